@@ -1,0 +1,46 @@
+//! The native command line: `creditflow grad …` for the worked example
+//! (and the lab's subcommands). Every error is a message and exit status
+//! 2; nothing here panics on user input.
+
+mod grad;
+
+pub const USAGE: &str = "usage:
+  creditflow grad EXPR NAME=VALUE... [--json] [--steps] [--without R1..R5]... [--sign-dropped]
+
+  grad   f, each input's adjoint, its central difference (h = 1e-6) and the error.
+         --without Rk   remove requirement Rk (repeatable); R1 takes local
+                        derivatives at the previous sample (inputs + 1)
+         --sign-dropped with --without R3: keep |adjoint| instead of one shared score
+         --steps        print the backward sweep step by step
+         --json         print {\"value\",\"grads\",\"fd\"} as JSON";
+
+/// Runs the command line; returns the process exit status.
+pub fn run(args: Vec<String>) -> i32 {
+    match args.first().map(String::as_str) {
+        Some("grad") => grad::run(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            0
+        }
+        Some(other) => fail(&format!("unknown command '{other}'")),
+        None => fail("no command given"),
+    }
+}
+
+/// Prints `message` and the usage to stderr; returns exit status 2.
+pub(crate) fn fail(message: &str) -> i32 {
+    eprintln!("error: {message}\n\n{USAGE}");
+    2
+}
+
+/// A number for JSON: integral values print without a fractional part,
+/// non-finite ones as null.
+pub(crate) fn json_num(x: f64) -> serde_json::Value {
+    if !x.is_finite() {
+        serde_json::Value::Null
+    } else if x == x.trunc() && x.abs() < 9e15 {
+        serde_json::Value::from(x as i64)
+    } else {
+        serde_json::Value::from(x)
+    }
+}

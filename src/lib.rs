@@ -1,0 +1,10 @@
+//! Credit Flow: credit assignment made visible.
+//!
+//! Three layers with one direction of dependence, `ui → lab → engine`:
+//! `engine` is scalar reverse-mode autodiff (std only), `lab` the ablation
+//! instrument (ndarray and a seeded RNG), `ui` the Leptos front end, the
+//! only layer that names a browser crate. `cli` is the native front end.
+
+pub mod cli;
+pub mod engine;
+pub mod ui;

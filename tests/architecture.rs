@@ -1,0 +1,72 @@
+//! The layering rule, written as a test: `engine` and `lab` name no UI
+//! crate, so the instrument runs natively and in the browser alike.
+
+use std::path::Path;
+
+const UI_CRATES: [&str; 6] = [
+    "leptos",
+    "web_sys",
+    "js_sys",
+    "wasm_bindgen",
+    "plotters_canvas",
+    "gloo",
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn engine_and_lab_name_no_ui_crate() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut checked = 0;
+    for layer in ["engine", "lab"] {
+        let dir = root.join(layer);
+        if !dir.exists() {
+            continue;
+        }
+        let mut files = Vec::new();
+        rust_files(&dir, &mut files);
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for krate in UI_CRATES {
+                assert!(
+                    !text.contains(&format!("{krate}::")),
+                    "{} names {krate}",
+                    f.display()
+                );
+                assert!(
+                    !text.contains(&format!("use {krate}")),
+                    "{} uses {krate}",
+                    f.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no engine files found");
+}
+
+#[test]
+fn engine_names_no_lab_either() {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine"),
+        &mut files,
+    );
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(
+            !text.contains("crate::lab") && !text.contains("crate::ui"),
+            "{}",
+            f.display()
+        );
+    }
+}
