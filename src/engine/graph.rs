@@ -350,6 +350,30 @@ impl Graph {
             .collect()
     }
 
+    /// A display name per node, as the essay writes them: variables by
+    /// name, constants by value, the output `f`, and the intermediate nodes
+    /// `u, v, w, …` in creation order (so the worked example reads u, v, f).
+    pub fn node_names(&self) -> Vec<String> {
+        const POOL: [&str; 10] = ["u", "v", "w", "p", "q", "r", "s", "t", "g", "h"];
+        let mut free = POOL.iter().filter(|n| !self.vars.iter().any(|v| v == *n));
+        let mut k = 0;
+        let out = self.output().index();
+        (0..self.nodes.len())
+            .map(|i| match self.nodes[i].op {
+                Op::Var(v) => self.vars[v].clone(),
+                Op::Const(c) => fmt_num(c),
+                _ if i == out => "f".into(),
+                _ => free.next().map_or_else(
+                    || {
+                        k += 1;
+                        format!("n{k}")
+                    },
+                    |n| n.to_string(),
+                ),
+            })
+            .collect()
+    }
+
     /// For each node, the nodes that read it (one entry per edge, so `u*u`
     /// lists the product twice under `u`).
     pub fn consumers(&self) -> Vec<Vec<NodeId>> {

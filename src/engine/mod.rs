@@ -12,9 +12,11 @@ pub mod graph;
 pub mod layout;
 pub mod parse;
 pub mod sweep;
+pub mod worksheet;
 
 pub use check::{finite_differences, forward_mode, op_counts, FdRow, OpCounts};
 pub use graph::{Graph, Node, NodeId, Op};
 pub use layout::{layout, Layout};
 pub use parse::{parse, ParseError};
 pub use sweep::{backward, ErrorSignal, Requirements, Sent, Step, Sweep};
+pub use worksheet::{Computed, Worksheet, PRESETS};

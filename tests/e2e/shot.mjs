@@ -1,0 +1,20 @@
+// Screenshot helper for humans: node tests/e2e/shot.mjs URL OUT.png [width] [height]
+import { chromium } from 'playwright-core';
+const [url, out, w = '1500', h = '1000'] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = await browser.newPage({ viewport: { width: +w, height: +h } });
+page.on('console', (m) => console.log(`[console.${m.type()}]`, m.text()));
+page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+await page.goto(url);
+await page.waitForSelector('[data-testid=value-f]');
+for (const step of (process.env.STEPS || '').split(',').filter(Boolean)) {
+  const [kind, sel, val] = step.split(':');
+  if (kind === 'click') await page.click(`[data-testid=${sel}]`);
+  if (kind === 'fill') await page.fill(`[data-testid=${sel}]`, val);
+}
+await page.screenshot({ path: out, fullPage: true });
+await browser.close();
