@@ -7,4 +7,5 @@
 
 pub mod cli;
 pub mod engine;
+pub mod lab;
 pub mod ui;

@@ -3,6 +3,7 @@
 //! 2; nothing here panics on user input.
 
 mod grad;
+pub mod lab;
 
 pub const USAGE: &str = "usage:
   creditflow grad EXPR NAME=VALUE... [--json] [--steps] [--without R1..R5]... [--sign-dropped]
@@ -12,12 +13,24 @@ pub const USAGE: &str = "usage:
                         derivatives at the previous sample (inputs + 1)
          --sign-dropped with --without R3: keep |adjoint| instead of one shared score
          --steps        print the backward sweep step by step
-         --json         print {\"value\",\"grads\",\"fd\"} as JSON";
+         --json         print {\"value\",\"grads\",\"fd\"} as JSON
+
+  creditflow ablate [--methods bp,fa,…] [--lrs 0.01,…] [--seeds 0,1,2] [--steps 3000] [--json FILE] [--csv FILE]
+         the essay's ablation table: every method × learning rate × seed on all cores
+  creditflow scaling [--json FILE]
+         one-shot WP and NP cosine with the true gradient for hidden sizes 8…256
+  creditflow bench [--methods …] [--lrs …] [--seeds …] [--steps …]
+         µs per training step for each method (one thread), then the full sweep's wall time
+  methods: bp fa dfa no_deriv scrambled node_perturbation weight_perturbation
+           sign_dropped stale shuffled_labels random_direction readout_only";
 
 /// Runs the command line; returns the process exit status.
 pub fn run(args: Vec<String>) -> i32 {
     match args.first().map(String::as_str) {
         Some("grad") => grad::run(&args[1..]),
+        Some("ablate") => lab::ablate(&args[1..]),
+        Some("scaling") => lab::scaling(&args[1..]),
+        Some("bench") => lab::bench(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             0

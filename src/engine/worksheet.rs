@@ -8,12 +8,31 @@ use super::graph::Graph;
 use super::parse::{parse, ParseError};
 use super::sweep::{backward, previous_sample, Requirements, Sweep};
 
+/// A preset: its label, its expression, and its starting values.
+pub type Preset = (&'static str, &'static str, &'static [(&'static str, f64)]);
+
 /// The expressions offered as presets, with their starting values.
-pub const PRESETS: [(&str, &str, &[(&str, f64)]); 4] = [
-    ("worked example", "(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]),
-    ("fan-out at an input", "(a+b)*(b+1)", &[("a", 2.0), ("b", -3.0)]),
-    ("repeated sub-expression", "(a*b+c)*(a*b+c)", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]),
-    ("one neuron", "tanh(w*x+b)", &[("w", 0.5), ("x", 1.5), ("b", -0.2)]),
+pub const PRESETS: [Preset; 4] = [
+    (
+        "worked example",
+        "(a*b+c)^2",
+        &[("a", 2.0), ("b", -3.0), ("c", 10.0)],
+    ),
+    (
+        "fan-out at an input",
+        "(a+b)*(b+1)",
+        &[("a", 2.0), ("b", -3.0)],
+    ),
+    (
+        "repeated sub-expression",
+        "(a*b+c)*(a*b+c)",
+        &[("a", 2.0), ("b", -3.0), ("c", 10.0)],
+    ),
+    (
+        "one neuron",
+        "tanh(w*x+b)",
+        &[("w", 0.5), ("x", 1.5), ("b", -0.2)],
+    ),
 ];
 
 /// The value a variable gets when it first appears.
@@ -127,7 +146,10 @@ impl Worksheet {
         let sweep = backward(g, &node_values, &stale, self.req);
         let fd = finite_differences(g, &vars, &sweep.grads);
         Computed {
-            value: node_values.get(g.output().index()).copied().unwrap_or(f64::NAN),
+            value: node_values
+                .get(g.output().index())
+                .copied()
+                .unwrap_or(f64::NAN),
             counts: op_counts(g, &vars),
             vars,
             node_values,

@@ -72,7 +72,15 @@ fn draw(w: &Worksheet, c: &Computed, k: usize) -> AnyView {
         for (opnd, j) in inputs.iter().enumerate() {
             let (x2, y2) = at(i);
             let (x1, y1) = at(j.index());
-            let bend = if twin { if opnd == 0 { -18.0 } else { 18.0 } } else { 0.0 };
+            let bend = if twin {
+                if opnd == 0 {
+                    -18.0
+                } else {
+                    18.0
+                }
+            } else {
+                0.0
+            };
             let (sx, ex) = (x1 + NODE_W / 2.0, x2 - NODE_W / 2.0);
             let (mx, my) = ((sx + ex) / 2.0, (y1 + y2) / 2.0 + bend);
             // the label sits near the sender, where the contribution leaves
@@ -81,9 +89,16 @@ fn draw(w: &Worksheet, c: &Computed, k: usize) -> AnyView {
             let ly = (1.0 - t) * (1.0 - t) * y2 + 2.0 * (1.0 - t) * t * my + t * t * y1;
             // drawn from the consumer back to the input: the direction credit flows
             let d = format!("M {ex:.1} {y2:.1} Q {mx:.1} {my:.1} {sx:.1} {y1:.1}");
-            let is_active = active.is_some_and(|s| s.node.index() == i && s.sends.iter().any(|t| t.operand == opnd));
+            let is_active = active
+                .is_some_and(|s| s.node.index() == i && s.sends.iter().any(|t| t.operand == opnd));
             let label = sent.get(&(i, opnd)).copied();
-            let class = if is_active { "edge flow" } else if label.is_some() { "edge done" } else { "edge" };
+            let class = if is_active {
+                "edge flow"
+            } else if label.is_some() {
+                "edge done"
+            } else {
+                "edge"
+            };
             edges.push(view! {
                 <g>
                     <path class=class d=d marker-end="url(#arrow)"></path>

@@ -71,7 +71,11 @@ pub fn GraphView() -> impl IntoView {
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .map(|el| el.tag_name())
             .unwrap_or_default();
-        if matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT") || e.alt_key() || e.ctrl_key() || e.meta_key() {
+        if matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+            || e.alt_key()
+            || e.ctrl_key()
+            || e.meta_key()
+        {
             return;
         }
         match e.key().as_str() {
@@ -192,7 +196,10 @@ fn VarInput(ws: RwSignal<Worksheet>, name: String) -> impl IntoView {
                     ws.update(|w| r = w.set_value(&name, v));
                     problem.set(r.err());
                 }
-                None => problem.set(Some(format!("“{text}” is not a number; {name} keeps {}", fmt_num(value.get_untracked())))),
+                None => problem.set(Some(format!(
+                    "“{text}” is not a number; {name} keeps {}",
+                    fmt_num(value.get_untracked())
+                ))),
             }
         }
     };
@@ -214,7 +221,11 @@ fn VarInput(ws: RwSignal<Worksheet>, name: String) -> impl IntoView {
 
 /// The active step's arithmetic, with the numbers filled in.
 #[component]
-fn Arithmetic(ws: RwSignal<Worksheet>, computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl IntoView {
+fn Arithmetic(
+    ws: RwSignal<Worksheet>,
+    computed: Memo<Computed>,
+    #[prop(into)] k: Signal<usize>,
+) -> impl IntoView {
     move || {
         let k = k.get();
         ws.with(|w| {
@@ -239,19 +250,33 @@ fn step_text(w: &Worksheet, c: &Computed, names: &[String], k: usize, s: &Step) 
     // contributions that reached this node before its visit: the fan-out sum
     let arrived: Vec<(String, f64)> = c.sweep.steps[..k - 1]
         .iter()
-        .flat_map(|st| st.sends.iter().filter(|t| t.to == s.node).map(|t| (names[st.node.index()].clone(), t.contribution)))
+        .flat_map(|st| {
+            st.sends
+                .iter()
+                .filter(|t| t.to == s.node)
+                .map(|t| (names[st.node.index()].clone(), t.contribution))
+        })
         .collect();
     let sum_line = if s.node == g.output() {
         format!("{me}̄ = 1: the output's credit for itself")
     } else if arrived.len() > 1 {
-        let parts: Vec<String> = arrived.iter().map(|(from, v)| format!("{} (from {from})", signed(*v))).collect();
-        format!("{me}̄ = {} = {}: {me} feeds several nodes, so their contributions are summed", parts.join(" + "), signed(s.adjoint))
+        let parts: Vec<String> = arrived
+            .iter()
+            .map(|(from, v)| format!("{} (from {from})", signed(*v)))
+            .collect();
+        format!(
+            "{me}̄ = {} = {}: {me} feeds several nodes, so their contributions are summed",
+            parts.join(" + "),
+            signed(s.adjoint)
+        )
     } else {
         format!("{me}̄ = {}", signed(s.adjoint))
     };
     let changed = !w.req.keeps(3) && s.node != g.output();
-    let r3 = changed.then(|| match w.req.r3_off {
-        ErrorSignal::SharedScore => "R3 removed: it uses the one shared score (f) instead of its own adjoint.",
+    let r3 = changed.then_some(match w.req.r3_off {
+        ErrorSignal::SharedScore => {
+            "R3 removed: it uses the one shared score (f) instead of its own adjoint."
+        }
         ErrorSignal::SignDropped => "R3 removed: it uses |adjoint|, the sign dropped.",
     });
     let sends = s

@@ -24,8 +24,17 @@ pub fn load() -> (Option<Worksheet>, Option<String>) {
     let Some(text) = storage().and_then(|s| s.get_item(KEY).ok().flatten()) else {
         return (None, None);
     };
-    let bad = || (None, Some("The saved state could not be read; starting from the worked example.".to_string()));
-    let Ok(saved) = serde_json::from_str::<Saved>(&text) else { return bad() };
+    let bad = || {
+        (
+            None,
+            Some(
+                "The saved state could not be read; starting from the worked example.".to_string(),
+            ),
+        )
+    };
+    let Ok(saved) = serde_json::from_str::<Saved>(&text) else {
+        return bad();
+    };
     let values: Vec<(&str, f64)> = saved
         .values
         .iter()

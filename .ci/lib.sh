@@ -1,0 +1,69 @@
+# Shared by .ci/serve and .ci/test: install each tool the project needs when
+# it is missing, skip it when present. Versions are pinned to ones that work
+# together here (see README, "Toolchain").
+set -euo pipefail
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.130   # must equal the wasm-bindgen in Cargo.lock
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+apt_install() {
+    if [ -z "${APT_UPDATED:-}" ]; then
+        apt-get update -qq >&2
+        APT_UPDATED=1
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
+}
+
+ensure_rust_parts() {
+    if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+        say "adding the wasm32-unknown-unknown target"
+        rustup target add wasm32-unknown-unknown
+    fi
+    for c in rustfmt clippy; do
+        rustup component list --installed | grep -q "^$c" || rustup component add "$c"
+    done
+}
+
+ensure_trunk() {
+    if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+        say "installing trunk $TRUNK_VERSION (about 14 minutes on 2 cores)"
+        cargo install trunk --version "$TRUNK_VERSION" --locked
+    fi
+}
+
+ensure_wasm_bindgen() {
+    if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+        say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 6 minutes)"
+        cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+    fi
+}
+
+ensure_node() {
+    if ! command -v npm >/dev/null; then
+        say "installing Node.js and npm"
+        apt_install nodejs npm
+    fi
+    if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
+        say "installing wasm-opt (binaryen 132) and playwright-core from npm"
+        npm ci --no-audit --no-fund >&2
+    fi
+}
+
+ensure_chromium() {
+    if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+        say "installing Chromium and ChromeDriver"
+        apt_install chromium chromium-driver
+    fi
+}
+
+ensure_site_tools() {
+    ensure_rust_parts
+    ensure_node
+    ensure_wasm_bindgen
+    ensure_trunk
+}

@@ -1,0 +1,312 @@
+//! `creditflow ablate | scaling | bench`: the instrument on the terminal.
+
+use super::fail;
+use crate::lab::scaling::{scaling_table, SAMPLES};
+use crate::lab::sweep::{angle_series, run_parallel, summarise, Run, Summary, SweepSpec};
+use crate::lab::{Method, RunConfig, Task, TaskShape, Trainer};
+use serde_json::json;
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Instant;
+
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn list<T>(
+    s: Option<&String>,
+    what: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<T>, String> {
+    let s = s.ok_or(format!("{what} needs a comma-separated list"))?;
+    let v: Option<Vec<T>> = s
+        .split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| parse(p.trim()))
+        .collect();
+    match v {
+        Some(v) if !v.is_empty() => Ok(v),
+        _ => Err(format!("could not read {what} '{s}'")),
+    }
+}
+
+/// Options shared by `ablate` and `bench`.
+struct Opts {
+    spec: SweepSpec,
+    json: Option<String>,
+    csv: Option<String>,
+}
+
+fn parse_opts(args: &[String]) -> Result<Opts, String> {
+    let mut o = Opts {
+        spec: SweepSpec::default(),
+        json: None,
+        csv: None,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--methods" => {
+                o.spec.methods = list(it.next(), "--methods", Method::from_id).map_err(|e| {
+                    let ids: Vec<&str> = Method::ALL.iter().map(|m| m.id()).collect();
+                    format!("{e}; methods are {}", ids.join(", "))
+                })?
+            }
+            "--lrs" => {
+                o.spec.lrs = list(it.next(), "--lrs", |p| {
+                    p.parse::<f64>().ok().filter(|x| *x > 0.0 && x.is_finite())
+                })?
+            }
+            "--seeds" => o.spec.seeds = list(it.next(), "--seeds", |p| p.parse().ok())?,
+            "--steps" => {
+                let v = list(it.next(), "--steps", |p| {
+                    p.parse::<usize>().ok().filter(|&n| n > 0)
+                })?;
+                o.spec.base.steps = v[0];
+            }
+            "--json" => o.json = Some(it.next().ok_or("--json needs a file name")?.clone()),
+            "--csv" => o.csv = Some(it.next().ok_or("--csv needs a file name")?.clone()),
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    Ok(o)
+}
+
+pub fn ablate(args: &[String]) -> i32 {
+    let o = match parse_opts(args) {
+        Ok(o) => o,
+        Err(e) => return fail(&e),
+    };
+    let task = Arc::new(Task::new(TaskShape::default()));
+    let start = Instant::now();
+    let n = threads();
+    let runs = run_parallel(&o.spec, task, n, |done, total| {
+        eprint!(
+            "\r{done}/{total} runs ({:.0} s)   ",
+            start.elapsed().as_secs_f64()
+        );
+        let _ = std::io::stderr().flush();
+    });
+    eprintln!();
+    let summary = summarise(&o.spec, &runs);
+    print_table(&summary, &o.spec);
+    println!(
+        "{} runs on {n} threads in {:.1} s",
+        runs.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let angle = angle_series(&runs, &summary, Method::Fa);
+    if let Some((steps, deg)) = &angle {
+        let show: Vec<String> = steps
+            .iter()
+            .zip(deg)
+            .filter(|(s, _)| [0, 300, 1200, 2000, 2900].contains(*s))
+            .map(|(s, d)| format!("{d:.1}° at {s}"))
+            .collect();
+        println!("FA alignment angle (W₂, median over seeds): {}  [essay: 90.5° at 0, 56° at 300, 40–47° from 1200]", show.join(", "));
+    }
+    if let Some(path) = &o.json {
+        let mut out = json!({ "runs": runs_json(&runs), "summary": summary });
+        if let Some((steps, degrees)) = angle {
+            out["angle"] = json!({ "steps": steps, "degrees": degrees });
+        }
+        if let Err(e) = std::fs::write(path, serde_json::to_string_pretty(&out).unwrap_or_default())
+        {
+            eprintln!("error: could not write {path}: {e}");
+            return 1;
+        }
+    }
+    if let Some(path) = &o.csv {
+        if let Err(e) = std::fs::write(path, runs_csv(&runs)) {
+            eprintln!("error: could not write {path}: {e}");
+            return 1;
+        }
+    }
+    0
+}
+
+fn runs_json(runs: &[Run]) -> serde_json::Value {
+    runs.iter()
+        .map(|r| {
+            json!({
+                "method": r.cfg.method.id(), "lr": r.cfg.lr, "seed": r.cfg.seed,
+                "nmse": r.result.nmse.is_finite().then_some(r.result.nmse),
+                "diverged": r.result.diverged, "steps_done": r.result.steps_done,
+            })
+        })
+        .collect()
+}
+
+/// One row per run: method,lr,seed,nmse,diverged,steps_done.
+pub fn runs_csv(runs: &[Run]) -> String {
+    let mut s = String::from("method,lr,seed,nmse,diverged,steps_done\n");
+    for r in runs {
+        let nmse = if r.result.nmse.is_finite() {
+            format!("{}", r.result.nmse)
+        } else {
+            String::new()
+        };
+        s += &format!(
+            "{},{},{},{},{},{}\n",
+            r.cfg.method.id(),
+            r.cfg.lr,
+            r.cfg.seed,
+            nmse,
+            r.result.diverged,
+            r.result.steps_done
+        );
+    }
+    s
+}
+
+fn fmt_score(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.3}")
+    } else {
+        "diverged".into()
+    }
+}
+
+fn print_table(summary: &[Summary], spec: &SweepSpec) {
+    println!(
+        "{:<27} {:<7} {:>8} {:>9}  {:<26} {:>8}  {:<18}",
+        "method", "removes", "best lr", "median", "seed scores", "diverged", "essay"
+    );
+    for s in summary {
+        let seeds: Vec<String> = s.seed_scores.iter().map(|&x| fmt_score(x)).collect();
+        let lr = s.best_lr.map_or("—".into(), |l| format!("{l}"));
+        println!(
+            "{:<27} {:<7} {:>8} {:>9}  {:<26} {:>5}/{:<2}  {:<18}{}",
+            s.method.name(),
+            s.method.removes(),
+            lr,
+            fmt_score(s.median),
+            seeds.join(" "),
+            s.diverged_runs,
+            spec.lrs.len() * spec.seeds.len(),
+            s.method.essay_text(),
+            difference_note(s)
+        );
+    }
+}
+
+/// Says so where our result differs from the essay's by more than a
+/// factor of two (or diverges where the essay's did not, or vice versa).
+pub fn difference_note(s: &Summary) -> String {
+    let ours = s.median;
+    match (s.method.essay(), s.method) {
+        (None, Method::SignDropped) if ours.is_finite() => {
+            "  ← differs: ours did not diverge at every rate".into()
+        }
+        (None, _) => String::new(),
+        (Some(_), _) if !ours.is_finite() => "  ← differs: ours diverged".into(),
+        (Some(e), m) => {
+            let ratio = ours / e;
+            if (0.5..=2.0).contains(&ratio) {
+                String::new()
+            } else if m == Method::WeightPerturbation {
+                format!("  ← differs ({ratio:.1}× the essay): see README, weight perturbation; try --lrs 0.0001,0.0003,0.001,0.003,0.01")
+            } else {
+                format!("  ← differs ({ratio:.1}× the essay): see README")
+            }
+        }
+    }
+}
+
+pub fn scaling(args: &[String]) -> i32 {
+    let mut json_path = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--json" => match it.next() {
+                Some(p) => json_path = Some(p.clone()),
+                None => return fail("--json needs a file name"),
+            },
+            other => return fail(&format!("unknown option '{other}'")),
+        }
+    }
+    let task = Arc::new(Task::new(TaskShape::default()));
+    let rows = scaling_table(task, SAMPLES);
+    println!(
+        "{:>6} {:>8} {:>10} {:>10} {:>9}",
+        "hidden", "weights", "WP cosine", "NP cosine", "1/√N"
+    );
+    for r in &rows {
+        println!(
+            "{:>6} {:>8} {:>10.4} {:>10.4} {:>9.4}",
+            r.hidden, r.weights, r.wp_cosine, r.np_cosine, r.inv_sqrt_n
+        );
+    }
+    println!("essay: WP 0.057 (264 weights) → 0.0024 (71,936), tracking 1/√N; NP 0.20 → 0.066; at 5,696: WP ≈ 0.013, NP ≈ 0.13");
+    if let Some(p) = json_path {
+        if let Err(e) = std::fs::write(&p, serde_json::to_string_pretty(&rows).unwrap_or_default())
+        {
+            eprintln!("error: could not write {p}: {e}");
+            return 1;
+        }
+    }
+    0
+}
+
+/// FLOPs of one exact-backprop step's matrix products (2·m·k·n each).
+pub fn step_flops(cfg: &RunConfig, s: TaskShape) -> f64 {
+    let (b, i, h, o) = (
+        cfg.batch as f64,
+        s.inputs as f64,
+        cfg.hidden as f64,
+        s.outputs as f64,
+    );
+    let fwd = b * i * h + b * h * h + b * h * o;
+    let bwd = h * b * o + b * o * h + h * b * h + b * h * h + i * b * h;
+    2.0 * (fwd + bwd)
+}
+
+pub fn bench(args: &[String]) -> i32 {
+    let o = match parse_opts(args) {
+        Ok(o) => o,
+        Err(e) => return fail(&e),
+    };
+    let shape = TaskShape::default();
+    let task = Arc::new(Task::new(shape));
+    println!(
+        "single-threaded, {} steps per method after 200 warm-up steps:",
+        2000
+    );
+    println!("{:<27} {:>10} {:>10}", "method", "µs/step", "GFLOP/s*");
+    for &m in &o.spec.methods {
+        // a tiny rate, so that no method diverges and stops early
+        let cfg = RunConfig {
+            method: m,
+            lr: 1e-5,
+            steps: usize::MAX,
+            ..RunConfig::default()
+        };
+        let mut t = Trainer::new(cfg, task.clone());
+        for _ in 0..200 {
+            t.step();
+        }
+        let start = Instant::now();
+        let n = 2000;
+        for _ in 0..n {
+            t.step();
+        }
+        let us = start.elapsed().as_secs_f64() * 1e6 / n as f64;
+        let gflops = step_flops(&cfg, shape) / (us * 1e3);
+        println!("{:<27} {:>10.1} {:>10.2}", m.name(), us, gflops);
+    }
+    println!("* the exact-backprop step's 2·m·k·n matrix-product FLOPs ({:.2} MFLOP) per µs; other methods do more or less work", step_flops(&RunConfig::default(), shape) / 1e6);
+    let n = threads();
+    let start = Instant::now();
+    let runs = run_parallel(&o.spec, task, n, |done, total| {
+        eprint!("\rfull sweep: {done}/{total} runs   ");
+        let _ = std::io::stderr().flush();
+    });
+    eprintln!();
+    println!(
+        "full sweep: {} runs × {} steps on {n} threads in {:.1} s",
+        runs.len(),
+        o.spec.base.steps,
+        start.elapsed().as_secs_f64()
+    );
+    0
+}

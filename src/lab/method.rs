@@ -1,0 +1,172 @@
+//! The learning rules the instrument compares, with the ids used
+//! everywhere (command line, JSON, URL, page), the requirement each
+//! removes, and the essay's result for it.
+
+use serde::{Deserialize, Serialize};
+
+/// A learning rule. Each doc comment says which of R1–R5 it removes and
+/// which it keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Exact backpropagation: keeps R1–R5.
+    Bp,
+    /// Feedback alignment: removes R4 (fixed random B in place of Wᵀ);
+    /// keeps R1, R2, R3, R5.
+    Fa,
+    /// Direct feedback alignment: removes R4 (the output error goes to
+    /// each hidden layer through its own fixed random matrix); keeps R1,
+    /// R2, R3, R5.
+    Dfa,
+    /// No local derivatives: removes R2 (δ = e·Wᵀ with no f′); keeps R1,
+    /// R3, R4, R5.
+    NoDeriv,
+    /// Scrambled per-unit errors: removes R3 (exact deltas handed to the
+    /// wrong units by a fixed permutation); keeps R1, R2, R4, R5.
+    Scrambled,
+    /// Node perturbation: removes R3 (one shared score per example,
+    /// correlated with noise on each unit's input); keeps R1, R5 and needs
+    /// neither R2 nor R4.
+    NodePerturbation,
+    /// Weight perturbation: removes R3 (one shared score per step,
+    /// correlated with noise on every weight); needs none of R2, R4.
+    WeightPerturbation,
+    /// Magnitude kept, sign dropped: removes R3's sign (every layer
+    /// updates with |δ|); keeps R1, R2, R4, R5.
+    SignDropped,
+    /// Stale activity: removes R1 and R5 (errors paired with the previous
+    /// batch's stored activity); keeps R2, R3, R4.
+    Stale,
+    /// Control: exact backprop on targets shuffled across examples; keeps
+    /// R1–R5 but there is nothing to learn.
+    ShuffledLabels,
+    /// Control: a random direction with the true gradient's norm; keeps
+    /// none of the credit.
+    RandomDirection,
+    /// Control: exact gradient for the readout W₃ only, hidden layers
+    /// frozen; needs no backward pass into the hidden layers.
+    ReadoutOnly,
+}
+
+impl Method {
+    pub const ALL: [Method; 12] = [
+        Method::Bp,
+        Method::Fa,
+        Method::Dfa,
+        Method::NoDeriv,
+        Method::Scrambled,
+        Method::NodePerturbation,
+        Method::WeightPerturbation,
+        Method::SignDropped,
+        Method::Stale,
+        Method::ShuffledLabels,
+        Method::RandomDirection,
+        Method::ReadoutOnly,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Method::Bp => "bp",
+            Method::Fa => "fa",
+            Method::Dfa => "dfa",
+            Method::NoDeriv => "no_deriv",
+            Method::Scrambled => "scrambled",
+            Method::NodePerturbation => "node_perturbation",
+            Method::WeightPerturbation => "weight_perturbation",
+            Method::SignDropped => "sign_dropped",
+            Method::Stale => "stale",
+            Method::ShuffledLabels => "shuffled_labels",
+            Method::RandomDirection => "random_direction",
+            Method::ReadoutOnly => "readout_only",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Method> {
+        Method::ALL.iter().copied().find(|m| m.id() == id.trim())
+    }
+
+    /// A readable name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Bp => "exact backprop",
+            Method::Fa => "feedback alignment",
+            Method::Dfa => "direct feedback alignment",
+            Method::NoDeriv => "no local derivatives",
+            Method::Scrambled => "scrambled per-unit errors",
+            Method::NodePerturbation => "node perturbation",
+            Method::WeightPerturbation => "weight perturbation",
+            Method::SignDropped => "sign dropped",
+            Method::Stale => "stale activity",
+            Method::ShuffledLabels => "control: shuffled labels",
+            Method::RandomDirection => "control: random direction",
+            Method::ReadoutOnly => "control: readout only",
+        }
+    }
+
+    /// The requirement(s) removed, as the essay's table lists them.
+    pub fn removes(self) -> &'static str {
+        match self {
+            Method::Fa | Method::Dfa => "R4",
+            Method::NoDeriv => "R2",
+            Method::Scrambled
+            | Method::NodePerturbation
+            | Method::WeightPerturbation
+            | Method::SignDropped => "R3",
+            Method::Stale => "R1, R5",
+            _ => "—",
+        }
+    }
+
+    /// One line: which requirements it keeps.
+    pub fn keeps(self) -> &'static str {
+        match self {
+            Method::Bp => "keeps R1–R5",
+            Method::Fa | Method::Dfa => "keeps R1, R2, R3, R5; random feedback instead of Wᵀ",
+            Method::NoDeriv => "keeps R1, R3, R4, R5; no f′",
+            Method::Scrambled | Method::SignDropped => {
+                "keeps R1, R2, R4, R5; per-unit errors corrupted"
+            }
+            Method::NodePerturbation => "keeps R1, R5; one shared score per example",
+            Method::WeightPerturbation => "keeps no backward pass; one shared score per step",
+            Method::Stale => "keeps R2, R3, R4; activity from the previous batch",
+            Method::ShuffledLabels => "control: keeps R1–R5, nothing to learn",
+            Method::RandomDirection => "control: motion without credit",
+            Method::ReadoutOnly => "control: credit for the last layer only",
+        }
+    }
+
+    pub fn is_control(self) -> bool {
+        matches!(
+            self,
+            Method::ShuffledLabels | Method::RandomDirection | Method::ReadoutOnly
+        )
+    }
+
+    /// The essay's reported median (`None`: every run diverged; DFA has no
+    /// number in the essay's table, so it is `Some(NAN)`-free: see
+    /// `essay_text`).
+    pub fn essay(self) -> Option<f64> {
+        match self {
+            Method::Bp => Some(0.017),
+            Method::Fa => Some(0.019),
+            Method::NoDeriv => Some(0.134),
+            Method::Scrambled => Some(0.153),
+            Method::NodePerturbation => Some(0.151),
+            Method::WeightPerturbation => Some(0.502),
+            Method::Stale => Some(3.23),
+            Method::ShuffledLabels => Some(1.03),
+            Method::RandomDirection => Some(1.88),
+            Method::ReadoutOnly => Some(0.169),
+            Method::SignDropped | Method::Dfa => None,
+        }
+    }
+
+    /// The essay's result as text.
+    pub fn essay_text(self) -> String {
+        match self {
+            Method::SignDropped => "every run diverges".into(),
+            Method::Dfa => "not in the table".into(),
+            m => format!("{}", m.essay().unwrap_or(f64::NAN)),
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! The instrument: a student network learns to copy a fixed teacher, by
+//! exact backprop or with one requirement removed at a time (essay Parts
+//! 2–3). Pure Rust on `ndarray` and a seeded RNG; a run is a pure function
+//! of its configuration, steppable in chunks, so the command line and the
+//! browser run the same code.
+
+pub mod method;
+pub mod net;
+pub mod rng;
+pub mod scaling;
+pub mod sweep;
+pub mod task;
+pub mod trainer;
+
+pub use method::Method;
+pub use task::{Task, TaskShape};
+pub use trainer::{RunConfig, RunResult, Trainer};

@@ -1,0 +1,204 @@
+//! The ablation sweep: every method × learning rate × seed, run on all
+//! cores natively, then summarised as the essay does: per method, the
+//! learning rate with the best median over seeds (a diverged run counts as
+//! +∞), and the FA alignment-angle series at that rate.
+
+use super::method::Method;
+use super::task::Task;
+use super::trainer::{RunConfig, RunResult, Trainer};
+use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// The essay's learning-rate grid.
+pub const ESSAY_LRS: [f64; 5] = [0.01, 0.02, 0.05, 0.1, 0.2];
+pub const ESSAY_SEEDS: [u64; 3] = [0, 1, 2];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SweepSpec {
+    pub methods: Vec<Method>,
+    pub lrs: Vec<f64>,
+    pub seeds: Vec<u64>,
+    /// Steps, batch, hidden size and σ for every run (method, lr and seed
+    /// are overwritten per job).
+    pub base: RunConfig,
+}
+
+impl Default for SweepSpec {
+    /// The essay's whole table: 12 methods × 5 rates × 3 seeds.
+    fn default() -> Self {
+        Self {
+            methods: Method::ALL.to_vec(),
+            lrs: ESSAY_LRS.to_vec(),
+            seeds: ESSAY_SEEDS.to_vec(),
+            base: RunConfig::default(),
+        }
+    }
+}
+
+impl SweepSpec {
+    /// Every run's configuration, methods outermost.
+    pub fn jobs(&self) -> Vec<RunConfig> {
+        let mut out = Vec::new();
+        for &method in &self.methods {
+            for &lr in &self.lrs {
+                for &seed in &self.seeds {
+                    out.push(RunConfig {
+                        method,
+                        lr,
+                        seed,
+                        ..self.base
+                    });
+                }
+            }
+        }
+        out
+    }
+}
+
+/// One finished run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    pub cfg: RunConfig,
+    pub result: RunResult,
+    pub angles: Vec<(usize, f64)>,
+}
+
+/// Runs one configuration to the end.
+pub fn run_one(cfg: RunConfig, task: Arc<Task>) -> Run {
+    let mut t = Trainer::new(cfg, task);
+    let result = t.run();
+    Run {
+        cfg,
+        result,
+        angles: t.angles,
+    }
+}
+
+/// Runs every job on `threads` threads; `progress(done, total)` after each.
+pub fn run_parallel(
+    spec: &SweepSpec,
+    task: Arc<Task>,
+    threads: usize,
+    progress: impl Fn(usize, usize) + Sync,
+) -> Vec<Run> {
+    let jobs = spec.jobs();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let out: Mutex<Vec<Option<Run>>> = Mutex::new(vec![None; jobs.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&cfg) = jobs.get(i) else { break };
+                let run = run_one(cfg, task.clone());
+                out.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(run);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
+            });
+        }
+    });
+    out.into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// One method's line in the table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub method: Method,
+    /// `None` when every learning rate's median diverged.
+    pub best_lr: Option<f64>,
+    /// +∞ when diverged (printed as "diverged", `null` in JSON).
+    #[serde(serialize_with = "finite_or_null")]
+    pub median: f64,
+    #[serde(serialize_with = "finite_or_null_vec")]
+    pub seed_scores: Vec<f64>,
+    pub diverged_runs: usize,
+    pub essay: Option<f64>,
+}
+
+fn finite_or_null<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    if x.is_finite() {
+        s.serialize_some(x)
+    } else {
+        s.serialize_none()
+    }
+}
+
+fn finite_or_null_vec<S: serde::Serializer>(v: &[f64], s: S) -> Result<S::Ok, S::Error> {
+    let o: Vec<Option<f64>> = v.iter().map(|x| x.is_finite().then_some(*x)).collect();
+    serde::Serialize::serialize(&o, s)
+}
+
+/// The median, with +∞ for diverged runs; the mean of the middle two for
+/// an even count.
+pub fn median(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return f64::NAN;
+    }
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Per method: the learning rate with the best median over seeds.
+pub fn summarise(spec: &SweepSpec, runs: &[Run]) -> Vec<Summary> {
+    spec.methods
+        .iter()
+        .map(|&method| {
+            let mine: Vec<&Run> = runs.iter().filter(|r| r.cfg.method == method).collect();
+            let scores_at = |lr: f64| -> Vec<f64> {
+                mine.iter()
+                    .filter(|r| r.cfg.lr == lr)
+                    .map(|r| r.result.nmse)
+                    .collect()
+            };
+            let best = spec
+                .lrs
+                .iter()
+                .map(|&lr| (lr, median(&scores_at(lr))))
+                .filter(|(_, m)| m.is_finite())
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            let (best_lr, med, seed_scores) = match best {
+                Some((lr, m)) => (Some(lr), m, scores_at(lr)),
+                None => (None, f64::INFINITY, vec![f64::INFINITY; spec.seeds.len()]),
+            };
+            Summary {
+                method,
+                best_lr,
+                median: med,
+                seed_scores,
+                diverged_runs: mine.iter().filter(|r| r.result.diverged).count(),
+                essay: method.essay(),
+            }
+        })
+        .collect()
+}
+
+/// The alignment-angle series of `method` (FA) at its selected learning
+/// rate: the median over seeds at each measured step.
+pub fn angle_series(
+    runs: &[Run],
+    summary: &[Summary],
+    method: Method,
+) -> Option<(Vec<usize>, Vec<f64>)> {
+    let lr = summary.iter().find(|s| s.method == method)?.best_lr?;
+    let series: Vec<&Vec<(usize, f64)>> = runs
+        .iter()
+        .filter(|r| r.cfg.method == method && r.cfg.lr == lr)
+        .map(|r| &r.angles)
+        .collect();
+    let n = series.iter().map(|s| s.len()).min()?;
+    let steps = (0..n).map(|i| series[0][i].0).collect();
+    let degrees = (0..n)
+        .map(|i| median(&series.iter().map(|s| s[i].1).collect::<Vec<_>>()))
+        .collect();
+    Some((steps, degrees))
+}

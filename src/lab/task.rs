@@ -1,0 +1,99 @@
+//! The task: a fixed teacher network and the data it labels.
+//!
+//! Teacher 20 → 30 → 5, tanh hidden layer, linear output, no biases,
+//! weights N(0, 1/fan_in); inputs x ~ N(0, 1); targets = teacher(x). The
+//! task is the same for every method and seed (drawn from `TASK_SEED`), so
+//! methods differ only in how they learn.
+
+use super::rng::{normal_matrix, stream, Stream};
+use ndarray::{Array1, Array2, Axis};
+
+pub const TASK_SEED: u64 = 0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TaskShape {
+    pub inputs: usize,
+    pub teacher_hidden: usize,
+    pub outputs: usize,
+    pub train: usize,
+    pub test: usize,
+}
+
+impl Default for TaskShape {
+    /// The essay's: 20 → 30 → 5, 4,000 training and 1,000 test examples.
+    fn default() -> Self {
+        Self {
+            inputs: 20,
+            teacher_hidden: 30,
+            outputs: 5,
+            train: 4000,
+            test: 1000,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Task {
+    pub shape: TaskShape,
+    pub x_train: Array2<f64>,
+    pub t_train: Array2<f64>,
+    pub x_test: Array2<f64>,
+    pub t_test: Array2<f64>,
+    /// Mean over outputs of the per-output variance of the test targets:
+    /// the denominator of the normalised MSE.
+    pub test_var: f64,
+    /// The same for the training targets (for the minibatch divergence
+    /// check).
+    pub train_var: f64,
+}
+
+impl Task {
+    pub fn new(shape: TaskShape) -> Self {
+        let mut rng = stream(TASK_SEED, Stream::Task);
+        let w1 = normal_matrix(
+            &mut rng,
+            shape.inputs,
+            shape.teacher_hidden,
+            (1.0 / shape.inputs as f64).sqrt(),
+        );
+        let w2 = normal_matrix(
+            &mut rng,
+            shape.teacher_hidden,
+            shape.outputs,
+            (1.0 / shape.teacher_hidden as f64).sqrt(),
+        );
+        let teach = |x: &Array2<f64>| x.dot(&w1).mapv(super::net::tanh).dot(&w2);
+        let x_train = normal_matrix(&mut rng, shape.train, shape.inputs, 1.0);
+        let x_test = normal_matrix(&mut rng, shape.test, shape.inputs, 1.0);
+        let t_train = teach(&x_train);
+        let t_test = teach(&x_test);
+        Self {
+            test_var: mean_variance(&t_test),
+            train_var: mean_variance(&t_train),
+            shape,
+            x_train,
+            t_train,
+            x_test,
+            t_test,
+        }
+    }
+}
+
+/// The mean over columns of each column's (population) variance.
+pub fn mean_variance(t: &Array2<f64>) -> f64 {
+    let mean: Array1<f64> = t
+        .mean_axis(Axis(0))
+        .unwrap_or_else(|| Array1::zeros(t.ncols()));
+    let centred = t - &mean;
+    centred.mapv(|v| v * v).mean().unwrap_or(f64::NAN)
+}
+
+/// Normalised MSE: mean squared error over all outputs and examples,
+/// divided by the mean per-output target variance.
+pub fn nmse(y: &Array2<f64>, t: &Array2<f64>, var: f64) -> f64 {
+    let mut s = 0.0;
+    ndarray::Zip::from(y)
+        .and(t)
+        .for_each(|&a, &b| s += (a - b) * (a - b));
+    s / (y.len() as f64) / var
+}

@@ -1,0 +1,113 @@
+// Whole-app tests on the built site (dist/), served under /creditflow/ as on
+// GitHub Pages, driven by Playwright in Debian's Chromium. Any console error
+// or page error fails the test that saw it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const PORT = 18000 + Math.floor(Math.random() * 2000);
+const BASE = `http://127.0.0.1:${PORT}/creditflow/`;
+let server, browser;
+
+before(async () => {
+  const root = mkdtempSync(join(tmpdir(), 'creditflow-site-'));
+  symlinkSync(resolve('dist'), join(root, 'creditflow'));
+  server = spawn('/usr/bin/python3', ['-m', 'http.server', String(PORT), '--bind', '127.0.0.1'], {
+    cwd: root, stdio: 'ignore',
+  });
+  for (let i = 0; i < 50; i++) {
+    try { if ((await fetch(BASE)).ok) break; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+/** A fresh page that records console errors, failed requests and off-site requests. */
+async function open(path = '') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('request', (r) => {
+    if (!r.url().startsWith(`http://127.0.0.1:${PORT}/`) && !r.url().startsWith('data:')) {
+      problems.push(`off-site request: ${r.url()}`);
+    }
+  });
+  await page.goto(BASE + path);
+  await page.waitForSelector('[data-testid=value-f]');
+  return { page, problems, context };
+}
+
+const text = (page, id) => page.textContent(`[data-testid=${id}]`);
+
+test('steps the worked example to the end and reads -24, 16, 8', async () => {
+  const { page, problems, context } = await open();
+  assert.equal(await text(page, 'value-f'), 'f = 16');
+  const total = Number((await text(page, 'step-index')).split('/')[1]);
+  for (let i = 0; i < total; i++) await page.click('[data-testid=step-next]');
+  assert.equal(await text(page, 'step-index'), `step ${total} / ${total}`);
+  assert.equal(Number(await text(page, 'grad-a')), -24);
+  assert.equal(Number(await text(page, 'grad-b')), 16);
+  assert.equal(Number(await text(page, 'grad-c')), 8);
+  assert.equal(Number(await text(page, 'fd-a')), -24);
+  // the keyboard steps too
+  await page.keyboard.press('Home');
+  assert.equal(await text(page, 'step-index'), `step 0 / ${total}`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await text(page, 'step-index'), `step 2 / ${total}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('unticking R2 changes the gradient and the table says it is wrong', async () => {
+  const { page, problems, context } = await open();
+  await page.click('[data-testid=req-R2]');
+  assert.notEqual(Number(await text(page, 'grad-a')), -24);
+  assert.match(await text(page, 'fd-table'), /✗ wrong/);
+  await page.click('[data-testid=req-R2]');
+  assert.equal(Number(await text(page, 'grad-a')), -24);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a bad expression shows its message and keeps the last good graph', async () => {
+  const { page, problems, context } = await open();
+  await page.fill('[data-testid=expr-input]', '(a*b+c))^2');
+  assert.match(await text(page, 'expr-error'), /unexpected '\)' at 7/);
+  assert.equal(await text(page, 'value-f'), 'f = 16');
+  await page.fill('[data-testid=expr-input]', 'tahn(w*x+b)');
+  assert.match(await text(page, 'expr-error'), /unknown function 'tahn'/);
+  await page.fill('[data-testid=expr-input]', 'tanh(w*x+b)');
+  assert.equal(await page.$('[data-testid=expr-error]'), null);
+  assert.ok(await page.$('[data-testid=var-w]'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('state survives a reload', async () => {
+  const { page, problems, context } = await open();
+  await page.fill('[data-testid=expr-input]', '(a+b)*(b+1)');
+  await page.click('[data-testid=req-R5]');
+  await page.reload();
+  await page.waitForSelector('[data-testid=value-f]');
+  assert.equal(await page.inputValue('[data-testid=expr-input]'), '(a+b)*(b+1)');
+  assert.equal(await page.isChecked('[data-testid=req-R5]'), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

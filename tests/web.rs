@@ -1,0 +1,111 @@
+//! Component tests in a real headless Chromium (wasm-bindgen-test): mount
+//! the worked-example view, click, and read the DOM.
+#![cfg(target_arch = "wasm32")]
+
+use creditflow::ui::GraphView;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A fresh view in its own container, with no saved state.
+fn mount() -> HtmlElement {
+    let window = web_sys::window().unwrap();
+    window.local_storage().unwrap().unwrap().clear().unwrap();
+    let doc = window.document().unwrap();
+    let host: HtmlElement = doc.create_element("div").unwrap().unchecked_into();
+    doc.body().unwrap().append_child(&host).unwrap();
+    leptos::mount::mount_to(host.clone(), GraphView).forget();
+    host
+}
+
+fn find(host: &HtmlElement, id: &str) -> Element {
+    host.query_selector(&format!("[data-testid='{id}']"))
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element {id}"))
+}
+
+fn text(host: &HtmlElement, id: &str) -> String {
+    find(host, id).text_content().unwrap_or_default()
+}
+
+async fn click(host: &HtmlElement, id: &str) {
+    find(host, id).unchecked_into::<HtmlElement>().click();
+    leptos::task::tick().await;
+}
+
+async fn type_into(host: &HtmlElement, id: &str, value: &str, event: &str) {
+    let input: HtmlInputElement = find(host, id).unchecked_into();
+    input.set_value(value);
+    input
+        .dispatch_event(&web_sys::Event::new(event).unwrap())
+        .unwrap();
+    leptos::task::tick().await;
+}
+
+#[wasm_bindgen_test]
+async fn stepping_to_the_end_gives_the_worked_example() {
+    let host = mount();
+    assert_eq!(text(&host, "value-f"), "f = 16");
+    assert_eq!(text(&host, "step-index"), "step 0 / 6");
+    for _ in 0..10 {
+        click(&host, "step-next").await;
+    }
+    assert_eq!(text(&host, "step-index"), "step 6 / 6");
+    assert_eq!(text(&host, "grad-a"), "-24");
+    assert_eq!(text(&host, "grad-b"), "16");
+    assert_eq!(text(&host, "grad-c"), "8");
+    assert!(text(&host, "arith").contains("∂f/∂a"));
+    click(&host, "step-prev").await;
+    assert_eq!(text(&host, "step-index"), "step 5 / 6");
+    click(&host, "step-reset").await;
+    assert_eq!(text(&host, "step-index"), "step 0 / 6");
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn unticking_r2_makes_the_table_disagree() {
+    let host = mount();
+    click(&host, "req-R2").await;
+    assert_eq!(text(&host, "grad-a"), "1");
+    assert!(text(&host, "fd-table").contains("✗ wrong"));
+    click(&host, "req-R2").await;
+    assert_eq!(text(&host, "grad-a"), "-24");
+    assert!(!text(&host, "fd-table").contains("✗ wrong"));
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn bad_expression_shows_the_message_and_keeps_the_graph() {
+    let host = mount();
+    type_into(&host, "expr-input", "(a*b+c))^2", "input").await;
+    assert!(text(&host, "expr-error").contains("unexpected ')' at 7"));
+    assert_eq!(text(&host, "value-f"), "f = 16");
+    type_into(&host, "expr-input", "tanh(w*x+b)", "input").await;
+    assert!(host
+        .query_selector("[data-testid='expr-error']")
+        .unwrap()
+        .is_none());
+    assert!(host
+        .query_selector("[data-testid='var-w']")
+        .unwrap()
+        .is_some());
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn editing_an_input_updates_everything_and_refuses_junk() {
+    let host = mount();
+    type_into(&host, "var-a", "3", "change").await;
+    // u = 3·(−3) = −9, v = 1, f = 1; ā = 2v·b = −6
+    assert_eq!(text(&host, "value-f"), "f = 1");
+    assert_eq!(text(&host, "grad-a"), "-6");
+    type_into(&host, "var-a", "", "change").await;
+    assert_eq!(
+        text(&host, "value-f"),
+        "f = 1",
+        "a bad value keeps the last good one"
+    );
+    host.remove();
+}
