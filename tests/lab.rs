@@ -57,7 +57,7 @@ fn backprop_gradient_matches_finite_differences() {
     let (x, y) = (t.batch().0.clone(), t.batch().1.clone());
     let mut net = t.net.clone();
     let h = 1e-6;
-    for l in 0..3 {
+    for (l, gl) in g.iter().enumerate() {
         for idx in [(0, 0), (1, 2), (3, 4)] {
             let idx = (idx.0 % net.w[l].nrows(), idx.1 % net.w[l].ncols());
             let w0 = net.w[l][idx];
