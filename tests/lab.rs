@@ -69,10 +69,10 @@ fn backprop_gradient_matches_finite_differences() {
             let fd = (up - down) / (2.0 * h);
             // gradcheck's tolerance: atol 1e-5 + rtol 1e-3
             assert!(
-                (g[l][idx] - fd).abs() < 1e-5 + 1e-3 * fd.abs(),
+                (gl[idx] - fd).abs() < 1e-5 + 1e-3 * fd.abs(),
                 "W{} {idx:?}: {} vs {fd}",
                 l + 1,
-                g[l][idx]
+                gl[idx]
             );
         }
     }
