@@ -2,21 +2,21 @@
 //! the worked-example view, click, and read the DOM.
 #![cfg(target_arch = "wasm32")]
 
-use creditflow::ui::GraphView;
+use creditflow::ui::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A fresh view in its own container, with no saved state.
+/// A fresh app in its own container, with no saved state.
 fn mount() -> HtmlElement {
     let window = web_sys::window().unwrap();
     window.local_storage().unwrap().unwrap().clear().unwrap();
     let doc = window.document().unwrap();
     let host: HtmlElement = doc.create_element("div").unwrap().unchecked_into();
     doc.body().unwrap().append_child(&host).unwrap();
-    leptos::mount::mount_to(host.clone(), GraphView).forget();
+    leptos::mount::mount_to(host.clone(), App).forget();
     host
 }
 

@@ -185,31 +185,8 @@ fn print_table(summary: &[Summary], spec: &SweepSpec) {
             s.diverged_runs,
             spec.lrs.len() * spec.seeds.len(),
             s.method.essay_text(),
-            difference_note(s)
+            s.note().map(|n| format!("  ← {n}")).unwrap_or_default()
         );
-    }
-}
-
-/// Says so where our result differs from the essay's by more than a
-/// factor of two (or diverges where the essay's did not, or vice versa).
-pub fn difference_note(s: &Summary) -> String {
-    let ours = s.median;
-    match (s.method.essay(), s.method) {
-        (None, Method::SignDropped) if ours.is_finite() => {
-            "  ← differs: ours did not diverge at every rate".into()
-        }
-        (None, _) => String::new(),
-        (Some(_), _) if !ours.is_finite() => "  ← differs: ours diverged".into(),
-        (Some(e), m) => {
-            let ratio = ours / e;
-            if (0.5..=2.0).contains(&ratio) {
-                String::new()
-            } else if m == Method::WeightPerturbation {
-                format!("  ← differs ({ratio:.1}× the essay): see README, weight perturbation; try --lrs 0.0001,0.0003,0.001,0.003,0.01")
-            } else {
-                format!("  ← differs ({ratio:.1}× the essay): see README")
-            }
-        }
     }
 }
 

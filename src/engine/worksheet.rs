@@ -139,11 +139,17 @@ impl Worksheet {
     }
 
     pub fn compute(&self) -> Computed {
+        self.compute_with(self.req)
+    }
+
+    /// As `compute`, with the requirements given (the page shares its
+    /// R1–R5 ticks between views).
+    pub fn compute_with(&self, req: Requirements) -> Computed {
         let g = &self.graph;
         let vars = self.vars();
         let node_values = g.eval(&vars);
         let stale = g.eval(&self.bound(&self.previous));
-        let sweep = backward(g, &node_values, &stale, self.req);
+        let sweep = backward(g, &node_values, &stale, req);
         let fd = finite_differences(g, &vars, &sweep.grads);
         Computed {
             value: node_values

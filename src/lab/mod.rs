@@ -8,6 +8,7 @@ pub mod method;
 pub mod net;
 pub mod rng;
 pub mod scaling;
+pub mod session;
 pub mod sweep;
 pub mod task;
 pub mod trainer;

@@ -132,6 +132,31 @@ fn finite_or_null_vec<S: serde::Serializer>(v: &[f64], s: S) -> Result<S::Ok, S:
     serde::Serialize::serialize(&o, s)
 }
 
+impl Summary {
+    /// Says so where our result differs from the essay's by more than a
+    /// factor of two, or diverges where the essay's did not (or the
+    /// reverse), and points at the reason.
+    pub fn note(&self) -> Option<String> {
+        let ours = self.median;
+        match (self.method.essay(), self.method) {
+            (None, Method::SignDropped) if ours.is_finite() => {
+                Some("differs: ours did not diverge at every rate".into())
+            }
+            (None, _) => None,
+            (Some(_), Method::WeightPerturbation) if !ours.is_finite() => Some(
+                "differs: ours diverged at every rate of the grid; the one-shot estimate is about √N times \
+                 longer than the gradient, so it needs smaller rates (README; try lrs 0.0001–0.01)"
+                    .into(),
+            ),
+            (Some(_), _) if !ours.is_finite() => Some("differs: ours diverged".into()),
+            (Some(e), _) => {
+                let ratio = ours / e;
+                (!(0.5..=2.0).contains(&ratio)).then(|| format!("differs: {ratio:.1}× the essay's (see README)"))
+            }
+        }
+    }
+}
+
 /// The median, with +∞ for diverged runs; the mean of the middle two for
 /// an even count.
 pub fn median(xs: &[f64]) -> f64 {
@@ -201,4 +226,80 @@ pub fn angle_series(
         .map(|i| median(&series.iter().map(|s| s[i].1).collect::<Vec<_>>()))
         .collect();
     Some((steps, degrees))
+}
+
+/// The sweep in chunks, for a page that must stay responsive: one job at
+/// a time, `advance(n)` steps at most `n` training steps.
+#[derive(Clone, Debug)]
+pub struct SweepRunner {
+    pub spec: SweepSpec,
+    jobs: Vec<RunConfig>,
+    task: Arc<Task>,
+    current: Option<Trainer>,
+    next: usize,
+    pub runs: Vec<Run>,
+}
+
+impl SweepRunner {
+    pub fn new(spec: SweepSpec, task: Arc<Task>) -> Self {
+        Self {
+            jobs: spec.jobs(),
+            spec,
+            task,
+            current: None,
+            next: 0,
+            runs: Vec::new(),
+        }
+    }
+
+    /// Runs up to `steps` training steps; returns how many it ran.
+    pub fn advance(&mut self, steps: usize) -> usize {
+        let mut left = steps;
+        while left > 0 {
+            let t = match &mut self.current {
+                Some(t) => t,
+                None => match self.jobs.get(self.next) {
+                    Some(&cfg) => {
+                        self.next += 1;
+                        self.current.insert(Trainer::new(cfg, self.task.clone()))
+                    }
+                    None => break,
+                },
+            };
+            while left > 0 && !t.finished() {
+                t.step();
+                left -= 1;
+            }
+            if t.finished() {
+                let result = t.result();
+                let angles = std::mem::take(&mut t.angles);
+                self.runs.push(Run {
+                    cfg: t.cfg,
+                    result,
+                    angles,
+                });
+                self.current = None;
+            }
+        }
+        steps - left
+    }
+
+    pub fn finished(&self) -> bool {
+        self.runs.len() == self.jobs.len()
+    }
+
+    /// (jobs done, jobs in all).
+    pub fn counts(&self) -> (usize, usize) {
+        (self.runs.len(), self.jobs.len())
+    }
+
+    /// Fraction done, by steps (a diverged run counts as complete).
+    pub fn fraction(&self) -> f64 {
+        let per = self.spec.base.steps.max(1) as f64;
+        let partial = self
+            .current
+            .as_ref()
+            .map_or(0.0, |t| t.steps_done() as f64 / per);
+        ((self.runs.len() as f64 + partial) / self.jobs.len().max(1) as f64).min(1.0)
+    }
 }

@@ -4,6 +4,7 @@
 
 use super::graph_svg::{sign_class, signed, GraphSvg};
 use super::storage;
+use super::url_state::{AppState, View};
 use crate::engine::graph::fmt_num;
 use crate::engine::sweep::Step;
 use crate::engine::{Computed, ErrorSignal, Requirements, Worksheet, PRESETS};
@@ -19,7 +20,15 @@ pub fn GraphView() -> impl IntoView {
     let (loaded, notice) = storage::load();
     let ws = RwSignal::new(loaded.unwrap_or_default());
     let notice = RwSignal::new(notice);
-    let computed = Memo::new(move |_| ws.with(Worksheet::compute));
+    // R1–R5 are shared with the lab (and the URL) through the app state
+    let app =
+        use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
+    let req = Memo::new(move |_| {
+        let mut r = ws.with(|w| w.req);
+        r.kept = app.with(|a| a.kept);
+        r
+    });
+    let computed = Memo::new(move |_| ws.with(|w| w.compute_with(req.get())));
     let step = RwSignal::new(0usize);
     let playing = RwSignal::new(false);
     let n_steps = Signal::derive(move || computed.with(|c| c.sweep.steps.len()));
@@ -65,6 +74,9 @@ pub fn GraphView() -> impl IntoView {
     });
 
     let keys = window_event_listener(ev::keydown, move |e| {
+        if app.with_untracked(|a| a.view) != View::Graph {
+            return;
+        }
         use leptos::wasm_bindgen::JsCast;
         let tag = e
             .target()
@@ -113,7 +125,7 @@ pub fn GraphView() -> impl IntoView {
                     <button data-testid="step-prev" on:click=move |_| prev() title="Previous step (←)">"◀ previous"</button>
                     <button data-testid="step-play" on:click=move |_| toggle_play() title="Play or pause (space)"
                         aria-pressed=move || playing.get().to_string()>
-                        {move || if playing.get() { "⏸ pause" } else { "▶ play" }}
+                        {move || if playing.get() { "pause" } else { "▶ play" }}
                     </button>
                     <button data-testid="step-next" on:click=move |_| next() title="Next step (→)">"next ▶"</button>
                     <span data-testid="step-index" class="step-index" aria-live="polite">
@@ -121,11 +133,12 @@ pub fn GraphView() -> impl IntoView {
                     </span>
                     <span class="hint">"keys: ← → step, space play, Home reset"</span>
                 </div>
-                <Arithmetic ws=ws computed=computed k=k/>
+                <Arithmetic ws=ws computed=computed k=k req=req/>
             </div>
             <div class="col side">
-                <FdTable ws=ws computed=computed/>
-                <RequirementBoxes ws=ws/>
+                <FdTable computed=computed req=req/>
+                <R3Variant ws=ws/>
+                <p class="hint">"R5 and R1 show best on a graph with fan-out, such as (a+b)*(b+1) or (a*b+c)*(a*b+c); R1's previous sample is the input values before your last edit."</p>
                 <ModeCosts computed=computed/>
             </div>
         </section>
@@ -225,9 +238,11 @@ fn Arithmetic(
     ws: RwSignal<Worksheet>,
     computed: Memo<Computed>,
     #[prop(into)] k: Signal<usize>,
+    req: Memo<Requirements>,
 ) -> impl IntoView {
     move || {
         let k = k.get();
+        let req = req.get();
         ws.with(|w| {
             computed.with(|c| {
                 let names = w.graph.node_names();
@@ -236,7 +251,7 @@ fn Arithmetic(
                         <p>"The forward sweep has run: every node holds its value and the inputs it saw. "
                         "The output's adjoint is 1 (f changes one-for-one with itself). Press " <b>"next"</b> " to start the backward sweep."</p>
                     }.into_any(),
-                    Some(s) => step_text(w, c, &names, k, s).into_any(),
+                    Some(s) => step_text(w, c, req, &names, k, s).into_any(),
                 };
                 view! { <div class="arith" data-testid="arith" aria-live="polite">{body}</div> }
             })
@@ -244,7 +259,14 @@ fn Arithmetic(
     }
 }
 
-fn step_text(w: &Worksheet, c: &Computed, names: &[String], k: usize, s: &Step) -> impl IntoView {
+fn step_text(
+    w: &Worksheet,
+    c: &Computed,
+    req: Requirements,
+    names: &[String],
+    k: usize,
+    s: &Step,
+) -> impl IntoView {
     let g = &w.graph;
     let me = &names[s.node.index()];
     // contributions that reached this node before its visit: the fan-out sum
@@ -272,8 +294,8 @@ fn step_text(w: &Worksheet, c: &Computed, names: &[String], k: usize, s: &Step) 
     } else {
         format!("{me}̄ = {}", signed(s.adjoint))
     };
-    let changed = !w.req.keeps(3) && s.node != g.output();
-    let r3 = changed.then_some(match w.req.r3_off {
+    let changed = !req.keeps(3) && s.node != g.output();
+    let r3 = changed.then_some(match req.r3_off {
         ErrorSignal::SharedScore => {
             "R3 removed: it uses the one shared score (f) instead of its own adjoint."
         }
@@ -316,7 +338,7 @@ fn step_text(w: &Worksheet, c: &Computed, names: &[String], k: usize, s: &Step) 
 }
 
 #[component]
-fn FdTable(ws: RwSignal<Worksheet>, computed: Memo<Computed>) -> impl IntoView {
+fn FdTable(computed: Memo<Computed>, req: Memo<Requirements>) -> impl IntoView {
     view! {
         <h2>"Check by finite differences"</h2>
         <p class="hint">"Central difference (f(x+h) − f(x−h)) / 2h with h = 10⁻⁶, against the backward sweep's adjoint."</p>
@@ -337,44 +359,25 @@ fn FdTable(ws: RwSignal<Worksheet>, computed: Memo<Computed>) -> impl IntoView {
                 }).collect_view())}
             </tbody>
         </table>
-        {move || ws.with(|w| (w.req.kept != [true; 5]).then(|| view! {
+        {move || (req.get().kept != [true; 5]).then(|| view! {
             <p class="hint">"Some requirements are unticked: where the adjoint disagrees with the central difference, the sweep no longer computes the gradient."</p>
-        }))}
+        })}
     }
 }
 
+/// The graph view's R3 ablation: one shared score, or the sign dropped.
 #[component]
-fn RequirementBoxes(ws: RwSignal<Worksheet>) -> impl IntoView {
-    let boxes = (1..=5)
-        .map(|r| {
-            let id = format!("req-R{r}");
-            view! {
-                <li>
-                    <label>
-                        <input type="checkbox" data-testid=id
-                            prop:checked=move || ws.with(|w| w.req.keeps(r))
-                            on:change=move |e| { let on = event_target_checked(&e); ws.update(|w| w.req.kept[r - 1] = on); }/>
-                        <b>{Requirements::NAMES[r - 1]}</b>
-                    </label>
-                    <span class="hint">{format!("Untick to remove {}", Requirements::describe(r))}</span>
-                    {(r == 3).then(|| view! {
-                        <span class="r3-mode">
-                            <label><input type="radio" name="r3off" data-testid="r3-shared"
-                                prop:checked=move || ws.with(|w| w.req.r3_off == ErrorSignal::SharedScore)
-                                on:change=move |_| ws.update(|w| w.req.r3_off = ErrorSignal::SharedScore)/>"one shared score"</label>
-                            <label><input type="radio" name="r3off" data-testid="r3-sign"
-                                prop:checked=move || ws.with(|w| w.req.r3_off == ErrorSignal::SignDropped)
-                                on:change=move |_| ws.update(|w| w.req.r3_off = ErrorSignal::SignDropped)/>"sign dropped"</label>
-                        </span>
-                    })}
-                </li>
-            }
-        })
-        .collect_view();
+fn R3Variant(ws: RwSignal<Worksheet>) -> impl IntoView {
     view! {
-        <h2>"The five requirements"</h2>
-        <ul class="reqs">{boxes}</ul>
-        <p class="hint">"R5 and R1 show best on a graph with fan-out, such as (a+b)*(b+1) or (a*b+c)*(a*b+c); R1's previous sample is the input values before your last edit."</p>
+        <div class="r3-mode" role="radiogroup" aria-label="When R3 is unticked">
+            "When R3 is unticked: "
+            <label><input type="radio" name="r3off" data-testid="r3-shared"
+                prop:checked=move || ws.with(|w| w.req.r3_off == ErrorSignal::SharedScore)
+                on:change=move |_| ws.update(|w| w.req.r3_off = ErrorSignal::SharedScore)/>"one shared score"</label>
+            <label><input type="radio" name="r3off" data-testid="r3-sign"
+                prop:checked=move || ws.with(|w| w.req.r3_off == ErrorSignal::SignDropped)
+                on:change=move |_| ws.update(|w| w.req.r3_off = ErrorSignal::SignDropped)/>"sign dropped"</label>
+        </div>
     }
 }
 

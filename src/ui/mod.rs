@@ -2,27 +2,86 @@
 //! component holds signals and wires them to the plain types of `engine`
 //! (and, later, `lab`); the logic lives there, with native tests.
 
+pub mod charts;
+mod download;
 mod graph_svg;
 mod graph_view;
+mod lab_view;
+mod requirements;
 mod storage;
+pub mod url_state;
 
 pub use graph_view::GraphView;
+pub use lab_view::LabView;
+use requirements::RequirementBoxes;
 
 use leptos::prelude::*;
+use url_state::{AppState, View};
 
-/// The whole app.
+fn current_query() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
+/// Keeps the address bar in step with the state, without a new history
+/// entry per tick.
+fn replace_query(query: &str) {
+    let Some(w) = web_sys::window() else { return };
+    let path = w.location().pathname().unwrap_or_default();
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(
+            &leptos::wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{query}")),
+        );
+    }
+}
+
+/// The whole app: two views sharing one state, which lives in the URL.
 #[component]
 pub fn App() -> impl IntoView {
+    let (state, notices) = AppState::from_query(&current_query());
+    let app = RwSignal::new(state);
+    let notices = RwSignal::new(notices);
+    provide_context(app);
+    Effect::new(move |_| replace_query(&app.with(AppState::to_query)));
+    let view_is = move |v: View| app.with(|a| a.view == v);
+    let nav = move |v: View| app.update(|a| a.view = v);
     view! {
         <header class="top">
-            <h1>"Credit Flow"</h1>
-            <p class="tagline">
-                "How much of the blame for a result belongs to each step that led to it: "
-                "backpropagation, stepped node by node."
-            </p>
+            <div>
+                <h1>"Credit Flow"</h1>
+                <p class="tagline">
+                    "How much of the blame for a result belongs to each step that led to it: "
+                    "backpropagation, stepped node by node, and learning with one requirement removed."
+                </p>
+            </div>
+            <nav aria-label="Views">
+                <button data-testid="nav-graph" class:current=move || view_is(View::Graph)
+                    aria-current=move || view_is(View::Graph).then_some("page") on:click=move |_| nav(View::Graph)>
+                    "Worked example"
+                </button>
+                <button data-testid="nav-lab" class:current=move || view_is(View::Lab)
+                    aria-current=move || view_is(View::Lab).then_some("page") on:click=move |_| nav(View::Lab)>
+                    "Lab: remove a requirement"
+                </button>
+            </nav>
         </header>
+        {move || (!notices.with(Vec::is_empty)).then(|| view! {
+            <div class="notice url-notice" data-testid="url-notice" role="status">
+                <b>"Some of the link's settings could not be used: "</b>
+                {notices.get().join("; ")}
+                <button class="small" on:click=move |_| notices.set(Vec::new())>"dismiss"</button>
+            </div>
+        })}
+        <section class="req-strip" aria-label="The five requirements of backpropagation">
+            <h2>"The five requirements — untick one to remove it, in both views"</h2>
+            <RequirementBoxes app=app/>
+        </section>
         <main>
-            <GraphView/>
+            <div class:hidden=move || !view_is(View::Graph)><GraphView/></div>
+            <div class:hidden=move || !view_is(View::Lab)><LabView/></div>
         </main>
         <footer>
             "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "

@@ -1,5 +1,5 @@
-//! The worked example survives a reload: its expression, values and ticks
-//! are kept in localStorage. A missing or malformed entry is ignored.
+//! The worked example survives a reload: its expression, values and R3
+//! variant are kept in localStorage (the R1–R5 ticks live in the URL). A missing or malformed entry is ignored.
 
 use crate::engine::{ErrorSignal, Worksheet};
 use serde::{Deserialize, Serialize};
@@ -10,7 +10,6 @@ const KEY: &str = "creditflow.graph.v1";
 struct Saved {
     src: String,
     values: Vec<(String, f64)>,
-    kept: [bool; 5],
     sign_dropped: bool,
 }
 
@@ -45,7 +44,6 @@ pub fn load() -> (Option<Worksheet>, Option<String>) {
         Ok(ws) => ws,
         Err(_) => return bad(),
     };
-    ws.req.kept = saved.kept;
     if saved.sign_dropped {
         ws.req.r3_off = ErrorSignal::SignDropped;
     }
@@ -56,7 +54,6 @@ pub fn save(ws: &Worksheet) {
     let saved = Saved {
         src: ws.good_src.clone(),
         values: ws.values.clone(),
-        kept: ws.req.kept,
         sign_dropped: ws.req.r3_off == ErrorSignal::SignDropped,
     };
     if let (Some(s), Ok(text)) = (storage(), serde_json::to_string(&saved)) {

@@ -10,11 +10,12 @@ const page = await browser.newPage({ viewport: { width: +w, height: +h } });
 page.on('console', (m) => console.log(`[console.${m.type()}]`, m.text()));
 page.on('pageerror', (e) => console.log('[pageerror]', e.message));
 await page.goto(url);
-await page.waitForSelector('[data-testid=value-f]');
+await page.waitForSelector('[data-testid=value-f]', { state: 'attached' });
 for (const step of (process.env.STEPS || '').split(',').filter(Boolean)) {
   const [kind, sel, val] = step.split(':');
   if (kind === 'click') await page.click(`[data-testid=${sel}]`);
   if (kind === 'fill') await page.fill(`[data-testid=${sel}]`, val);
+  if (kind === 'wait') await page.waitForTimeout(Number(sel));
 }
 await page.screenshot({ path: out, fullPage: true });
 await browser.close();

@@ -1,0 +1,117 @@
+//! A live comparison for the page: several methods training side by side
+//! from one configuration, advanced in chunks, with a learning curve
+//! (test normalised MSE every `EVAL_EVERY` steps) per method.
+
+use super::method::Method;
+use super::task::Task;
+use super::trainer::{RunConfig, Trainer};
+use serde_json::json;
+use std::sync::Arc;
+
+/// Steps between two points of a learning curve.
+pub const EVAL_EVERY: usize = 50;
+
+#[derive(Clone, Debug)]
+pub struct LiveRun {
+    pub trainer: Trainer,
+    /// (step, test normalised MSE); +∞ marks divergence.
+    pub curve: Vec<(usize, f64)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub runs: Vec<LiveRun>,
+    pub base: RunConfig,
+}
+
+impl Session {
+    /// One run per method (duplicates dropped), all from `base`.
+    pub fn new(methods: &[Method], base: RunConfig, task: Arc<Task>) -> Self {
+        let mut seen = Vec::new();
+        let runs = methods
+            .iter()
+            .filter(|m| {
+                let new = !seen.contains(*m);
+                seen.push(**m);
+                new
+            })
+            .map(|&method| {
+                let trainer = Trainer::new(RunConfig { method, ..base }, task.clone());
+                let first = trainer.evaluate();
+                LiveRun {
+                    trainer,
+                    curve: vec![(0, first)],
+                }
+            })
+            .collect();
+        Self { runs, base }
+    }
+
+    /// Advances every unfinished run by up to `steps` steps, recording the
+    /// curves. Returns the number of training steps taken.
+    pub fn advance(&mut self, steps: usize) -> usize {
+        let mut taken = 0;
+        for run in &mut self.runs {
+            for _ in 0..steps {
+                if run.trainer.finished() {
+                    break;
+                }
+                run.trainer.step();
+                taken += 1;
+                let t = &run.trainer;
+                if let Some(at) = t.diverged_at() {
+                    run.curve.push((at, f64::INFINITY));
+                } else if t.steps_done() % EVAL_EVERY == 0 || t.finished() {
+                    run.curve.push((t.steps_done(), t.evaluate()));
+                }
+            }
+        }
+        taken
+    }
+
+    pub fn finished(&self) -> bool {
+        self.runs.iter().all(|r| r.trainer.finished())
+    }
+
+    /// The furthest step any run has reached.
+    pub fn step(&self) -> usize {
+        self.runs
+            .iter()
+            .map(|r| r.trainer.steps_done())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The curves as CSV: method,step,nmse (empty nmse when diverged).
+    pub fn curves_csv(&self) -> String {
+        let mut s = String::from("method,step,nmse\n");
+        for r in &self.runs {
+            for &(step, v) in &r.curve {
+                let v = if v.is_finite() {
+                    v.to_string()
+                } else {
+                    String::new()
+                };
+                s += &format!("{},{step},{v}\n", r.trainer.cfg.method.id());
+            }
+        }
+        s
+    }
+
+    pub fn curves_json(&self) -> serde_json::Value {
+        let runs: Vec<_> = self
+            .runs
+            .iter()
+            .map(|r| {
+                let c = r.trainer.cfg;
+                json!({
+                    "method": c.method.id(), "lr": c.lr, "seed": c.seed, "steps": c.steps,
+                    "diverged_at": r.trainer.diverged_at(),
+                    "curve": r.curve.iter().map(|&(s, v)| json!([s, v.is_finite().then_some(v)])).collect::<Vec<_>>(),
+                    "angle": r.trainer.angles.iter().map(|&(s, d)| json!([s, d])).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        json!({ "curves": runs })
+    }
+}
