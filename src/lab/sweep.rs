@@ -157,6 +157,32 @@ impl Summary {
     }
 }
 
+/// The table as CSV, one row per method.
+pub fn summary_csv(summary: &[Summary]) -> String {
+    let mut s = String::from("method,removes,best_lr,median,seed_scores,diverged_runs,essay\n");
+    for r in summary {
+        let f = |x: f64| {
+            if x.is_finite() {
+                x.to_string()
+            } else {
+                "diverged".into()
+            }
+        };
+        let seeds: Vec<String> = r.seed_scores.iter().map(|&x| f(x)).collect();
+        s += &format!(
+            "{},{},{},{},{},{},{}\n",
+            r.method.id(),
+            r.method.removes().replace(", ", "+"),
+            r.best_lr.map_or(String::new(), |l| l.to_string()),
+            f(r.median),
+            seeds.join(";"),
+            r.diverged_runs,
+            r.method.essay_text()
+        );
+    }
+    s
+}
+
 /// The median, with +∞ for diverged runs; the mean of the middle two for
 /// an even count.
 pub fn median(xs: &[f64]) -> f64 {

@@ -201,7 +201,7 @@ fn VarInput(ws: RwSignal<Worksheet>, name: String) -> impl IntoView {
     };
     let set = {
         let name = name.clone();
-        move |text: String| {
+        move |text: String, field: web_sys::HtmlInputElement| {
             let parsed = text.trim().parse::<f64>().ok().filter(|v| v.is_finite());
             match parsed {
                 Some(v) => {
@@ -209,10 +209,15 @@ fn VarInput(ws: RwSignal<Worksheet>, name: String) -> impl IntoView {
                     ws.update(|w| r = w.set_value(&name, v));
                     problem.set(r.err());
                 }
-                None => problem.set(Some(format!(
-                    "“{text}” is not a number; {name} keeps {}",
-                    fmt_num(value.get_untracked())
-                ))),
+                None => {
+                    // the field shows the value in force again
+                    let good = value.get_untracked();
+                    problem.set(Some(format!(
+                        "“{text}” is not a number; {name} keeps {}",
+                        fmt_num(good)
+                    )));
+                    field.set_value(&good.to_string());
+                }
             }
         }
     };
@@ -223,10 +228,10 @@ fn VarInput(ws: RwSignal<Worksheet>, name: String) -> impl IntoView {
             <label for=id.clone()>{name.clone()}</label>
             <input type="range" min="-10" max="10" step="0.1" aria-label=format!("{name} slider")
                 prop:value=move || value.get().to_string()
-                on:input=move |e| set(event_target_value(&e))/>
+                on:input=move |e| set(event_target_value(&e), event_target(&e))/>
             <input type="number" step="any" id=id.clone() data-testid=id
                 prop:value=move || value.get().to_string()
-                on:change=move |e| set2(event_target_value(&e))/>
+                on:change=move |e| set2(event_target_value(&e), event_target(&e))/>
             {move || problem.get().map(|p| view! { <span class="error small" role="alert">{p}</span> })}
         </div>
     }

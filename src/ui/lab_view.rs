@@ -404,7 +404,12 @@ fn Settings(app: RwSignal<AppState>) -> impl IntoView {
                         let v = event_target_value(&e);
                         let mut ok = false;
                         app.update(|a| ok = set(a, v.trim()));
-                        problem.set((!ok).then(|| format!("“{v}” is not {hint}; keeping {}", app.with_untracked(get))));
+                        let good = app.with_untracked(get);
+                        problem.set((!ok).then(|| format!("“{v}” is not {hint}; keeping {good}")));
+                        if !ok {
+                            // the field shows the value in force again
+                            event_target::<web_sys::HtmlInputElement>(&e).set_value(&good);
+                        }
                     }/>
             </label>
         }
@@ -589,7 +594,11 @@ fn RunTable(lab: Lab) -> impl IntoView {
 fn Reproduce(lab: Lab) -> impl IntoView {
     let table_csv = move |_| {
         if let Some(d) = lab.sweep_done.get_untracked() {
-            download::text(&summary_csv(&d.summary), "creditflow-table.csv", "text/csv");
+            download::text(
+                &crate::lab::sweep::summary_csv(&d.summary),
+                "creditflow-table.csv",
+                "text/csv",
+            );
         }
     };
     let table_json = move |_| {
@@ -666,30 +675,4 @@ fn angle_note(d: &SweepDone) -> impl IntoView {
         <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median."</p>
         {angle.map(|a| view! { <p class="hint" data-testid="sweep-angle">{a}</p> })}
     }
-}
-
-/// The table as CSV, one row per method.
-pub fn summary_csv(summary: &[Summary]) -> String {
-    let mut s = String::from("method,removes,best_lr,median,seed_scores,diverged_runs,essay\n");
-    for r in summary {
-        let f = |x: f64| {
-            if x.is_finite() {
-                x.to_string()
-            } else {
-                "diverged".into()
-            }
-        };
-        let seeds: Vec<String> = r.seed_scores.iter().map(|&x| f(x)).collect();
-        s += &format!(
-            "{},{},{},{},{},{},{}\n",
-            r.method.id(),
-            r.method.removes().replace(", ", "+"),
-            r.best_lr.map_or(String::new(), |l| l.to_string()),
-            f(r.median),
-            seeds.join(";"),
-            r.diverged_runs,
-            r.method.essay_text()
-        );
-    }
-    s
 }

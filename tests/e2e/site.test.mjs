@@ -3,55 +3,12 @@
 // or page error fails the test that saw it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { startSite } from './site.mjs';
 
-const PORT = 18000 + Math.floor(Math.random() * 2000);
-const BASE = `http://127.0.0.1:${PORT}/creditflow/`;
-let server, browser;
-
-before(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'creditflow-site-'));
-  symlinkSync(resolve('dist'), join(root, 'creditflow'));
-  server = spawn('/usr/bin/python3', ['-m', 'http.server', String(PORT), '--bind', '127.0.0.1'], {
-    cwd: root, stdio: 'ignore',
-  });
-  for (let i = 0; i < 50; i++) {
-    try { if ((await fetch(BASE)).ok) break; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill();
-});
-
-/** A fresh page that records console errors, failed requests and off-site requests. */
-async function open(path = '') {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
-  page.on('request', (r) => {
-    if (!r.url().startsWith(`http://127.0.0.1:${PORT}/`) && !r.url().startsWith('data:')) {
-      problems.push(`off-site request: ${r.url()}`);
-    }
-  });
-  await page.goto(BASE + path);
-  await page.waitForSelector('[data-testid=value-f]');
-  return { page, problems, context };
-}
+let site;
+before(async () => { site = await startSite(); });
+after(async () => { await site.stop(); });
+const open = (path) => site.open(path);
 
 const text = (page, id) => page.textContent(`[data-testid=${id}]`);
 

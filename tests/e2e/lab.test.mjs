@@ -1,0 +1,91 @@
+// The lab on the built site: R1–R5 pick what trains, curves and the angle
+// chart are drawn, a short sweep completes into the table, exports work,
+// and a shared URL reproduces the state. Any console error fails.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startSite } from './site.mjs';
+
+let site;
+before(async () => { site = await startSite(); });
+after(async () => { await site.stop(); });
+
+/** Counts the canvas's pixels within 40 of the colour `rgb` (per channel). */
+async function pixelsOf(page, id, rgb) {
+  return page.$eval(`[data-testid=${id}]`, (c, rgb) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (Math.abs(d[i] - rgb[0]) < 40 && Math.abs(d[i + 1] - rgb[1]) < 40 && Math.abs(d[i + 2] - rgb[2]) < 40) n++;
+    }
+    return n;
+  }, rgb);
+}
+
+const FA = [42, 157, 143];
+
+test('untick R4, run: the fa curve and the angle chart are drawn', async () => {
+  const { page, problems, context } = await site.open('?steps=400');
+  await page.click('[data-testid=nav-lab]');
+  assert.match(page.url(), /view=lab/);
+  await page.click('[data-testid=req-R4]');
+  assert.match(await page.textContent('[data-testid=lab-selected]'), /feedback alignment/);
+  const before = await pixelsOf(page, 'curve-chart', FA);
+  await page.click('[data-testid=lab-run]');
+  await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
+  assert.ok(await pixelsOf(page, 'curve-chart', FA) > before + 100, 'the fa curve is drawn');
+  assert.ok(await pixelsOf(page, 'angle-chart', FA) > 100, 'the angle chart shows fa');
+  assert.match(await page.textContent('[data-testid=live-fa]'), /400/);
+  assert.match(page.url(), /req=11101/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a short sweep completes into the table, and exports work', async () => {
+  const { page, problems, context } = await site.open('?view=lab&steps=30');
+  await page.click('[data-testid=lab-sweep]');
+  await page.waitForSelector('[data-testid=lab-progress]');
+  await page.waitForSelector('[data-testid=lab-table]', { timeout: 120000 });
+  for (const id of ['bp', 'fa', 'dfa', 'no_deriv', 'scrambled', 'node_perturbation', 'weight_perturbation',
+    'sign_dropped', 'stale', 'shuffled_labels', 'random_direction', 'readout_only']) {
+    assert.ok(await page.$(`[data-testid=row-${id}]`), `row-${id}`);
+  }
+  // 30 steps are too few to diverge: the table says where ours differs
+  assert.match(await page.textContent('[data-testid=row-sign_dropped]'), /every run diverges/);
+  assert.match(await page.textContent('[data-testid=lab-table]'), /differs: ours did not diverge/);
+  assert.match(await page.textContent('[data-testid=sweep-time]'), /180 runs of 30 steps/);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('[data-testid=export-table-csv]'),
+  ]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  assert.equal(csv.split('\n')[0], 'method,removes,best_lr,median,seed_scores,diverged_runs,essay');
+  assert.equal(csv.trim().split('\n').length, 13);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a shared URL reproduces the state; a bad one falls back with a notice', async () => {
+  const url = '?view=lab&req=11011&r3=weight_perturbation&methods=readout_only&lr=0.02&seed=3&steps=200';
+  const { page, problems, context } = await site.open(url);
+  assert.equal(await page.isChecked('[data-testid=req-R3]'), false);
+  assert.match(await page.textContent('[data-testid=lab-selected]'), /weight perturbation/);
+  assert.equal(await page.isChecked('[data-testid=method-readout_only]'), true);
+  assert.equal(await page.inputValue('[data-testid=lab-lr]'), '0.02');
+  assert.equal(await page.inputValue('[data-testid=lab-seed]'), '3');
+  await page.reload();
+  await page.waitForSelector('[data-testid=lab-selected]');
+  assert.equal(await page.inputValue('[data-testid=lab-steps]'), '200');
+  assert.equal(await page.isChecked('[data-testid=req-R3]'), false);
+  await page.goto(site.base + '?view=lab&lr=banana&steps=-4&what=1');
+  await page.waitForSelector('[data-testid=url-notice]');
+  const notice = await page.textContent('[data-testid=url-notice]');
+  assert.match(notice, /lr=banana/);
+  assert.match(notice, /unknown URL key 'what'/);
+  assert.equal(await page.inputValue('[data-testid=lab-lr]'), '0.05');
+  await page.fill('[data-testid=lab-lr]', 'abc');
+  await page.press('[data-testid=lab-lr]', 'Enter');
+  assert.equal(await page.inputValue('[data-testid=lab-lr]'), '0.05');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1,0 +1,53 @@
+// Shared by the site tests: serve dist/ under /creditflow/ (as on GitHub
+// Pages) with Python's http.server, and open pages in Debian's Chromium
+// that record console errors, page errors and off-site requests.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function startSite() {
+  const port = 18000 + Math.floor(Math.random() * 2000);
+  const base = `http://127.0.0.1:${port}/creditflow/`;
+  const root = mkdtempSync(join(tmpdir(), 'creditflow-site-'));
+  symlinkSync(resolve('dist'), join(root, 'creditflow'));
+  const server = spawn('/usr/bin/python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1'], {
+    cwd: root, stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(base)).ok) break; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+  /** A fresh page on `base + path`, recording problems. */
+  async function open(path = '') {
+    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    const problems = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('requestfailed', (r) => {
+      if (!r.url().startsWith('blob:')) problems.push(`request failed: ${r.url()}`);
+    });
+    page.on('request', (r) => {
+      const u = r.url();
+      if (!u.startsWith(`http://127.0.0.1:${port}/`) && !u.startsWith('data:') && !u.startsWith('blob:')) {
+        problems.push(`off-site request: ${u}`);
+      }
+    });
+    await page.goto(base + path);
+    await page.waitForSelector('[data-testid=value-f]', { state: 'attached' });
+    return { page, problems, context };
+  }
+
+  async function stop() {
+    await browser.close();
+    server.kill();
+  }
+  return { base, open, stop, browser };
+}
