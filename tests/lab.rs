@@ -340,3 +340,17 @@ fn reduced_sweep_keeps_the_essays_ranking() {
         "the FA angle falls well below 90°: {deg:?}"
     );
 }
+
+#[test]
+fn fast_tanh_matches_libm() {
+    let mut worst = 0.0f64;
+    for i in -400_000..=400_000 {
+        let x = i as f64 * 1e-4;
+        worst = worst.max((tanh(x) - x.tanh()).abs());
+    }
+    assert!(worst < 1e-15, "worst error {worst:e}");
+    assert_eq!(tanh(1e300), 1.0);
+    assert_eq!(tanh(-1e300), -1.0);
+    assert!(tanh(f64::NAN).is_nan());
+    assert_eq!(tanh(0.0), 0.0);
+}
