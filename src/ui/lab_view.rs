@@ -6,6 +6,7 @@
 use super::charts::{draw_angle, draw_curves, draw_scaling, Series};
 use super::download;
 use super::url_state::{AppState, View, MAX_STEPS};
+use super::worker::{worker_count, Pool};
 use crate::lab::method::{select, select_note, R3_CHOICES, R4_CHOICES};
 use crate::lab::scaling::{scaling_row, ScalingRow, SAMPLES, WIDTHS};
 use crate::lab::session::Session;
@@ -18,6 +19,8 @@ use leptos::prelude::*;
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use serde_json::json;
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// Milliseconds of training per animation frame: well under one frame's
@@ -40,6 +43,8 @@ struct SweepDone {
     seconds: f64,
     steps_per_second: f64,
     angle: Option<(Vec<usize>, Vec<f64>)>,
+    /// Where it ran: "2 workers" or "the main thread".
+    on: String,
 }
 
 /// Everything the frame loop touches; all fields are `Copy` handles.
@@ -50,6 +55,8 @@ struct Lab {
     session: StoredValue<Option<Session>>,
     running: RwSignal<bool>,
     sweep: StoredValue<Option<SweepRunner>>,
+    pool: StoredValue<Option<Rc<RefCell<Pool>>>, LocalStorage>,
+    sweep_error: RwSignal<Option<String>>,
     sweep_on: RwSignal<bool>,
     sweep_progress: RwSignal<(f64, usize, usize)>,
     sweep_started: StoredValue<f64>,
@@ -117,18 +124,65 @@ impl Lab {
                 ..RunConfig::default()
             },
         };
-        let runner = SweepRunner::new(spec, self.task());
-        self.sweep_progress.set((0.0, 0, runner.counts().1));
-        self.sweep.set_value(Some(runner));
+        self.sweep_progress.set((0.0, 0, spec.jobs().len()));
         self.sweep_started.set_value(now());
         self.sweep_done.set(None);
+        self.sweep_error.set(None);
         self.sweep_on.set(true);
-        self.start_loop();
+        // off the main thread, one worker per core; on it, in chunks, if
+        // workers cannot start here
+        let lab = *self;
+        let n = worker_count();
+        let spec2 = spec.clone();
+        let pool = Pool::start(
+            spec.jobs(),
+            n,
+            move |done, total| {
+                lab.sweep_progress
+                    .set((done as f64 / total.max(1) as f64, done, total))
+            },
+            move |runs| lab.finish_sweep(&spec2, &runs, format!("{n} workers")),
+            move |e| {
+                lab.sweep_error.set(Some(e));
+                lab.sweep_on.set(false);
+                lab.pool.set_value(None);
+            },
+        );
+        match pool {
+            Ok(p) => self.pool.set_value(Some(p)),
+            Err(e) => {
+                leptos::logging::warn!("{e}; training the sweep on the main thread");
+                self.sweep
+                    .set_value(Some(SweepRunner::new(spec, self.task())));
+                self.start_loop();
+            }
+        }
     }
 
     fn cancel_sweep(&self) {
         self.sweep_on.set(false);
         self.sweep.set_value(None);
+        if let Some(p) = self.pool.get_value() {
+            p.borrow_mut().stop();
+        }
+        self.pool.set_value(None);
+    }
+
+    fn finish_sweep(&self, spec: &SweepSpec, runs: &[crate::lab::sweep::Run], on: String) {
+        let summary = summarise(spec, runs);
+        let angle = angle_series(runs, &summary, Method::Fa);
+        let seconds = (now() - self.sweep_started.get_value()) / 1000.0;
+        let total_steps: usize = runs.iter().map(|r| r.result.steps_done).sum();
+        self.sweep_done.set(Some(SweepDone {
+            summary,
+            steps: spec.base.steps,
+            seconds,
+            steps_per_second: total_steps as f64 / seconds.max(1e-9),
+            angle,
+            on,
+        }));
+        self.sweep_on.set(false);
+        self.pool.set_value(None);
     }
 
     fn start_loop(&self) {
@@ -156,7 +210,7 @@ impl Lab {
                 }
             });
         }
-        if self.sweep_on.get_untracked() {
+        if self.sweep.with_value(Option::is_some) {
             self.sweep_frame(start, &mut steps);
         }
         if self.scaling.with_untracked(|r| r.len() < WIDTHS.len())
@@ -170,7 +224,7 @@ impl Lab {
         if steps > 0 {
             self.rate.set(steps as f64 / elapsed * 1000.0);
         }
-        let busy = self.running.get_untracked() || self.sweep_on.get_untracked();
+        let busy = self.running.get_untracked() || self.sweep.with_value(Option::is_some);
         if now() - self.last_draw.get_value() > REDRAW_MS || !busy {
             self.last_draw.set_value(now());
             self.version.update(|v| *v += 1);
@@ -184,6 +238,7 @@ impl Lab {
         }
     }
 
+    /// The main-thread fallback: the sweep in time-boxed chunks.
     fn sweep_frame(&self, start: f64, steps: &mut usize) {
         let mut finished = None;
         self.sweep.update_value(|r| {
@@ -194,27 +249,13 @@ impl Lab {
                 let (done, total) = r.counts();
                 self.sweep_progress.set((r.fraction(), done, total));
                 if r.finished() {
-                    let summary = summarise(&r.spec, &r.runs);
-                    let angle = angle_series(&r.runs, &summary, Method::Fa);
-                    finished = Some((summary, r.spec.base.steps, angle));
+                    finished = Some((r.spec.clone(), std::mem::take(&mut r.runs)));
                 }
             }
         });
-        if let Some((summary, per_run, angle)) = finished {
-            let seconds = (now() - self.sweep_started.get_value()) / 1000.0;
-            let total_steps = self.sweep.with_value(|r| {
-                r.as_ref().map_or(0, |r| {
-                    r.runs.iter().map(|x| x.result.steps_done).sum::<usize>()
-                })
-            });
-            self.sweep_done.set(Some(SweepDone {
-                summary,
-                steps: per_run,
-                seconds,
-                steps_per_second: total_steps as f64 / seconds.max(1e-9),
-                angle,
-            }));
-            self.sweep_on.set(false);
+        if let Some((spec, runs)) = finished {
+            self.sweep.set_value(None);
+            self.finish_sweep(&spec, &runs, "the main thread".into());
         }
     }
 }
@@ -229,6 +270,8 @@ pub fn LabView() -> impl IntoView {
         session: StoredValue::new(None),
         running: RwSignal::new(false),
         sweep: StoredValue::new(None),
+        pool: StoredValue::new_local(None),
+        sweep_error: RwSignal::new(None),
         sweep_on: RwSignal::new(false),
         sweep_progress: RwSignal::new((0.0, 0, 0)),
         sweep_started: StoredValue::new(0.0),
@@ -626,10 +669,11 @@ fn Reproduce(lab: Lab) -> impl IntoView {
                 </div>
             })
         }}
+        {move || lab.sweep_error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
         {move || lab.sweep_done.get().map(|d| view! {
             <p class="hint" data-testid="sweep-time">{format!(
-                "{} runs of {} steps in {:.1} s ({:.0} steps/s, one thread).",
-                d.summary.len() * 15, d.steps, d.seconds, d.steps_per_second
+                "{} runs of {} steps in {:.1} s ({:.0} steps/s, on {}).",
+                d.summary.len() * 15, d.steps, d.seconds, d.steps_per_second, d.on
             )}</p>
             {(d.steps != 3000).then(|| view! { <p class="notice">"Fewer steps than the essay's 3,000: the numbers are not comparable to its table."</p> })}
             <table class="results" data-testid="lab-table">

@@ -10,6 +10,7 @@ mod lab_view;
 mod requirements;
 mod storage;
 pub mod url_state;
+pub mod worker;
 
 pub use graph_view::GraphView;
 pub use lab_view::LabView;

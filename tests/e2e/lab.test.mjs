@@ -54,6 +54,14 @@ test('a short sweep completes into the table, and exports work', async () => {
   assert.match(await page.textContent('[data-testid=row-sign_dropped]'), /every run diverges/);
   assert.match(await page.textContent('[data-testid=lab-table]'), /differs: ours did not diverge/);
   assert.match(await page.textContent('[data-testid=sweep-time]'), /180 runs of 30 steps/);
+  // the same numbers as the command line (written by .ci/test:
+  // creditflow ablate --steps 30 --json target/cli-sweep-30.json)
+  const cli = JSON.parse(readFileSync('target/cli-sweep-30.json', 'utf8'));
+  for (const row of cli.summary) {
+    const cells = await page.$$eval(`[data-testid=row-${row.method}] td`, (tds) => tds.map((t) => t.textContent));
+    const want = row.median === null ? 'diverged' : row.median.toFixed(3);
+    assert.equal(cells[3], want, `${row.method}: page ${cells[3]}, command line ${want}`);
+  }
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.click('[data-testid=export-table-csv]'),

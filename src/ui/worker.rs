@@ -1,0 +1,209 @@
+//! Training off the main thread. `serve` runs inside a Web Worker: each
+//! message is one job (a `RunConfig` as JSON), each reply its result.
+//! `Pool` runs on the page: it starts one worker per core, hands out the
+//! jobs of a sweep, and collects the runs. Both ends run the same
+//! `sweep::run_one` the native command line runs.
+
+use crate::lab::sweep::{run_one, Run};
+use crate::lab::{RunConfig, RunResult, Task, TaskShape};
+use leptos::wasm_bindgen::closure::Closure;
+use leptos::wasm_bindgen::{JsCast, JsValue};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// What a worker sends back for one job. (JSON has no ∞: a diverged
+/// run's score travels as `None`.)
+#[derive(Serialize, Deserialize)]
+struct Reply {
+    index: usize,
+    cfg: RunConfig,
+    nmse: Option<f64>,
+    diverged: bool,
+    steps_done: usize,
+    angles: Vec<(usize, f64)>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Job {
+    index: usize,
+    cfg: RunConfig,
+}
+
+/// The worker's side: answer every job message with its run.
+pub fn serve() {
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let task = Arc::new(Task::new(TaskShape::default()));
+    let reply_to = scope.clone();
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+            let Some(text) = e.data().as_string() else {
+                return;
+            };
+            let Ok(job) = serde_json::from_str::<Job>(&text) else {
+                return;
+            };
+            let run = run_one(job.cfg, task.clone());
+            let reply = Reply {
+                index: job.index,
+                cfg: run.cfg,
+                nmse: run.result.nmse.is_finite().then_some(run.result.nmse),
+                diverged: run.result.diverged,
+                steps_done: run.result.steps_done,
+                angles: run.angles,
+            };
+            if let Ok(s) = serde_json::to_string(&reply) {
+                let _ = reply_to.post_message(&JsValue::from_str(&s));
+            }
+        });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    // messages sent before this point were dropped: ask for work now
+    let _ = scope.post_message(&JsValue::from_str(READY));
+}
+
+/// A worker's first message: its handler is installed.
+const READY: &str = "ready";
+
+/// The page's side: a sweep's jobs spread over workers.
+pub struct Pool {
+    workers: Vec<web_sys::Worker>,
+    jobs: Vec<RunConfig>,
+    next: usize,
+    runs: Vec<Option<Run>>,
+    done: usize,
+    /// Called after every finished job with (done, total).
+    on_progress: Box<dyn Fn(usize, usize)>,
+    /// Called once with all runs, in job order.
+    on_finish: Option<Box<dyn FnOnce(Vec<Run>)>>,
+    on_error: Box<dyn Fn(String)>,
+    _handlers: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
+    _error_handlers: Vec<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
+}
+
+/// How many workers: one per core, at least one, at most eight.
+pub fn worker_count() -> usize {
+    web_sys::window()
+        .map_or(1, |w| w.navigator().hardware_concurrency() as usize)
+        .clamp(1, 8)
+}
+
+impl Pool {
+    /// Starts `n` workers and the jobs; `Err` if workers cannot be made
+    /// here (the caller then trains on the main thread).
+    pub fn start(
+        jobs: Vec<RunConfig>,
+        n: usize,
+        on_progress: impl Fn(usize, usize) + 'static,
+        on_finish: impl FnOnce(Vec<Run>) + 'static,
+        on_error: impl Fn(String) + 'static,
+    ) -> Result<Rc<RefCell<Pool>>, String> {
+        let mut workers = Vec::new();
+        for _ in 0..n.max(1) {
+            let w = web_sys::Worker::new("./worker_loader.js")
+                .map_err(|e| format!("no worker: {e:?}"))?;
+            workers.push(w);
+        }
+        let total = jobs.len();
+        let pool = Rc::new(RefCell::new(Pool {
+            workers,
+            jobs,
+            next: 0,
+            runs: vec![None; total],
+            done: 0,
+            on_progress: Box::new(on_progress),
+            on_finish: Some(Box::new(on_finish)),
+            on_error: Box::new(on_error),
+            _handlers: Vec::new(),
+            _error_handlers: Vec::new(),
+        }));
+        let n = pool.borrow().workers.len();
+        for i in 0..n {
+            let weak = Rc::downgrade(&pool);
+            let handler = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+                move |e: web_sys::MessageEvent| {
+                    if let Some(p) = weak.upgrade() {
+                        Pool::on_reply(&p, i, e.data().as_string().unwrap_or_default());
+                    }
+                },
+            );
+            let weak = Rc::downgrade(&pool);
+            let on_err =
+                Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |e: web_sys::ErrorEvent| {
+                    if let Some(p) = weak.upgrade() {
+                        let msg = format!("a training worker failed: {}", e.message());
+                        p.borrow_mut().stop();
+                        (p.borrow().on_error)(msg);
+                    }
+                });
+            let mut p = pool.borrow_mut();
+            p.workers[i].set_onmessage(Some(handler.as_ref().unchecked_ref()));
+            p.workers[i].set_onerror(Some(on_err.as_ref().unchecked_ref()));
+            p._handlers.push(handler);
+            p._error_handlers.push(on_err);
+        }
+        // each worker gets its first job when it says it is ready
+        Ok(pool)
+    }
+
+    fn dispatch(&mut self, worker: usize) {
+        let Some(&cfg) = self.jobs.get(self.next) else {
+            return;
+        };
+        let job = Job {
+            index: self.next,
+            cfg,
+        };
+        self.next += 1;
+        if let Ok(s) = serde_json::to_string(&job) {
+            let _ = self.workers[worker].post_message(&JsValue::from_str(&s));
+        }
+    }
+
+    fn on_reply(pool: &Rc<RefCell<Pool>>, worker: usize, text: String) {
+        if text == READY {
+            pool.borrow_mut().dispatch(worker);
+            return;
+        }
+        let Ok(r) = serde_json::from_str::<Reply>(&text) else {
+            return;
+        };
+        let finished = {
+            let mut p = pool.borrow_mut();
+            let nmse = r.nmse.unwrap_or(f64::INFINITY);
+            let result = RunResult {
+                nmse,
+                diverged: r.diverged,
+                steps_done: r.steps_done,
+            };
+            if let Some(slot) = p.runs.get_mut(r.index) {
+                *slot = Some(Run {
+                    cfg: r.cfg,
+                    result,
+                    angles: r.angles,
+                });
+                p.done += 1;
+            }
+            p.dispatch(worker);
+            (p.on_progress)(p.done, p.jobs.len());
+            p.done == p.jobs.len()
+        };
+        if finished {
+            let mut p = pool.borrow_mut();
+            p.stop();
+            let runs: Vec<Run> = std::mem::take(&mut p.runs).into_iter().flatten().collect();
+            if let Some(f) = p.on_finish.take() {
+                drop(p);
+                f(runs);
+            }
+        }
+    }
+
+    /// Ends every worker (cancel, or after the last job).
+    pub fn stop(&mut self) {
+        for w in &self.workers {
+            w.terminate();
+        }
+    }
+}
