@@ -200,3 +200,32 @@ fn chunked_sweep_matches_the_threaded_one() {
         "{csv}"
     );
 }
+
+#[test]
+fn step_one_keeps_the_runs_level_and_finishes_them_all() {
+    let task = Arc::new(Task::new(TaskShape {
+        train: 256,
+        test: 64,
+        ..TaskShape::default()
+    }));
+    let base = RunConfig {
+        steps: 60,
+        hidden: 8,
+        ..RunConfig::default()
+    };
+    let mut s = Session::new(&[Method::Bp, Method::Fa, Method::ReadoutOnly], base, task);
+    for _ in 0..31 {
+        assert!(s.step_one());
+    }
+    let done: Vec<usize> = s.runs.iter().map(|r| r.trainer.steps_done()).collect();
+    assert!(
+        done.iter().max().unwrap() - done.iter().min().unwrap() <= 1,
+        "{done:?}"
+    );
+    while s.step_one() {}
+    assert!(s.finished());
+    assert!(s
+        .runs
+        .iter()
+        .all(|r| r.curve.last().map(|p| p.0) == Some(60)));
+}

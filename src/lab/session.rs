@@ -18,6 +18,24 @@ pub struct LiveRun {
     pub curve: Vec<(usize, f64)>,
 }
 
+impl LiveRun {
+    /// One training step, recording the curve every `EVAL_EVERY` steps, at
+    /// the end, and at divergence. False if the run was already finished.
+    fn step(&mut self) -> bool {
+        if self.trainer.finished() {
+            return false;
+        }
+        self.trainer.step();
+        let t = &self.trainer;
+        if let Some(at) = t.diverged_at() {
+            self.curve.push((at, f64::INFINITY));
+        } else if t.steps_done() % EVAL_EVERY == 0 || t.finished() {
+            self.curve.push((t.steps_done(), t.evaluate()));
+        }
+        true
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Session {
     pub runs: Vec<LiveRun>,
@@ -53,20 +71,24 @@ impl Session {
         let mut taken = 0;
         for run in &mut self.runs {
             for _ in 0..steps {
-                if run.trainer.finished() {
+                if !run.step() {
                     break;
                 }
-                run.trainer.step();
                 taken += 1;
-                let t = &run.trainer;
-                if let Some(at) = t.diverged_at() {
-                    run.curve.push((at, f64::INFINITY));
-                } else if t.steps_done() % EVAL_EVERY == 0 || t.finished() {
-                    run.curve.push((t.steps_done(), t.evaluate()));
-                }
             }
         }
         taken
+    }
+
+    /// One step of the run furthest behind: the smallest unit of work, so
+    /// that a caller with a time budget overshoots it by at most one step
+    /// and one evaluation. Returns false when every run is finished.
+    pub fn step_one(&mut self) -> bool {
+        self.runs
+            .iter_mut()
+            .filter(|r| !r.trainer.finished())
+            .min_by_key(|r| r.trainer.steps_done())
+            .is_some_and(LiveRun::step)
     }
 
     pub fn finished(&self) -> bool {

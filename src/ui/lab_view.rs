@@ -27,7 +27,7 @@ use std::sync::Arc;
 /// 16 ms at 60 Hz, so the page stays responsive.
 const FRAME_BUDGET_MS: f64 = 12.0;
 /// Charts redraw at most this often while training (≥ 10 per second).
-const REDRAW_MS: f64 = 80.0;
+const REDRAW_MS: f64 = 50.0;
 
 fn now() -> f64 {
     web_sys::window()
@@ -201,8 +201,8 @@ impl Lab {
         if self.running.get_untracked() {
             self.session.update_value(|s| {
                 if let Some(s) = s {
-                    while now() - start < FRAME_BUDGET_MS && !s.finished() {
-                        steps += s.advance(1);
+                    while now() - start < FRAME_BUDGET_MS && s.step_one() {
+                        steps += 1;
                     }
                     if s.finished() {
                         self.running.set(false);

@@ -1,23 +1,56 @@
-// Browser benchmark (not a test): training speed in headless Chromium.
-//   node tests/e2e/bench.mjs [steps]
+// Browser benchmark (not a test): training speed and responsiveness in
+// headless Chromium.   node tests/e2e/bench.mjs [steps]
 // 1. exact backprop alone for `steps` steps (3,000 by default) through the
-//    lab's run button, timed from click to done: steps per second;
-// 2. the full essay sweep (12 methods × 5 rates × 3 seeds × steps), timed by
-//    the page itself; prints its wall time and steps per second.
+//    lab's run button, timed from click to done;
+// 2. all twelve methods live side by side for 600 steps: the longest
+//    main-thread task (PerformanceObserver 'longtask', > 50 ms) and how often
+//    the learning-curve canvas was redrawn;
+// 3. the full essay sweep (12 methods × 5 rates × 3 seeds × steps) in the
+//    page's Web Workers, timed by the page itself.
 import { startSite } from './site.mjs';
 
 const steps = Number(process.argv[2] || 3000);
 const site = await startSite();
+const watch = () => {
+  window.__long = [];
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push(e.duration)))
+    .observe({ type: 'longtask', buffered: false });
+  window.__draws = 0;
+  const c = document.querySelector('[data-testid=curve-chart]');
+  const ctx = c.getContext('2d');
+  const fill = ctx.fillRect.bind(ctx);
+  ctx.fillRect = (...a) => { if (a[2] >= c.width && a[3] >= c.height) window.__draws++; return fill(...a); };
+};
+const done = () => /done/.test(document.querySelector('[data-testid=lab-status]').textContent);
 try {
-  const { page, context } = await site.open(`?view=lab&steps=${steps}`);
-  const t0 = Date.now();
+  let { page, context } = await site.open(`?view=lab&steps=${steps}`);
+  let t0 = Date.now();
   await page.click('[data-testid=lab-run]');
-  await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 600000 });
-  const secs = (Date.now() - t0) / 1000;
-  console.log(`bp alone: ${steps} steps in ${secs.toFixed(2)} s = ${(steps / secs).toFixed(0)} steps/s = ${(secs * 1e6 / steps).toFixed(0)} µs/step (includes a test-set evaluation every 50 steps and chart redraws)`);
+  await page.waitForFunction(done, null, { timeout: 600000 });
+  let secs = (Date.now() - t0) / 1000;
+  console.log(`bp alone: ${steps} steps in ${secs.toFixed(2)} s = ${(steps / secs).toFixed(0)} steps/s (with a test-set evaluation every 50 steps and chart redraws)`);
+  await context.close();
+
+  const all = 'dfa,no_deriv,scrambled,node_perturbation,weight_perturbation,sign_dropped,stale,shuffled_labels,random_direction,readout_only,fa';
+  ({ page, context } = await site.open(`?view=lab&steps=600&lr=0.01&methods=${all}`));
+  await page.evaluate(watch);
+  t0 = Date.now();
+  await page.click('[data-testid=lab-run]');
+  await page.waitForFunction(done, null, { timeout: 600000 });
+  secs = (Date.now() - t0) / 1000;
+  const { long, draws } = await page.evaluate(() => ({ long: window.__long, draws: window.__draws }));
+  console.log(`12 methods live, 600 steps each: ${secs.toFixed(1)} s; ${draws} curve redraws (${(draws / secs).toFixed(1)} per second); main-thread tasks over 50 ms: ${long.length}, longest ${long.length ? Math.max(...long).toFixed(0) : '—'} ms`);
+
+  await page.evaluate(watch);
+  t0 = Date.now();
+  await page.goto(site.base + `?view=lab&steps=${steps}`);
+  await page.waitForSelector('[data-testid=lab-sweep]');
+  await page.evaluate(watch);
   await page.click('[data-testid=lab-sweep]');
   await page.waitForSelector('[data-testid=lab-table]', { timeout: 1800000 });
-  console.log('full sweep:', await page.textContent('[data-testid=sweep-time]'));
+  const sweepLong = await page.evaluate(() => window.__long);
+  console.log('full sweep:', await page.textContent('[data-testid=sweep-time]'),
+    `main-thread tasks over 50 ms meanwhile: ${sweepLong.length}`);
   await context.close();
 } finally {
   await site.stop();
