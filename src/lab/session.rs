@@ -29,7 +29,7 @@ impl LiveRun {
         let t = &self.trainer;
         if let Some(at) = t.diverged_at() {
             self.curve.push((at, f64::INFINITY));
-        } else if t.steps_done() % EVAL_EVERY == 0 || t.finished() {
+        } else if t.steps_done().is_multiple_of(EVAL_EVERY) || t.finished() {
             self.curve.push((t.steps_done(), t.evaluate()));
         }
         true
