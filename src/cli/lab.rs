@@ -2,8 +2,10 @@
 
 use super::fail;
 use crate::lab::scaling::{scaling_table, SAMPLES};
-use crate::lab::sweep::{angle_series, run_parallel, summarise, Run, Summary, SweepSpec};
-use crate::lab::{Method, RunConfig, Task, TaskShape, Trainer};
+use crate::lab::sweep::{
+    angle_series, angle_summary, run_parallel, summarise, time_step, Run, Summary, SweepSpec,
+};
+use crate::lab::{Method, RunConfig, Task, TaskShape};
 use serde_json::json;
 use std::io::Write;
 use std::sync::Arc;
@@ -97,13 +99,7 @@ pub fn ablate(args: &[String]) -> i32 {
     );
     let angle = angle_series(&runs, &summary, Method::Fa);
     if let Some((steps, deg)) = &angle {
-        let show: Vec<String> = steps
-            .iter()
-            .zip(deg)
-            .filter(|(s, _)| [0, 300, 1200, 2000, 2900].contains(*s))
-            .map(|(s, d)| format!("{d:.1}° at {s}"))
-            .collect();
-        println!("FA alignment angle (W₂, median over seeds): {}  [essay: 90.5° at 0, 56° at 300, 40–47° from 1200]", show.join(", "));
+        println!("{}", angle_summary(steps, deg));
     }
     if let Some(path) = &o.json {
         let mut out = json!({ "runs": runs_json(&runs), "summary": summary });
@@ -251,23 +247,11 @@ pub fn bench(args: &[String]) -> i32 {
     );
     println!("{:<27} {:>10} {:>10}", "method", "µs/step", "GFLOP/s*");
     for &m in &o.spec.methods {
-        // a tiny rate, so that no method diverges and stops early
-        let cfg = RunConfig {
-            method: m,
-            lr: 1e-5,
-            steps: usize::MAX,
-            ..RunConfig::default()
-        };
-        let mut t = Trainer::new(cfg, task.clone());
-        for _ in 0..200 {
-            t.step();
-        }
-        let start = Instant::now();
-        let n = 2000;
-        for _ in 0..n {
-            t.step();
-        }
-        let us = start.elapsed().as_secs_f64() * 1e6 / n as f64;
+        let clock = Instant::now();
+        let us = time_step(m, task.clone(), 2000, || {
+            clock.elapsed().as_secs_f64() * 1000.0
+        });
+        let cfg = RunConfig::default();
         let gflops = step_flops(&cfg, shape) / (us * 1e3);
         println!("{:<27} {:>10.1} {:>10.2}", m.name(), us, gflops);
     }

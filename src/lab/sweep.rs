@@ -233,6 +233,43 @@ pub fn summarise(spec: &SweepSpec, runs: &[Run]) -> Vec<Summary> {
         .collect()
 }
 
+/// The angle series in one line, at the steps the essay reports, beside
+/// the essay's numbers.
+pub fn angle_summary(steps: &[usize], degrees: &[f64]) -> String {
+    let at: Vec<String> = steps
+        .iter()
+        .zip(degrees)
+        .filter(|(s, _)| [0, 300, 1200, 2000, 2900].contains(*s))
+        .map(|(s, d)| format!("{d:.1}° at step {s}"))
+        .collect();
+    format!(
+        "FA alignment angle (W₂, median over seeds at the selected rate): {}. Essay: 90.5° at 0, 56° at 300, 40–47° from 1,200.",
+        at.join(", ")
+    )
+}
+
+/// Microseconds per training step of `method`, after 200 warm-up steps,
+/// timed by `now_ms` (the caller's clock: `Instant` natively,
+/// `Date.now()` in a browser). A tiny rate keeps every method from
+/// diverging and stopping early.
+pub fn time_step(method: Method, task: Arc<Task>, steps: usize, now_ms: impl Fn() -> f64) -> f64 {
+    let cfg = RunConfig {
+        method,
+        lr: 1e-5,
+        steps: usize::MAX,
+        ..RunConfig::default()
+    };
+    let mut t = Trainer::new(cfg, task);
+    for _ in 0..200 {
+        t.step();
+    }
+    let start = now_ms();
+    for _ in 0..steps {
+        t.step();
+    }
+    (now_ms() - start) * 1000.0 / steps.max(1) as f64
+}
+
 /// The alignment-angle series of `method` (FA) at its selected learning
 /// rate: the median over seeds at each measured step.
 pub fn angle_series(

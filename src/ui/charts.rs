@@ -41,6 +41,20 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("chart: {e:?}")
 }
 
+/// The legend box, the same on every chart.
+fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    at: SeriesLabelPosition,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(at)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .draw()
+        .map_err(err)
+}
+
 /// Learning curves on a log scale; the controls dashed as reference
 /// curves; a diverged run leaves through the top with a label.
 pub fn draw_curves<DB: DrawingBackend>(
@@ -100,13 +114,7 @@ pub fn draw_curves<DB: DrawingBackend>(
                 .map_err(err)?;
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .draw()
-        .map_err(err)?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
     Ok(())
 }
 
@@ -179,13 +187,7 @@ pub fn draw_angle<DB: DrawingBackend>(
             .draw_series(p.iter().map(|&q| Circle::new(q, 3, color.filled())))
             .map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .draw()
-        .map_err(err)?;
+    legend(&mut chart, SeriesLabelPosition::LowerLeft)?;
     Ok(())
 }
 
@@ -244,12 +246,6 @@ pub fn draw_scaling<DB: DrawingBackend>(
             .draw_series(p.iter().map(|&q| Circle::new(q, 4, color.filled())))
             .map_err(err)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .draw()
-        .map_err(err)?;
+    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
     Ok(())
 }

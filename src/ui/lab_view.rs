@@ -11,7 +11,7 @@ use crate::lab::method::{select, select_note, R3_CHOICES, R4_CHOICES};
 use crate::lab::scaling::{scaling_row, ScalingRow, SAMPLES, WIDTHS};
 use crate::lab::session::Session;
 use crate::lab::sweep::{
-    angle_series, summarise, Summary, SweepRunner, SweepSpec, ESSAY_LRS, ESSAY_SEEDS,
+    angle_series, angle_summary, summarise, Summary, SweepRunner, SweepSpec, ESSAY_LRS, ESSAY_SEEDS,
 };
 use crate::lab::{Method, RunConfig, Task, TaskShape};
 use leptos::html::Canvas;
@@ -706,15 +706,10 @@ fn Reproduce(lab: Lab) -> impl IntoView {
 }
 
 fn angle_note(d: &SweepDone) -> impl IntoView {
-    let angle = d.angle.as_ref().map(|(steps, deg)| {
-        let at: Vec<String> = steps
-            .iter()
-            .zip(deg)
-            .filter(|(s, _)| [0, 300, 1200, 2000, 2900].contains(*s))
-            .map(|(s, d)| format!("{d:.1}° at step {s}"))
-            .collect();
-        format!("FA alignment angle (W₂, median over seeds at the selected rate): {}. Essay: 90.5° at 0, 56° at 300, 40–47° from 1,200.", at.join(", "))
-    });
+    let angle = d
+        .angle
+        .as_ref()
+        .map(|(steps, deg)| angle_summary(steps, deg));
     view! {
         <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median."</p>
         {angle.map(|a| view! { <p class="hint" data-testid="sweep-angle">{a}</p> })}
