@@ -114,7 +114,19 @@ pub fn draw_curves<DB: DrawingBackend>(
                 .map_err(err)?;
         }
     }
-    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+    if series.is_empty() {
+        let font = ("sans-serif", 15).into_font().color(&BLACK.mix(0.6));
+        let at = (max_step.max(1) as f64 * 0.3, 0.05);
+        chart
+            .draw_series(std::iter::once(Text::new(
+                "press run to train the selected methods",
+                at,
+                font,
+            )))
+            .map_err(err)?;
+    } else {
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+    }
     Ok(())
 }
 
