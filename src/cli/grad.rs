@@ -68,11 +68,23 @@ pub fn run(args: &[String]) -> i32 {
             .iter()
             .map(|r| (r.name.clone(), json!(r.numeric)))
             .collect();
-        let mut out = json!({ "value": json_num(f), "grads": grads, "fd": fd });
-        if !without.is_empty() {
-            out["without"] = json!(without.iter().map(|r| format!("R{r}")).collect::<Vec<_>>());
+        // a struct, so the keys print in this order: value, grads, fd
+        #[derive(serde::Serialize)]
+        struct Out {
+            value: serde_json::Value,
+            grads: Map<String, serde_json::Value>,
+            fd: Map<String, serde_json::Value>,
+            #[serde(skip_serializing_if = "Vec::is_empty")]
+            without: Vec<String>,
         }
-        println!("{out}");
+        let without = without.iter().map(|r| format!("R{r}")).collect();
+        let out = Out {
+            value: json_num(f),
+            grads,
+            fd,
+            without,
+        };
+        println!("{}", serde_json::to_string(&out).unwrap_or_default());
         return 0;
     }
     if !without.is_empty() {

@@ -1,0 +1,124 @@
+//! The command line as a user runs it: the worked example's JSON, the
+//! sweep step by step, and bad input answered with a caret and status 2.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_creditflow"))
+        .args(args)
+        .output()
+        .expect("runs");
+    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+    (
+        out.status.code().unwrap_or(-1),
+        text(out.stdout),
+        text(out.stderr),
+    )
+}
+
+#[test]
+fn grad_json_gives_the_worked_example() {
+    let (code, out, _) = run(&["grad", "(a*b+c)^2", "a=2", "b=-3", "c=10", "--json"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(r#"{"value":16,"grads":{"a":-24,"b":16,"c":8},"fd":{"a":-23.99999"#),
+        "{out}"
+    );
+}
+
+#[test]
+fn grad_without_r2_and_steps_prints_the_broken_sweep() {
+    let (code, out, _) = run(&[
+        "grad",
+        "(a*b+c)^2",
+        "a=2",
+        "b=-3",
+        "c=10",
+        "--without",
+        "R2",
+        "--steps",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("without R2 local derivatives"), "{out}");
+    assert!(out.contains("backward sweep (6 steps)"), "{out}");
+    assert!(out.contains("✗ wrong"), "{out}");
+}
+
+#[test]
+fn bad_input_exits_2_with_a_caret_and_no_panic() {
+    for (args, msg) in [
+        (
+            vec!["grad", "(a*b+c))^2", "a=2", "b=1", "c=1"],
+            "unexpected ')' at 7",
+        ),
+        (
+            vec!["grad", "(a*b+c)^2", "a=2", "c=1"],
+            "missing value for b at 3",
+        ),
+        (vec!["grad", "tahn(x)", "x=1"], "unknown function 'tahn'"),
+        (vec!["grad", "x", "x=abc"], "not a finite number"),
+        (
+            vec!["grad", "x", "x=1", "--without", "R9"],
+            "--without takes one of",
+        ),
+        (
+            vec!["ablate", "--methods", "bp,nope"],
+            "could not read --methods",
+        ),
+        (vec!["frobnicate"], "unknown command"),
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(msg), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let (_, _, err) = run(&["grad", "(a*b+c))^2", "a=2", "b=1", "c=1"]);
+    assert!(err.contains("(a*b+c))^2\n       ^ unexpected"), "{err}");
+}
+
+#[test]
+fn ablate_writes_json_and_csv_in_the_documented_shape() {
+    let dir = std::env::temp_dir().join(format!("creditflow-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (json, csv) = (dir.join("a.json"), dir.join("a.csv"));
+    let (code, out, _) = run(&[
+        "ablate",
+        "--methods",
+        "bp,fa",
+        "--lrs",
+        "0.1",
+        "--seeds",
+        "0",
+        "--steps",
+        "120",
+        "--json",
+        json.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("exact backprop") && out.contains("0.017"),
+        "{out}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    for key in ["method", "lr", "seed", "nmse", "diverged", "steps_done"] {
+        assert!(v["runs"][0].get(key).is_some(), "runs.{key}");
+    }
+    for key in [
+        "method",
+        "best_lr",
+        "median",
+        "seed_scores",
+        "diverged_runs",
+        "essay",
+    ] {
+        assert!(v["summary"][0].get(key).is_some(), "summary.{key}");
+    }
+    assert_eq!(v["angle"]["steps"][0], 0);
+    assert!(std::fs::read_to_string(&csv)
+        .unwrap()
+        .starts_with("method,lr,seed,nmse,diverged,steps_done\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
