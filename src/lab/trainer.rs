@@ -7,7 +7,7 @@ use super::method::Method;
 use super::net::{angle_degrees, dot_all, mm, tanh, Acts, Net};
 use super::rng::{fill_normal, normal, normal_matrix, permutation, stream, LabRng, Stream};
 use super::task::{nmse, Task};
-use ndarray::{Array1, Array2, Axis, Zip};
+use ndarray::{Array1, Array2, Zip};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -88,6 +88,8 @@ pub struct Trainer {
     d1: Array2<f64>,
     d2: Array2<f64>,
     scratch: Array2<f64>,
+    /// Node perturbation: each example's loss change.
+    dl: Array1<f64>,
     g: [Array2<f64>; 3],
     aux: Net,
     /// Node perturbation: noise on each layer's pre-activation.
@@ -140,6 +142,7 @@ impl Trainer {
             d1: Array2::zeros((b, h)),
             d2: Array2::zeros((b, h)),
             scratch: Array2::zeros((b, h)),
+            dl: Array1::zeros(b),
             step: 0,
             diverged_at: None,
             loss: f64::NAN,
@@ -400,16 +403,28 @@ impl Trainer {
             .for_each(|a, &z| *a = tanh(*a + z));
         mm(n.h2.view(), w[2].view(), &mut n.y);
         n.y += &self.xi.y;
-        let inv_b = 1.0 / self.cfg.batch as f64;
-        let per_example = |y: &Array2<f64>, t: &Array2<f64>| -> Array1<f64> {
-            (y - t).mapv(|d| d * d).sum_axis(Axis(1)) * (0.5 * inv_b)
-        };
-        let dl = per_example(&n.y, &self.t) - per_example(&self.acts.y, &self.t);
+        // each example's share of the loss, noisy minus clean, into a buffer
+        let half_inv_b = 0.5 / self.cfg.batch as f64;
+        Zip::from(&mut self.dl)
+            .and(n.y.rows())
+            .and(self.acts.y.rows())
+            .and(self.t.rows())
+            .for_each(|dl, noisy, clean, t| {
+                let mut diff = 0.0;
+                Zip::from(&noisy)
+                    .and(&clean)
+                    .and(&t)
+                    .for_each(|&a, &b, &c| {
+                        diff += (a - c) * (a - c) - (b - c) * (b - c);
+                    });
+                *dl = diff * half_inv_b;
+            });
+        let dl = &self.dl;
         let k = 1.0 / (s * s);
         let scale = |d: &mut Array2<f64>, xi: &Array2<f64>| {
             Zip::from(d.rows_mut())
                 .and(xi.rows())
-                .and(&dl)
+                .and(dl)
                 .for_each(|mut dr, xr, &l| {
                     Zip::from(&mut dr).and(&xr).for_each(|d, &z| *d = l * z * k);
                 });
