@@ -13,6 +13,13 @@ wasm_bindgen_test_configure!(run_in_browser);
 fn mount() -> HtmlElement {
     let window = web_sys::window().unwrap();
     window.local_storage().unwrap().unwrap().clear().unwrap();
+    // the app keeps its state in the URL: start each test from a bare one
+    let path = window.location().pathname().unwrap();
+    window
+        .history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path))
+        .unwrap();
     let doc = window.document().unwrap();
     let host: HtmlElement = doc.create_element("div").unwrap().unchecked_into();
     doc.body().unwrap().append_child(&host).unwrap();
@@ -107,5 +114,23 @@ async fn editing_an_input_updates_everything_and_refuses_junk() {
         "f = 1",
         "a bad value keeps the last good one"
     );
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_ticks_pick_what_the_lab_trains() {
+    let host = mount();
+    click(&host, "nav-lab").await;
+    assert!(text(&host, "lab-selected").contains("exact backprop"));
+    click(&host, "req-R4").await;
+    assert!(text(&host, "lab-selected").contains("feedback alignment"));
+    // the graph view shares the ticks: R4 matters there only for products
+    click(&host, "nav-graph").await;
+    assert!(text(&host, "fd-table").contains("✗ wrong"));
+    click(&host, "req-R4").await;
+    click(&host, "req-R2").await;
+    click(&host, "nav-lab").await;
+    assert!(text(&host, "lab-selected").contains("no local derivatives"));
+    click(&host, "req-R2").await;
     host.remove();
 }
