@@ -84,7 +84,7 @@ fn draw(w: &Worksheet, c: &Computed, k: usize) -> AnyView {
             let (sx, ex) = (x1 + NODE_W / 2.0, x2 - NODE_W / 2.0);
             let (mx, my) = ((sx + ex) / 2.0, (y1 + y2) / 2.0 + bend);
             // the label sits near the sender, where the contribution leaves
-            let t = 0.28;
+            let t = 0.18;
             let lx = (1.0 - t) * (1.0 - t) * ex + 2.0 * (1.0 - t) * t * mx + t * t * sx;
             let ly = (1.0 - t) * (1.0 - t) * y2 + 2.0 * (1.0 - t) * t * my + t * t * y1;
             // drawn from the consumer back to the input: the direction credit flows
