@@ -59,6 +59,11 @@ ensure_chromium() {
         say "installing Chromium and ChromeDriver"
         apt_install chromium chromium-driver
     fi
+    # the site tests serve dist/ with Python's http.server
+    if [ ! -x /usr/bin/python3 ]; then
+        say "installing Python 3"
+        apt_install python3
+    fi
 }
 
 ensure_site_tools() {

@@ -6,7 +6,7 @@
 use super::check::{finite_differences, op_counts, FdRow, OpCounts};
 use super::graph::Graph;
 use super::parse::{parse, ParseError};
-use super::sweep::{backward, previous_sample, Requirements, Sweep};
+use super::sweep::{backward, previous_sample, ErrorSignal, Requirements, Sweep};
 
 /// A preset: its label, its expression, and its starting values.
 pub type Preset = (&'static str, &'static str, &'static [(&'static str, f64)]);
@@ -52,7 +52,9 @@ pub struct Worksheet {
     /// The values before the last edit: the "previous sample" whose stale
     /// activity the sweep reads when R1 is removed.
     pub previous: Vec<(String, f64)>,
-    pub req: Requirements,
+    /// What replaces the per-node adjoint when R3 is unticked. (The ticks
+    /// themselves belong to the app, which shares them with the lab.)
+    pub r3_off: ErrorSignal,
 }
 
 /// Everything the page shows, derived from a worksheet.
@@ -84,7 +86,7 @@ impl Worksheet {
             error: None,
             previous: Vec::new(),
             values,
-            req: Requirements::default(),
+            r3_off: ErrorSignal::default(),
         };
         ws.fill_missing();
         ws.previous = ws.shifted();
@@ -138,13 +140,18 @@ impl Worksheet {
         self.bound(&self.values)
     }
 
-    pub fn compute(&self) -> Computed {
-        self.compute_with(self.req)
+    /// The requirements in force: the ticks `kept` (R1..R5) and this
+    /// worksheet's R3 variant.
+    pub fn requirements(&self, kept: [bool; 5]) -> Requirements {
+        Requirements {
+            kept,
+            r3_off: self.r3_off,
+        }
     }
 
-    /// As `compute`, with the requirements given (the page shares its
-    /// R1–R5 ticks between views).
-    pub fn compute_with(&self, req: Requirements) -> Computed {
+    /// Everything the page shows, with R1..R5 ticked as `kept`.
+    pub fn compute(&self, kept: [bool; 5]) -> Computed {
+        let req = self.requirements(kept);
         let g = &self.graph;
         let vars = self.vars();
         let node_values = g.eval(&vars);

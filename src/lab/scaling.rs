@@ -7,6 +7,7 @@ use super::method::Method;
 use super::net::cosine;
 use super::task::Task;
 use super::trainer::{RunConfig, Trainer};
+use ndarray::Array2;
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -22,36 +23,85 @@ pub struct ScalingRow {
     pub inv_sqrt_n: f64,
 }
 
-/// One row: the mean cosine of `samples` one-shot estimates by each rule.
-pub fn scaling_row(task: Arc<Task>, hidden: usize, samples: usize) -> ScalingRow {
-    let cfg = RunConfig {
-        hidden,
-        seed: 0,
-        ..RunConfig::default()
-    };
-    let mut t = Trainer::new(cfg, task);
-    let exact = t.probe_exact();
-    let mean_cos = |t: &mut Trainer, m: Method| -> f64 {
-        (0..samples)
-            .map(|_| cosine(&t.probe_estimate(m), &exact))
-            .sum::<f64>()
-            / samples as f64
-    };
-    let wp = mean_cos(&mut t, Method::WeightPerturbation);
-    let np = mean_cos(&mut t, Method::NodePerturbation);
-    let weights = t.net.n_weights();
-    ScalingRow {
-        hidden,
-        weights,
-        wp_cosine: wp,
-        np_cosine: np,
-        inv_sqrt_n: 1.0 / (weights as f64).sqrt(),
+/// The width being measured: its trainer, true gradient, the sums of WP
+/// and NP cosines over the estimates made so far, and how many were made.
+type Width = (Trainer, [Array2<f64>; 3], f64, f64, usize);
+
+/// The table in small pieces, for a page that must not freeze (one
+/// estimate at hidden 256 is a fraction of a millisecond natively, the
+/// whole row tens of milliseconds): `step_one` makes one estimate.
+#[derive(Clone, Debug)]
+pub struct ScalingRun {
+    task: Arc<Task>,
+    widths: Vec<usize>,
+    samples: usize,
+    current: Option<Width>,
+    pub rows: Vec<ScalingRow>,
+}
+
+impl ScalingRun {
+    pub fn new(task: Arc<Task>, widths: &[usize], samples: usize) -> Self {
+        Self {
+            task,
+            widths: widths.to_vec(),
+            samples,
+            current: None,
+            rows: Vec::new(),
+        }
+    }
+
+    pub fn finished(&self) -> bool {
+        self.rows.len() == self.widths.len()
+    }
+
+    /// One one-shot estimate (all weight-perturbation estimates of a width
+    /// first, then node perturbation's); false once the table is complete.
+    pub fn step_one(&mut self) -> bool {
+        if self.finished() {
+            return false;
+        }
+        let n = self.samples.max(1);
+        let (t, exact, wp, np, k) = self.current.get_or_insert_with(|| {
+            let hidden = self.widths[self.rows.len()];
+            let cfg = RunConfig {
+                hidden,
+                seed: 0,
+                ..RunConfig::default()
+            };
+            let mut t = Trainer::new(cfg, self.task.clone());
+            let exact = t.probe_exact();
+            (t, exact, 0.0, 0.0, 0)
+        });
+        if *k < n {
+            *wp += cosine(&t.probe_estimate(Method::WeightPerturbation), exact);
+        } else {
+            *np += cosine(&t.probe_estimate(Method::NodePerturbation), exact);
+        }
+        *k += 1;
+        if *k == 2 * n {
+            let weights = t.net.n_weights();
+            self.rows.push(ScalingRow {
+                hidden: t.cfg.hidden,
+                weights,
+                wp_cosine: *wp / n as f64,
+                np_cosine: *np / n as f64,
+                inv_sqrt_n: 1.0 / (weights as f64).sqrt(),
+            });
+            self.current = None;
+        }
+        true
     }
 }
 
+/// One row: the mean cosine of `samples` one-shot estimates by each rule.
+pub fn scaling_row(task: Arc<Task>, hidden: usize, samples: usize) -> ScalingRow {
+    let mut run = ScalingRun::new(task, &[hidden], samples);
+    while run.step_one() {}
+    run.rows.remove(0)
+}
+
 pub fn scaling_table(task: Arc<Task>, samples: usize) -> Vec<ScalingRow> {
-    WIDTHS
-        .iter()
-        .map(|&h| scaling_row(task.clone(), h, samples))
-        .collect()
+    let mut run = ScalingRun::new(task, &WIDTHS, samples);
+    while run.step_one() {}
+    run.rows
 }

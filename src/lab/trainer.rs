@@ -5,7 +5,7 @@
 
 use super::method::Method;
 use super::net::{angle_degrees, dot_all, mm, tanh, Acts, Net};
-use super::rng::{fill_normal, normal, normal_matrix, permutation, stream, LabRng, Stream};
+use super::rng::{fill_normal, normal_matrix, permutation, stream, LabRng, Stream};
 use super::task::{nmse, Task};
 use ndarray::{Array1, Array2, Zip};
 use serde::{Deserialize, Serialize};
@@ -484,11 +484,6 @@ impl Trainer {
 
     pub fn scramble_perms(&self) -> (&[usize], &[usize]) {
         (&self.fb.p1, &self.fb.p2)
-    }
-
-    /// A standard normal draw from the run's noise stream (tests).
-    pub fn noise_sample(&mut self) -> f64 {
-        normal(&mut self.noise)
     }
 }
 

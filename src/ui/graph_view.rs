@@ -23,12 +23,9 @@ pub fn GraphView() -> impl IntoView {
     // R1–R5 are shared with the lab (and the URL) through the app state
     let app =
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
-    let req = Memo::new(move |_| {
-        let mut r = ws.with(|w| w.req);
-        r.kept = app.with(|a| a.kept);
-        r
-    });
-    let computed = Memo::new(move |_| ws.with(|w| w.compute_with(req.get())));
+    let kept = Memo::new(move |_| app.with(|a| a.kept));
+    let req = Memo::new(move |_| ws.with(|w| w.requirements(kept.get())));
+    let computed = Memo::new(move |_| ws.with(|w| w.compute(kept.get())));
     let step = RwSignal::new(0usize);
     let playing = RwSignal::new(false);
     let n_steps = Signal::derive(move || computed.with(|c| c.sweep.steps.len()));
@@ -377,11 +374,11 @@ fn R3Variant(ws: RwSignal<Worksheet>) -> impl IntoView {
         <div class="r3-mode" role="radiogroup" aria-label="When R3 is unticked">
             "When R3 is unticked: "
             <label><input type="radio" name="r3off" data-testid="r3-shared"
-                prop:checked=move || ws.with(|w| w.req.r3_off == ErrorSignal::SharedScore)
-                on:change=move |_| ws.update(|w| w.req.r3_off = ErrorSignal::SharedScore)/>"one shared score"</label>
+                prop:checked=move || ws.with(|w| w.r3_off == ErrorSignal::SharedScore)
+                on:change=move |_| ws.update(|w| w.r3_off = ErrorSignal::SharedScore)/>"one shared score"</label>
             <label><input type="radio" name="r3off" data-testid="r3-sign"
-                prop:checked=move || ws.with(|w| w.req.r3_off == ErrorSignal::SignDropped)
-                on:change=move |_| ws.update(|w| w.req.r3_off = ErrorSignal::SignDropped)/>"sign dropped"</label>
+                prop:checked=move || ws.with(|w| w.r3_off == ErrorSignal::SignDropped)
+                on:change=move |_| ws.update(|w| w.r3_off = ErrorSignal::SignDropped)/>"sign dropped"</label>
         </div>
     }
 }

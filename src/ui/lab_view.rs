@@ -8,7 +8,7 @@ use super::download;
 use super::url_state::{AppState, View, MAX_STEPS};
 use super::worker::{worker_count, Pool};
 use crate::lab::method::{select, select_note, R3_CHOICES, R4_CHOICES};
-use crate::lab::scaling::{scaling_row, ScalingRow, SAMPLES, WIDTHS};
+use crate::lab::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
 use crate::lab::session::Session;
 use crate::lab::sweep::{
     angle_series, angle_summary, summarise, Summary, SweepRunner, SweepSpec, ESSAY_LRS, ESSAY_SEEDS,
@@ -61,7 +61,9 @@ struct Lab {
     sweep_progress: RwSignal<(f64, usize, usize)>,
     sweep_started: StoredValue<f64>,
     sweep_done: RwSignal<Option<SweepDone>>,
+    /// The scaling table's rows so far, and the run computing them.
     scaling: RwSignal<Vec<ScalingRow>>,
+    scaling_run: StoredValue<Option<ScalingRun>>,
     /// Bumped when the session's data changed and the charts should redraw.
     version: RwSignal<u64>,
     /// Training steps per second over the last frames, for the status line.
@@ -216,9 +218,24 @@ impl Lab {
         if self.scaling.with_untracked(|r| r.len() < WIDTHS.len())
             && self.app.with_untracked(|a| a.view == View::Lab)
         {
-            let next = self.scaling.with_untracked(Vec::len);
-            let row = scaling_row(self.task(), WIDTHS[next], SAMPLES);
-            self.scaling.update(|r| r.push(row));
+            // one estimate at a time, within what is left of the budget
+            if self.scaling_run.with_value(Option::is_none) {
+                self.scaling_run
+                    .set_value(Some(ScalingRun::new(self.task(), &WIDTHS, SAMPLES)));
+            }
+            let mut rows = None;
+            self.scaling_run.update_value(|r| {
+                if let Some(r) = r {
+                    let before = r.rows.len();
+                    while now() - start < FRAME_BUDGET_MS && r.step_one() {}
+                    if r.rows.len() > before {
+                        rows = Some(r.rows.clone());
+                    }
+                }
+            });
+            if let Some(rows) = rows {
+                self.scaling.set(rows);
+            }
         }
         let elapsed = (now() - start).max(1e-3);
         if steps > 0 {
@@ -277,6 +294,7 @@ pub fn LabView() -> impl IntoView {
         sweep_started: StoredValue::new(0.0),
         sweep_done: RwSignal::new(None),
         scaling: RwSignal::new(Vec::new()),
+        scaling_run: StoredValue::new(None),
         version: RwSignal::new(0),
         rate: RwSignal::new(0.0),
         looping: StoredValue::new(false),
@@ -290,7 +308,7 @@ pub fn LabView() -> impl IntoView {
             lab.reset();
         }
     });
-    // the scaling table is computed, a row per frame, when the lab is shown
+    // the scaling table is computed in time-boxed slices when the lab is shown
     Effect::new(move |_| {
         if app.with(|a| a.view == View::Lab) {
             lab.start_loop();

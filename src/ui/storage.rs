@@ -45,7 +45,7 @@ pub fn load() -> (Option<Worksheet>, Option<String>) {
         Err(_) => return bad(),
     };
     if saved.sign_dropped {
-        ws.req.r3_off = ErrorSignal::SignDropped;
+        ws.r3_off = ErrorSignal::SignDropped;
     }
     (Some(ws), None)
 }
@@ -54,7 +54,7 @@ pub fn save(ws: &Worksheet) {
     let saved = Saved {
         src: ws.good_src.clone(),
         values: ws.values.clone(),
-        sign_dropped: ws.req.r3_off == ErrorSignal::SignDropped,
+        sign_dropped: ws.r3_off == ErrorSignal::SignDropped,
     };
     if let (Some(s), Ok(text)) = (storage(), serde_json::to_string(&saved)) {
         let _ = s.set_item(KEY, &text);
