@@ -1,144 +1,272 @@
-//! `creditflow grad EXPR a=2 b=-3 …`: the worked example on the terminal.
+//! `creditflow grad EXPR a=2 b=-3 …`: the worked example on the terminal,
+//! with the same numbers as the page for the same settings.
 
 use super::{fail, json_num};
 use crate::engine::graph::fmt_num;
-use crate::engine::{backward, finite_differences, parse, ErrorSignal, Requirements};
+use crate::engine::sweep::previous_sample;
+use crate::engine::{backward, cosine, finite_differences, parse, ErrorSignal, Requirements};
+use crate::engine::{Graph, ParseError, Sweep};
 use serde_json::{json, Map};
 
-pub fn run(args: &[String]) -> i32 {
-    let mut expr = None;
-    let mut values = Vec::new();
-    let (mut as_json, mut steps, mut sign_dropped) = (false, false, false);
-    let mut without = Vec::new();
+/// What the command line asked for.
+#[derive(Default)]
+struct Args {
+    expr: Option<String>,
+    values: Vec<(String, f64)>,
+    previous: Vec<(String, f64)>,
+    json: bool,
+    steps: bool,
+    req: Requirements,
+}
+
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    let mut a = Args::default();
     let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--json" => as_json = true,
-            "--steps" => steps = true,
-            "--sign-dropped" => sign_dropped = true,
-            "--without" => match it.next().and_then(|r| requirement(r)) {
-                Some(r) => without.push(r),
-                None => return fail("--without takes one of R1, R2, R3, R4, R5"),
-            },
-            s if s.starts_with("--") => return fail(&format!("unknown option '{s}'")),
-            s if expr.is_none() => expr = Some(s.to_string()),
-            s => match s.split_once('=') {
-                Some((name, v)) => match v.trim().parse::<f64>() {
-                    Ok(x) if x.is_finite() => values.push((name.trim().to_string(), x)),
-                    _ => return fail(&format!("'{v}' is not a finite number (in '{s}')")),
-                },
-                None => return fail(&format!("expected NAME=VALUE, got '{s}'")),
-            },
+    let next = |it: &mut std::slice::Iter<String>, what: &str| {
+        it.next().cloned().ok_or(format!("{what} needs a value"))
+    };
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--json" => a.json = true,
+            "--steps" => a.steps = true,
+            "--without" => {
+                let r = next(&mut it, "--without")?;
+                let r = requirement(&r).ok_or("--without takes one of R1, R2, R3, R4, R5")?;
+                a.req.kept[r - 1] = false;
+            }
+            "--r3" => {
+                a.req.r3_off = match next(&mut it, "--r3")?.as_str() {
+                    "shared" => ErrorSignal::SharedScore,
+                    "scrambled" => ErrorSignal::Scrambled,
+                    "sign" => ErrorSignal::SignDropped,
+                    other => {
+                        return Err(format!(
+                            "--r3 takes shared, scrambled or sign, not '{other}'"
+                        ))
+                    }
+                }
+            }
+            "--draws" => {
+                let v = next(&mut it, "--draws")?;
+                a.req.draws = v
+                    .parse()
+                    .ok()
+                    .filter(|d| (1..=crate::engine::perturb::MAX_DRAWS).contains(d))
+                    .ok_or(format!(
+                        "--draws takes a whole number from 1 to 10000, not '{v}'"
+                    ))?;
+            }
+            "--seed" => {
+                let v = next(&mut it, "--seed")?;
+                a.req.seed = v
+                    .parse()
+                    .map_err(|_| format!("--seed takes a whole number, not '{v}'"))?;
+            }
+            "--prev" => a.previous.push(name_value(&next(&mut it, "--prev")?)?),
+            s if s.starts_with("--") => return Err(format!("unknown option '{s}'")),
+            s if a.expr.is_none() => a.expr = Some(s.to_string()),
+            s => a.values.push(name_value(s)?),
         }
     }
-    let Some(src) = expr else {
+    Ok(a)
+}
+
+fn name_value(s: &str) -> Result<(String, f64), String> {
+    let (name, v) = s
+        .split_once('=')
+        .ok_or(format!("expected NAME=VALUE, got '{s}'"))?;
+    match v.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() => Ok((name.trim().to_string(), x)),
+        _ => Err(format!("'{v}' is not a finite number (in '{s}')")),
+    }
+}
+
+pub fn run(args: &[String]) -> i32 {
+    let a = match parse_args(args) {
+        Ok(a) => a,
+        Err(e) => return fail(&e),
+    };
+    let Some(src) = a.expr.clone() else {
         return fail("grad needs an expression, e.g. '(a*b+c)^2'");
+    };
+    let caret = |pos, message: String| {
+        eprintln!("{}", ParseError { pos, message }.caret(&src));
+        2
     };
     let g = match parse(&src) {
         Ok(g) => g,
-        Err(e) => {
-            eprintln!("{}", e.caret(&src));
-            return 2;
-        }
+        Err(e) => return caret(e.pos, e.message),
     };
-    let vars = match g.bind(&values) {
+    let vars = match g.bind(&a.values) {
         Ok(v) => v,
-        Err((pos, msg)) => {
-            let e = crate::engine::ParseError { pos, message: msg };
-            eprintln!("{}", e.caret(&src));
-            return 2;
-        }
+        Err((pos, msg)) => return caret(pos, msg),
     };
-    let mut req = Requirements::without(&without);
-    if sign_dropped {
-        req.r3_off = ErrorSignal::SignDropped;
-    }
+    // the previous sample: as given, else each input shifted (as the page)
+    let shifted = previous_sample(&vars);
+    let prev: Vec<f64> = g
+        .vars
+        .iter()
+        .zip(&shifted)
+        .map(|(n, &d)| {
+            a.previous
+                .iter()
+                .rev()
+                .find(|(m, _)| m == n)
+                .map_or(d, |p| p.1)
+        })
+        .collect();
     let vals = g.eval(&vars);
-    let stale = g.eval(&crate::engine::sweep::previous_sample(&vars));
-    let sweep = backward(&g, &vals, &stale, req);
-    let rows = finite_differences(&g, &vars, &sweep.grads);
-    let f = vals[g.output().index()];
-
-    if as_json {
-        let grads: Map<_, _> = rows
-            .iter()
-            .map(|r| (r.name.clone(), json_num(r.analytic)))
-            .collect();
-        let fd: Map<_, _> = rows
-            .iter()
-            .map(|r| (r.name.clone(), json!(r.numeric)))
-            .collect();
-        // a struct, so the keys print in this order: value, grads, fd
-        #[derive(serde::Serialize)]
-        struct Out {
-            value: serde_json::Value,
-            grads: Map<String, serde_json::Value>,
-            fd: Map<String, serde_json::Value>,
-            #[serde(skip_serializing_if = "Vec::is_empty")]
-            without: Vec<String>,
-        }
-        let without = without.iter().map(|r| format!("R{r}")).collect();
-        let out = Out {
-            value: json_num(f),
-            grads,
-            fd,
-            without,
-        };
-        println!("{}", serde_json::to_string(&out).unwrap_or_default());
-        return 0;
+    let sweep = backward(&g, &vals, &g.eval(&prev), a.req);
+    let exact = backward(&g, &vals, &vals, Requirements::default()).grads;
+    if a.json {
+        print_json(&g, &a, &vals, &sweep, &exact, &vars);
+    } else {
+        print_text(&g, &a, &vals, &sweep, &exact, &vars, &prev);
     }
-    if !without.is_empty() {
-        let names: Vec<String> = without
-            .iter()
-            .map(|&r| Requirements::NAMES[r - 1].to_string())
+    0
+}
+
+fn without(req: &Requirements) -> Vec<String> {
+    (1..=5)
+        .filter(|&r| !req.keeps(r))
+        .map(|r| format!("R{r}"))
+        .collect()
+}
+
+fn print_json(g: &Graph, a: &Args, vals: &[f64], sweep: &Sweep, exact: &[f64], vars: &[f64]) {
+    let rows = finite_differences(g, vars, &sweep.grads);
+    let grads: Map<_, _> = rows
+        .iter()
+        .map(|r| (r.name.clone(), json_num(r.analytic)))
+        .collect();
+    let fd: Map<_, _> = rows
+        .iter()
+        .map(|r| (r.name.clone(), json!(r.numeric)))
+        .collect();
+    // a struct, so the keys print in this order
+    #[derive(serde::Serialize)]
+    struct Out {
+        value: serde_json::Value,
+        grads: Map<String, serde_json::Value>,
+        fd: Map<String, serde_json::Value>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        without: Vec<String>,
+        cosine: serde_json::Value,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        draws: Option<u32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        forward_runs: Option<u32>,
+    }
+    let est = sweep.estimate.as_ref();
+    let out = Out {
+        value: json_num(vals[g.output().index()]),
+        grads,
+        fd,
+        without: without(&a.req),
+        cosine: json_num(cosine(&sweep.grads, exact)),
+        draws: est.map(|e| e.draws),
+        forward_runs: est.map(|e| e.forward_runs),
+    };
+    println!("{}", serde_json::to_string(&out).unwrap_or_default());
+}
+
+fn print_text(
+    g: &Graph,
+    a: &Args,
+    vals: &[f64],
+    sweep: &Sweep,
+    exact: &[f64],
+    vars: &[f64],
+    prev: &[f64],
+) {
+    let req = &a.req;
+    if req.kept != [true; 5] {
+        let names: Vec<&str> = (1..=5)
+            .filter(|&r| !req.keeps(r))
+            .map(|r| Requirements::NAMES[r - 1])
             .collect();
         println!("without {}", names.join(", "));
     }
-    println!("f = {}", fmt_num(f));
-    if steps {
-        println!("backward sweep ({} steps):", sweep.steps.len());
-        for (k, s) in sweep.steps.iter().enumerate() {
-            let label = g.op(s.node).symbol(&g.vars);
-            println!(
-                "  {:>3}. node {} [{}] adjoint {}",
-                k + 1,
-                s.node.0,
-                label,
-                fmt_num(s.adjoint)
-            );
-            for t in &s.sends {
-                let to = g.op(t.to).symbol(&g.vars);
-                let late = if t.late {
-                    "  (too late: already visited)"
-                } else {
-                    ""
-                };
-                println!(
-                    "       → node {} [{}]: {} × {} = {}; sum {} → {}{}",
-                    t.to.0,
-                    to,
-                    fmt_num(s.adjoint),
-                    fmt_num(t.local),
-                    fmt_num(t.contribution),
-                    fmt_num(t.before),
-                    fmt_num(t.after),
-                    late
-                );
-            }
-        }
+    if !req.keeps(1) {
+        let p: Vec<String> = g
+            .vars
+            .iter()
+            .zip(prev)
+            .map(|(n, v)| format!("{n}={}", fmt_num(*v)))
+            .collect();
+        println!("previous sample (R1's stale values): {}", p.join(" "));
+    }
+    println!("f = {}", fmt_num(vals[g.output().index()]));
+    if let Some(e) = &sweep.estimate {
+        println!(
+            "one shared score: mean of {} draw(s) of node perturbation (σ = {}), {} forward runs",
+            e.draws,
+            crate::engine::perturb::SIGMA,
+            e.forward_runs
+        );
+    }
+    if a.steps {
+        print_steps(g, sweep);
     }
     println!(
         "{:<8} {:>14} {:>18} {:>10}",
-        "input", "adjoint", "central diff", "error"
+        "input", "gradient", "central diff", "error"
     );
-    for r in &rows {
-        let mark = if r.agrees() { "" } else { "  ✗ wrong" };
+    for r in finite_differences(g, vars, &sweep.grads) {
+        let mark = match r.verdict() {
+            crate::engine::Verdict::Agrees => "",
+            crate::engine::Verdict::Wrong => "  ✗ wrong",
+            crate::engine::Verdict::NotDifferentiable => "  (not differentiable here)",
+            crate::engine::Verdict::NotFinite => "  (not a finite number)",
+        };
         println!(
             "{:<8} {:>14.6} {:>18.6} {:>10.2e}{}",
             r.name, r.analytic, r.numeric, r.error, mark
         );
     }
-    0
+    println!(
+        "cosine with the true gradient: {:.4}",
+        cosine(&sweep.grads, exact)
+    );
+}
+
+fn print_steps(g: &Graph, sweep: &Sweep) {
+    println!("backward sweep ({} steps):", sweep.steps.len());
+    for (k, s) in sweep.steps.iter().enumerate() {
+        let label = g.op(s.node).symbol(&g.vars);
+        let handed = s
+            .from
+            .map(|j| format!(" (handed node {}'s)", j.0))
+            .unwrap_or_default();
+        println!(
+            "  {:>3}. node {} [{}] adjoint {} credit {}{}",
+            k + 1,
+            s.node.0,
+            label,
+            fmt_num(s.adjoint),
+            fmt_num(s.credit),
+            handed
+        );
+        for t in &s.sends {
+            let to = g.op(t.to).symbol(&g.vars);
+            let late = if t.late {
+                "  (too late: already visited)"
+            } else {
+                ""
+            };
+            println!(
+                "       → node {} [{}]: {} × {} = {}; sum {} → {}{}",
+                t.to.0,
+                to,
+                fmt_num(s.adjoint),
+                fmt_num(t.used.value()),
+                fmt_num(t.contribution),
+                fmt_num(t.before),
+                fmt_num(t.after),
+                late
+            );
+        }
+    }
 }
 
 /// `R1`..`R5` (any case) to 1..5.

@@ -5,15 +5,24 @@
 mod grad;
 pub mod lab;
 
-pub const USAGE: &str = "usage:
-  creditflow grad EXPR NAME=VALUE... [--json] [--steps] [--without R1..R5]... [--sign-dropped]
+/// The usage text; the notation line comes from the op table.
+pub fn usage() -> String {
+    format!(
+        "usage:
+  creditflow grad EXPR NAME=VALUE... [--json] [--steps] [--without R1..R5]...
+                  [--r3 shared|scrambled|sign] [--draws K] [--seed S] [--prev NAME=VALUE]...
 
-  grad   f, each input's adjoint, its central difference (h = 1e-6) and the error.
-         --without Rk   remove requirement Rk (repeatable); R1 takes local
-                        derivatives at the previous sample (inputs + 1)
-         --sign-dropped with --without R3: keep |adjoint| instead of one shared score
+  grad   f, each input's gradient, its central difference (h = 1e-6·max(1,|x|)),
+         the error, and the cosine with the true gradient.
+         EXPR uses {}
+         --without Rk   remove requirement Rk (repeatable)
+         --prev N=V     R1's previous sample (default: every input + 1)
+         --r3 V         with --without R3: one shared score (node perturbation,
+                        the default), scrambled adjoints, or the sign dropped
+         --draws K      one shared score: the mean of K draws (1 to 10000)
+         --seed S       seeds the perturbations and the scrambling (default 0)
          --steps        print the backward sweep step by step
-         --json         print {\"value\",\"grads\",\"fd\"} as JSON
+         --json         print {{\"value\",\"grads\",\"fd\",\"cosine\",…}} as JSON
 
   creditflow ablate [--methods bp,fa,…] [--lrs 0.01,…] [--seeds 0,1,2] [--steps 3000] [--json FILE] [--csv FILE]
          the essay's ablation table: every method × learning rate × seed on all cores
@@ -22,7 +31,10 @@ pub const USAGE: &str = "usage:
   creditflow bench [--methods …] [--lrs …] [--seeds …] [--steps …]
          µs per training step for each method (one thread), then the full sweep's wall time
   methods: bp fa dfa no_deriv scrambled node_perturbation weight_perturbation
-           sign_dropped stale shuffled_labels random_direction readout_only";
+           sign_dropped stale shuffled_labels random_direction readout_only",
+        crate::engine::ops::notation_help()
+    )
+}
 
 /// Runs the command line; returns the process exit status.
 pub fn run(args: Vec<String>) -> i32 {
@@ -32,7 +44,7 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("scaling") => lab::scaling(&args[1..]),
         Some("bench") => lab::bench(&args[1..]),
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            println!("{}", usage());
             0
         }
         Some(other) => fail(&format!("unknown command '{other}'")),
@@ -42,7 +54,7 @@ pub fn run(args: Vec<String>) -> i32 {
 
 /// Prints `message` and the usage to stderr; returns exit status 2.
 pub(crate) fn fail(message: &str) -> i32 {
-    eprintln!("error: {message}\n\n{USAGE}");
+    eprintln!("error: {message}\n\n{}", usage());
     2
 }
 

@@ -1,6 +1,7 @@
 //! The arena graph: nodes in creation order, which is also a topological
 //! order, so the backward sweep is a reverse loop with no search.
 
+use super::ops::{Local, OpDef, Prim};
 use std::collections::HashMap;
 
 /// Index of a node in its graph's arena. A node only names earlier ids.
@@ -13,179 +14,116 @@ impl NodeId {
     }
 }
 
-/// The primitive operations. Subtraction is `a + neg(b)`, division is
-/// `a * recip(b)`, and `x^k` with a constant `k` is `PowConst`.
+/// A node's operation: an input, a constant, or a row of the op table
+/// (`ops::OPS`) applied to earlier nodes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Op {
     /// The `i`-th variable of the graph.
     Var(usize),
     Const(f64),
-    Add(NodeId, NodeId),
-    Mul(NodeId, NodeId),
-    /// `a ^ b` with a non-constant exponent.
-    Pow(NodeId, NodeId),
-    PowConst(NodeId, f64),
-    Neg(NodeId),
-    Recip(NodeId),
-    Exp(NodeId),
-    Log(NodeId),
-    Sin(NodeId),
-    Cos(NodeId),
-    Tanh(NodeId),
-    Sigmoid(NodeId),
-    Relu(NodeId),
-    Sqrt(NodeId),
-    Abs(NodeId),
+    /// Row `prim` applied to `args[..arity]`, with the row's constant `k`
+    /// (the exponent of `x^k`; 0 for the others).
+    Apply {
+        prim: Prim,
+        args: [NodeId; 2],
+        k: f64,
+    },
 }
 
 impl Op {
+    /// `prim` applied to `args` (one or two operands).
+    pub fn apply(prim: Prim, args: &[NodeId], k: f64) -> Op {
+        let a = args[0];
+        let b = args.get(1).copied().unwrap_or(a);
+        Op::Apply {
+            prim,
+            args: [a, b],
+            k,
+        }
+    }
+
+    /// The table row, for ops that have one.
+    pub fn def(&self) -> Option<&'static OpDef> {
+        match self {
+            Op::Apply { prim, .. } => Some(prim.def()),
+            _ => None,
+        }
+    }
+
     /// The nodes this op reads, in operand order.
-    pub fn inputs(&self) -> Vec<NodeId> {
-        use Op::*;
-        match *self {
-            Var(_) | Const(_) => vec![],
-            Add(a, b) | Mul(a, b) | Pow(a, b) => vec![a, b],
-            PowConst(a, _)
-            | Neg(a)
-            | Recip(a)
-            | Exp(a)
-            | Log(a)
-            | Sin(a)
-            | Cos(a)
-            | Tanh(a)
-            | Sigmoid(a)
-            | Relu(a)
-            | Sqrt(a)
-            | Abs(a) => vec![a],
+    pub fn inputs(&self) -> &[NodeId] {
+        match self {
+            Op::Apply { prim, args, .. } => &args[..prim.def().arity],
+            _ => &[],
         }
     }
 
     /// The forward rule: this op's value given its operands' values `x`
     /// (in the order of `inputs`).
     pub fn value(&self, x: &[f64], vars: &[f64]) -> f64 {
-        use Op::*;
         match *self {
-            Var(i) => vars[i],
-            Const(c) => c,
-            Add(..) => x[0] + x[1],
-            Mul(..) => x[0] * x[1],
-            Pow(..) => x[0].powf(x[1]),
-            PowConst(_, k) => x[0].powf(k),
-            Neg(_) => -x[0],
-            Recip(_) => 1.0 / x[0],
-            Exp(_) => x[0].exp(),
-            Log(_) => x[0].ln(),
-            Sin(_) => x[0].sin(),
-            Cos(_) => x[0].cos(),
-            Tanh(_) => x[0].tanh(),
-            Sigmoid(_) => sigmoid(x[0]),
-            Relu(_) => x[0].max(0.0),
-            Sqrt(_) => x[0].sqrt(),
-            Abs(_) => x[0].abs(),
+            Op::Var(i) => vars[i],
+            Op::Const(c) => c,
+            Op::Apply { prim, k, .. } => (prim.def().value)(pair(x), k),
+        }
+    }
+
+    /// Each operand's local derivative as factors (see `Local`), at the
+    /// stored operand values `x`.
+    pub fn locals(&self, x: &[f64]) -> Vec<Local> {
+        match *self {
+            Op::Apply { prim, k, .. } => {
+                let d = prim.def();
+                (d.local)(pair(x), k)[..d.arity].to_vec()
+            }
+            _ => vec![],
         }
     }
 
     /// The local derivatives: ∂(this op)/∂(operand i) at the stored operand
     /// values `x`, in the same order as `value` and `inputs`.
     pub fn local_derivatives(&self, x: &[f64]) -> Vec<f64> {
-        use Op::*;
-        match *self {
-            Var(_) | Const(_) => vec![],
-            Add(..) => vec![1.0, 1.0],
-            Mul(..) => vec![x[1], x[0]],
-            Pow(..) => vec![x[1] * x[0].powf(x[1] - 1.0), x[0].powf(x[1]) * x[0].ln()],
-            PowConst(_, k) => vec![k * x[0].powf(k - 1.0)],
-            Neg(_) => vec![-1.0],
-            Recip(_) => vec![-1.0 / (x[0] * x[0])],
-            Exp(_) => vec![x[0].exp()],
-            Log(_) => vec![1.0 / x[0]],
-            Sin(_) => vec![x[0].cos()],
-            Cos(_) => vec![-x[0].sin()],
-            Tanh(_) => vec![1.0 - x[0].tanh().powi(2)],
-            Sigmoid(_) => vec![sigmoid(x[0]) * (1.0 - sigmoid(x[0]))],
-            Relu(_) => vec![if x[0] > 0.0 { 1.0 } else { 0.0 }],
-            Sqrt(_) => vec![0.5 / x[0].sqrt()],
-            Abs(_) => vec![x[0].signum()],
-        }
+        self.locals(x).into_iter().map(Local::value).collect()
     }
 
     /// A short label for drawing: the variable's name, the constant, or the
     /// operator symbol.
     pub fn symbol(&self, vars: &[String]) -> String {
-        use Op::*;
         match *self {
-            Var(i) => vars[i].clone(),
-            Const(c) => fmt_num(c),
-            Add(..) => "+".into(),
-            Mul(..) => "×".into(),
-            Pow(..) => "^".into(),
-            PowConst(_, k) => format!("^{}", fmt_num(k)),
-            Neg(_) => "neg".into(),
-            Recip(_) => "1/x".into(),
-            Exp(_) => "exp".into(),
-            Log(_) => "log".into(),
-            Sin(_) => "sin".into(),
-            Cos(_) => "cos".into(),
-            Tanh(_) => "tanh".into(),
-            Sigmoid(_) => "sigmoid".into(),
-            Relu(_) => "relu".into(),
-            Sqrt(_) => "sqrt".into(),
-            Abs(_) => "abs".into(),
+            Op::Var(i) => vars[i].clone(),
+            Op::Const(c) => fmt_num(c),
+            Op::Apply { prim, k, .. } => (prim.def().symbol)(k),
         }
     }
 
     /// The same op reading `f(input)` for each input.
     pub fn map_inputs(&self, f: impl Fn(NodeId) -> NodeId) -> Op {
-        use Op::*;
         match *self {
-            Var(_) | Const(_) => *self,
-            Add(a, b) => Add(f(a), f(b)),
-            Mul(a, b) => Mul(f(a), f(b)),
-            Pow(a, b) => Pow(f(a), f(b)),
-            PowConst(a, k) => PowConst(f(a), k),
-            Neg(a) => Neg(f(a)),
-            Recip(a) => Recip(f(a)),
-            Exp(a) => Exp(f(a)),
-            Log(a) => Log(f(a)),
-            Sin(a) => Sin(f(a)),
-            Cos(a) => Cos(f(a)),
-            Tanh(a) => Tanh(f(a)),
-            Sigmoid(a) => Sigmoid(f(a)),
-            Relu(a) => Relu(f(a)),
-            Sqrt(a) => Sqrt(f(a)),
-            Abs(a) => Abs(f(a)),
+            Op::Apply { prim, args, k } => Op::Apply {
+                prim,
+                args: [f(args[0]), f(args[1])],
+                k,
+            },
+            other => other,
         }
     }
 
     /// Hash-consing key: two ops with equal keys compute the same thing.
-    fn key(&self) -> (u8, u32, u32, u64) {
-        use Op::*;
-        let ab = |t: u8, a: NodeId, b: NodeId| (t, a.0, b.0, 0);
-        let un = |t: u8, a: NodeId| (t, a.0, 0, 0);
+    fn key(&self) -> (u16, u32, u32, u64) {
         match *self {
-            Var(i) => (0, i as u32, 0, 0),
-            Const(c) => (1, 0, 0, c.to_bits()),
-            Add(a, b) => ab(2, a, b),
-            Mul(a, b) => ab(3, a, b),
-            Pow(a, b) => ab(4, a, b),
-            PowConst(a, k) => (5, a.0, 0, k.to_bits()),
-            Neg(a) => un(6, a),
-            Recip(a) => un(7, a),
-            Exp(a) => un(8, a),
-            Log(a) => un(9, a),
-            Sin(a) => un(10, a),
-            Cos(a) => un(11, a),
-            Tanh(a) => un(12, a),
-            Sigmoid(a) => un(13, a),
-            Relu(a) => un(14, a),
-            Sqrt(a) => un(15, a),
-            Abs(a) => un(16, a),
+            Op::Var(i) => (0, i as u32, 0, 0),
+            Op::Const(c) => (1, 0, 0, c.to_bits()),
+            Op::Apply { prim, args, k } => (2 + prim.0 as u16, args[0].0, args[1].0, k.to_bits()),
         }
     }
 }
 
-pub fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
+/// The first two operand values (a unary op's second is unused).
+fn pair(x: &[f64]) -> [f64; 2] {
+    [
+        x.first().copied().unwrap_or(f64::NAN),
+        x.get(1).copied().unwrap_or(0.0),
+    ]
 }
 
 /// Numbers as the page and the CLI print them: integers without a point,
@@ -206,6 +144,20 @@ pub fn fmt_num(x: f64) -> String {
     }
 }
 
+/// A number with a true minus sign: `−24`.
+pub fn fmt_minus(x: f64) -> String {
+    fmt_num(x).replace('-', "−")
+}
+
+/// A signed number with its sign as a symbol: `+8`, `−24`, `0`.
+pub fn fmt_signed(x: f64) -> String {
+    if x > 0.0 {
+        format!("+{}", fmt_num(x))
+    } else {
+        fmt_minus(x)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
     pub op: Op,
@@ -222,7 +174,7 @@ pub struct Graph {
     /// Byte position of each variable's first appearance in the source.
     pub var_pos: Vec<usize>,
     pub output: Option<NodeId>,
-    dedup: HashMap<(u8, u32, u32, u64), NodeId>,
+    dedup: HashMap<(u16, u32, u32, u64), NodeId>,
 }
 
 impl Graph {
@@ -358,11 +310,16 @@ impl Graph {
         let mut free = POOL.iter().filter(|n| !self.vars.iter().any(|v| v == *n));
         let mut k = 0;
         let out = self.output().index();
+        // the output is `f`, unless an input already has that name
+        let out_name = ["f", "out", "F", "result"]
+            .into_iter()
+            .find(|n| !self.vars.iter().any(|v| v == n))
+            .unwrap_or("output");
         (0..self.nodes.len())
             .map(|i| match self.nodes[i].op {
                 Op::Var(v) => self.vars[v].clone(),
                 Op::Const(c) => fmt_num(c),
-                _ if i == out => "f".into(),
+                _ if i == out => out_name.into(),
                 _ => free.next().map_or_else(
                     || {
                         k += 1;

@@ -66,3 +66,160 @@ pub fn layout(g: &Graph) -> Layout {
         .collect();
     Layout { pos, columns, rows }
 }
+
+/// Column and row pitch, node size and margin, in SVG pixels.
+pub const COL: f64 = 190.0;
+pub const ROW: f64 = 104.0;
+pub const NODE_W: f64 = 124.0;
+pub const NODE_H: f64 = 46.0;
+/// The adjoint line under each node belongs to the node's box.
+const BELOW: f64 = 22.0;
+const MARGIN: f64 = 24.0;
+/// An edge label's box (a signed number of up to about 7 characters).
+const LABEL_W: f64 = 62.0;
+const LABEL_H: f64 = 16.0;
+
+/// One edge as drawn: a quadratic curve from the consumer back to the
+/// input (the direction credit flows), and where its label sits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EdgeGeom {
+    pub consumer: usize,
+    pub operand: usize,
+    pub input: usize,
+    /// Start (consumer's left side), control point, end (input's right).
+    pub path: [(f64, f64); 3],
+    pub label: (f64, f64),
+}
+
+/// The graph in pixels: node centres, edges, and a size that holds them
+/// all (nothing is clipped).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Geometry {
+    pub nodes: Vec<(f64, f64)>,
+    pub edges: Vec<EdgeGeom>,
+    /// The drawing's box: top-left corner and size.
+    pub x0: f64,
+    pub y0: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+type Rect = (f64, f64, f64, f64);
+
+fn overlaps(a: Rect, b: Rect) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+fn node_rect((x, y): (f64, f64)) -> Rect {
+    (
+        x - NODE_W / 2.0,
+        y - NODE_H / 2.0,
+        x + NODE_W / 2.0,
+        y + NODE_H / 2.0 + BELOW,
+    )
+}
+
+fn at(p: &[(f64, f64); 3], t: f64) -> (f64, f64) {
+    let u = 1.0 - t;
+    let w = [u * u, 2.0 * u * t, t * t];
+    (
+        w[0] * p[0].0 + w[1] * p[1].0 + w[2] * p[2].0,
+        w[0] * p[0].1 + w[1] * p[1].1 + w[2] * p[2].1,
+    )
+}
+
+/// Places nodes, routes each edge around the nodes it would cross, and
+/// puts each label near its sender where it overlaps no node and no other
+/// label.
+pub fn geometry(g: &Graph) -> Geometry {
+    let lay = layout(g);
+    let nodes: Vec<(f64, f64)> = lay
+        .pos
+        .iter()
+        .map(|&(c, r)| {
+            (
+                MARGIN + NODE_W / 2.0 + c * COL,
+                MARGIN + NODE_H / 2.0 + r * ROW,
+            )
+        })
+        .collect();
+    let rects: Vec<Rect> = nodes.iter().map(|&p| node_rect(p)).collect();
+    let mut labels: Vec<Rect> = Vec::new();
+    let mut edges = Vec::new();
+    for (i, node) in g.nodes.iter().enumerate() {
+        let inputs = node.op.inputs();
+        let twin = inputs.len() == 2 && inputs[0] == inputs[1];
+        for (operand, j) in inputs.iter().enumerate() {
+            let j = j.index();
+            let (x2, y2) = nodes[i];
+            let (x1, y1) = nodes[j];
+            let (sx, ex) = (x2 - NODE_W / 2.0, x1 + NODE_W / 2.0);
+            let clear = |p: &[(f64, f64); 3]| {
+                (1..20).all(|s| {
+                    let (x, y) = at(p, s as f64 / 20.0);
+                    rects.iter().enumerate().all(|(n, r)| {
+                        n == i || n == j || !overlaps(*r, (x - 1.0, y - 1.0, x + 1.0, y + 1.0))
+                    })
+                })
+            };
+            let bends: Vec<f64> = if twin {
+                vec![if operand == 0 { -22.0 } else { 22.0 }]
+            } else {
+                [0.0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8]
+                    .iter()
+                    .map(|b| b * ROW)
+                    .collect()
+            };
+            let curve = |b: f64| [(sx, y2), ((sx + ex) / 2.0, (y1 + y2) / 2.0 + b), (ex, y1)];
+            let path = bends
+                .iter()
+                .map(|&b| curve(b))
+                .find(|p| clear(p))
+                .unwrap_or_else(|| curve(bends[0]));
+            // the label near the sender (the consumer), where the
+            // contribution leaves, moving along the edge until it is free
+            let boxed = |(x, y): (f64, f64)| (x - LABEL_W / 2.0, y - LABEL_H, x + LABEL_W / 2.0, y);
+            let label = [0.2, 0.35, 0.5, 0.65, 0.8, 0.12]
+                .iter()
+                .map(|&t| {
+                    let (x, y) = at(&path, t);
+                    (x, y - 4.0)
+                })
+                .find(|&p| {
+                    let b = boxed(p);
+                    rects.iter().all(|r| !overlaps(*r, b))
+                        && labels.iter().all(|l| !overlaps(*l, b))
+                })
+                .unwrap_or_else(|| {
+                    let (x, y) = at(&path, 0.35);
+                    (x, y - 4.0)
+                });
+            labels.push(boxed(label));
+            edges.push(EdgeGeom {
+                consumer: i,
+                operand,
+                input: j,
+                path,
+                label,
+            });
+        }
+    }
+    let (mut lo, mut hi) = ((0.0f64, 0.0f64), (0.0f64, 0.0f64));
+    let curve_ys = edges.iter().map(|e| at(&e.path, 0.5).1);
+    for r in rects.iter().chain(&labels) {
+        lo = (lo.0.min(r.0), lo.1.min(r.1));
+        hi = (hi.0.max(r.2), hi.1.max(r.3));
+    }
+    for y in curve_ys {
+        lo.1 = lo.1.min(y);
+        hi.1 = hi.1.max(y);
+    }
+    Geometry {
+        nodes,
+        edges,
+        x0: lo.0 - MARGIN,
+        y0: lo.1 - MARGIN,
+        width: hi.0 - lo.0 + 2.0 * MARGIN,
+        height: hi.1 - lo.1 + 2.0 * MARGIN,
+    }
+}

@@ -1,22 +1,31 @@
 //! The engine: scalar reverse-mode autodiff on a small arena graph.
 //!
-//! Everything the worked example needs lives here: the graph and its ops
-//! (`graph`), the expression parser (`parse`), the backward sweep as a
-//! replayable list of steps with the five requirements R1–R5 as a
-//! configuration (`sweep`), finite differences and forward mode (`check`),
-//! and the layered layout the page draws (`layout`). It depends on `std`
-//! only; a native test keeps UI crates out of it.
+//! Everything the worked example needs lives here: the table of
+//! operations (`ops`), the graph (`graph`), the expression parser
+//! (`parse`), the backward sweep as a replayable list of steps (`sweep`)
+//! with its variations when a requirement is removed (`ablate`, and
+//! `perturb` for one shared score), finite differences, forward mode and
+//! operation counts (`check`), and the layered layout the page draws
+//! (`layout`). It depends on `std` only; a native test keeps UI crates out
+//! of it.
 
+pub mod ablate;
 pub mod check;
+pub mod explain;
 pub mod graph;
 pub mod layout;
+pub mod ops;
 pub mod parse;
+pub mod perturb;
 pub mod sweep;
 pub mod worksheet;
 
-pub use check::{finite_differences, forward_mode, op_counts, FdRow, OpCounts};
+pub use check::{
+    cosine, cost_family, finite_differences, forward_mode, has_fan_out, op_counts, FdRow, OpCounts,
+    Verdict,
+};
 pub use graph::{Graph, Node, NodeId, Op};
-pub use layout::{layout, Layout};
+pub use layout::{geometry, layout, Geometry, Layout};
 pub use parse::{parse, ParseError};
-pub use sweep::{backward, ErrorSignal, Requirements, Sent, Step, Sweep};
+pub use sweep::{backward, ErrorSignal, Requirements, Sent, Shown, Step, Sweep};
 pub use worksheet::{Computed, Worksheet, PRESETS};

@@ -1,29 +1,47 @@
 //! The expression parser: the usual notation in, a shared-node graph out.
+//! Operators and functions are found by name in the op table
+//! (`ops::OPS`), so a new row is parsed without touching this file.
 //!
-//! Grammar (lowest precedence first):
+//! Grammar (lowest precedence first; `−`, `×`, `·` and `÷` are read as
+//! `-`, `*`, `*` and `/`):
 //!
 //! ```text
 //! expr   = term   (('+' | '-') term)*
 //! term   = unary  (('*' | '/') unary)*
 //! unary  = '-' unary | power
-//! power  = atom ('^' unary)?              right-associative; -a^2 = -(a^2)
-//! atom   = number | name | name '(' expr ')' | '(' expr ')'
+//! power  = atom ('²' | '³')* (('^' | '**') unary)?   right-associative; -a^2 = -(a^2)
+//! atom   = number | name | 'e' | 'pi' | 'π' | name '(' expr ')' | '(' expr ')'
 //! ```
 //!
-//! Errors carry the byte position they point at. The parser never panics:
-//! nesting depth and graph size are bounded, and every character is
-//! handled, ASCII or not.
+//! Operations on constants alone are folded (`-3`, `2^3^2` = 512). Errors
+//! carry the byte position they point at. The parser never panics: nesting
+//! depth and graph size are bounded, and every character is handled, ASCII
+//! or not.
 
 use super::graph::{Graph, NodeId, Op};
+use super::ops::{Prim, Syntax};
 
 /// Deeper nesting than this is refused rather than risk the stack.
 pub const MAX_DEPTH: usize = 200;
 /// More nodes than this is refused: the page could not draw it anyway.
 pub const MAX_NODES: usize = 2000;
 
-pub const FUNCTIONS: [&str; 9] = [
-    "exp", "log", "sin", "cos", "tanh", "sigmoid", "relu", "sqrt", "abs",
+/// The named constants.
+pub const CONSTANTS: [(&str, f64); 3] = [
+    ("e", std::f64::consts::E),
+    ("pi", std::f64::consts::PI),
+    ("π", std::f64::consts::PI),
 ];
+
+/// The notation's other spellings, read as the ASCII operator.
+fn canonical(c: char) -> char {
+    match c {
+        '−' | '–' => '-',
+        '×' | '·' | '⋅' | '∗' => '*',
+        '÷' => '/',
+        c => c,
+    }
+}
 
 /// A parse error: a message and the byte position it points at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,15 +119,26 @@ impl Parser<'_> {
         }
     }
 
-    /// Consumes `c` (after blanks) if it is next.
+    /// Consumes `c` or one of its other spellings (after blanks) if next.
     fn eat(&mut self, c: char) -> bool {
         self.skip_ws();
-        if self.peek() == Some(c) {
-            self.pos += 1;
-            true
-        } else {
-            false
+        match self.peek() {
+            Some(d) if canonical(d) == c => {
+                self.pos += d.len_utf8();
+                true
+            }
+            _ => false,
         }
+    }
+
+    /// Consumes the ASCII text `s` (after blanks) if next.
+    fn eat_str(&mut self, s: &str) -> bool {
+        self.skip_ws();
+        let hit = self.src[self.pos..].starts_with(s);
+        if hit {
+            self.pos += s.len();
+        }
+        hit
     }
 
     fn add(&mut self, op: Op) -> Result<NodeId, ParseError> {
@@ -120,6 +149,34 @@ impl Parser<'_> {
             ));
         }
         Ok(self.g.add(op))
+    }
+
+    /// The row `name` of the op table applied to `args`; folded to a
+    /// constant when every operand is one.
+    fn apply(
+        &mut self,
+        name: &str,
+        syntax: Syntax,
+        args: &[NodeId],
+        k: f64,
+    ) -> Result<NodeId, ParseError> {
+        let prim = Prim::find(name, syntax)
+            .ok_or_else(|| self.err(self.pos, &format!("no operation '{name}'")))?;
+        let op = Op::apply(prim, args, k);
+        let consts: Option<Vec<f64>> = args
+            .iter()
+            .map(|a| match self.g.op(*a) {
+                Op::Const(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        if let Some(x) = consts {
+            let v = op.value(&x, &[]);
+            if v.is_finite() {
+                return self.add(Op::Const(v));
+            }
+        }
+        self.add(op)
     }
 
     fn enter(&mut self) -> Result<(), ParseError> {
@@ -137,16 +194,15 @@ impl Parser<'_> {
         self.enter()?;
         let mut lhs = self.term()?;
         loop {
-            if self.eat('+') {
-                let rhs = self.term()?;
-                lhs = self.add(Op::Add(lhs, rhs))?;
+            let name = if self.eat('+') {
+                "+"
             } else if self.eat('-') {
-                let rhs = self.term()?;
-                let neg = self.negate(rhs)?;
-                lhs = self.add(Op::Add(lhs, neg))?;
+                "-"
             } else {
                 break;
-            }
+            };
+            let rhs = self.term()?;
+            lhs = self.apply(name, Syntax::Infix, &[lhs, rhs], 0.0)?;
         }
         self.depth -= 1;
         Ok(lhs)
@@ -155,32 +211,24 @@ impl Parser<'_> {
     fn term(&mut self) -> Result<NodeId, ParseError> {
         let mut lhs = self.unary()?;
         loop {
-            if self.eat('*') {
-                let rhs = self.unary()?;
-                lhs = self.add(Op::Mul(lhs, rhs))?;
+            let name = if self.eat('*') {
+                "*"
             } else if self.eat('/') {
-                let rhs = self.unary()?;
-                let r = self.add(Op::Recip(rhs))?;
-                lhs = self.add(Op::Mul(lhs, r))?;
+                "/"
             } else {
                 break;
-            }
+            };
+            let rhs = self.unary()?;
+            lhs = self.apply(name, Syntax::Infix, &[lhs, rhs], 0.0)?;
         }
         Ok(lhs)
-    }
-
-    fn negate(&mut self, x: NodeId) -> Result<NodeId, ParseError> {
-        match self.g.op(x) {
-            Op::Const(c) => self.add(Op::Const(-c)),
-            _ => self.add(Op::Neg(x)),
-        }
     }
 
     fn unary(&mut self) -> Result<NodeId, ParseError> {
         self.enter()?;
         let r = if self.eat('-') {
             let x = self.unary()?;
-            self.negate(x)
+            self.apply("-", Syntax::Prefix, &[x], 0.0)
         } else {
             self.power()
         };
@@ -189,14 +237,24 @@ impl Parser<'_> {
     }
 
     fn power(&mut self) -> Result<NodeId, ParseError> {
-        let base = self.atom()?;
-        if !self.eat('^') {
+        let mut base = self.atom()?;
+        loop {
+            let k = if self.eat('²') {
+                2.0
+            } else if self.eat('³') {
+                3.0
+            } else {
+                break;
+            };
+            base = self.apply("^", Syntax::ConstPower, &[base], k)?;
+        }
+        if !self.eat_str("**") && !self.eat('^') {
             return Ok(base);
         }
         let exp = self.unary()?;
         match self.g.op(exp) {
-            Op::Const(k) => self.add(Op::PowConst(base, k)),
-            _ => self.add(Op::Pow(base, exp)),
+            Op::Const(k) => self.apply("^", Syntax::ConstPower, &[base], k),
+            _ => self.apply("^", Syntax::Infix, &[base, exp], 0.0),
         }
     }
 
@@ -212,6 +270,10 @@ impl Parser<'_> {
                     return Err(self.expected_close(start));
                 }
                 Ok(inner)
+            }
+            Some('π') => {
+                self.pos += 'π'.len_utf8();
+                self.add(Op::Const(std::f64::consts::PI))
             }
             Some(c) if c.is_ascii_digit() || c == '.' => self.number(),
             Some(c) if c.is_ascii_alphabetic() || c == '_' => self.name(),
@@ -234,7 +296,7 @@ impl Parser<'_> {
         while end < bytes.len() && (bytes[end].is_ascii_digit() || bytes[end] == b'.') {
             end += 1;
         }
-        // an exponent only if digits follow: `2e3`, `1e-3`; `2e` is an error
+        // an exponent only if digits follow: `2e3`, `1e-3`; `2e` is `2·e`
         if end < bytes.len() && (bytes[end] == b'e' || bytes[end] == b'E') {
             let mut k = end + 1;
             if k < bytes.len() && (bytes[k] == b'+' || bytes[k] == b'-') {
@@ -254,6 +316,17 @@ impl Parser<'_> {
         if !v.is_finite() {
             return Err(self.err(start, &format!("number '{text}' is too large")));
         }
+        // `2x` and `2(a+b)`: a product needs its `*`
+        if let Some(c) = self.src[end..].chars().next() {
+            if c.is_ascii_alphabetic() || c == '_' || c == '(' {
+                let next: String = self.src[end..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let next = if next.is_empty() { "(".into() } else { next };
+                return Err(self.err(end, &format!("write {text}*{next} for a product")));
+            }
+        }
         self.pos = end;
         self.add(Op::Const(v))
     }
@@ -268,13 +341,14 @@ impl Parser<'_> {
         let name = &self.src[start..end];
         self.pos = end;
         self.skip_ws();
+        let func = Prim::find(name, Syntax::Call);
         if self.peek() == Some('(') {
-            if !FUNCTIONS.contains(&name) {
+            let Some(prim) = func else {
                 let hint = closest_function(name)
                     .map(|f| format!(" (did you mean '{f}'?)"))
                     .unwrap_or_default();
                 return Err(self.err(start, &format!("unknown function '{name}'{hint}")));
-            }
+            };
             let open = self.pos;
             self.pos += 1;
             self.enter()?;
@@ -283,10 +357,13 @@ impl Parser<'_> {
             if !self.eat(')') {
                 return Err(self.expected_close(open));
             }
-            return self.add(function(name, arg));
+            return self.apply(prim.def().name, Syntax::Call, &[arg], 0.0);
         }
-        if FUNCTIONS.contains(&name) {
+        if func.is_some() {
             return Err(self.err(self.pos, &format!("expected '(' after {name}")));
+        }
+        if let Some(&(_, c)) = CONSTANTS.iter().find(|(n, _)| *n == name) {
+            return self.add(Op::Const(c));
         }
         if self.g.vars.len() >= 26 && !self.g.vars.iter().any(|v| v == name) {
             return Err(self.err(start, "too many variables (at most 26)"));
@@ -301,25 +378,11 @@ impl Parser<'_> {
     }
 }
 
-fn function(name: &str, x: NodeId) -> Op {
-    match name {
-        "exp" => Op::Exp(x),
-        "log" => Op::Log(x),
-        "sin" => Op::Sin(x),
-        "cos" => Op::Cos(x),
-        "tanh" => Op::Tanh(x),
-        "sigmoid" => Op::Sigmoid(x),
-        "relu" => Op::Relu(x),
-        "sqrt" => Op::Sqrt(x),
-        _ => Op::Abs(x),
-    }
-}
-
 /// The known function a typo most likely meant: same letters, or one edit.
 fn closest_function(name: &str) -> Option<&'static str> {
     let mut sorted: Vec<char> = name.chars().collect();
     sorted.sort_unstable();
-    FUNCTIONS.iter().copied().find(|f| {
+    Prim::functions().find(|f| {
         let mut fs: Vec<char> = f.chars().collect();
         fs.sort_unstable();
         fs == sorted || edit_distance(f, name) == 1

@@ -1,23 +1,26 @@
-//! The backward sweep as a replayable list of steps, with the five
-//! requirements of backpropagation (R1–R5) as a configuration.
-//!
-//! With every requirement kept this is plain reverse mode: visit the nodes
-//! in reverse creation order, multiply each node's adjoint by its local
-//! derivatives at the stored inputs, and add the products into its inputs.
-//! Removing a requirement changes exactly one ingredient of that recipe, as
-//! the essay's Part 1 describes, so the finite-difference column can show
-//! what breaks.
+//! The backward sweep as a replayable list of steps. `reverse` is plain
+//! reverse mode, the recipe of the essay's Part 1; `backward` runs it, or
+//! one of its variations in `ablate` and `perturb`, depending on which of
+//! R1–R5 (`Requirements`) are kept.
 
-use super::graph::{Graph, NodeId, Op};
+use super::ablate::{deliver, depth_first, LocalRule};
+use super::graph::{Graph, NodeId};
+use super::ops::Local;
+use super::perturb;
 
-/// What replaces the signed, per-unit adjoint when R3 is removed.
+/// What replaces each node's own signed adjoint when R3 is removed: the
+/// lab's three R3 methods, on the graph.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ErrorSignal {
-    /// Every node multiplies by one shared score (the output's value, the
-    /// "how did it go" number) instead of its own adjoint.
+    /// Node perturbation: every node's value is nudged by its own noise ξᵢ,
+    /// one forward run gives one change in f that is broadcast to all, and
+    /// each node estimates its credit as Δf·ξᵢ/σ².
     #[default]
     SharedScore,
-    /// Every node keeps the magnitude of its adjoint but drops the sign.
+    /// The true adjoints, handed to the wrong nodes (a fixed, seeded
+    /// permutation among the non-output nodes).
+    Scrambled,
+    /// The true adjoints' magnitudes, sign dropped.
     SignDropped,
 }
 
@@ -29,6 +32,10 @@ pub struct Requirements {
     pub kept: [bool; 5],
     /// The R3 ablation used when R3 is not kept.
     pub r3_off: ErrorSignal,
+    /// Seeds the scrambling permutation and the perturbations.
+    pub seed: u64,
+    /// With one shared score: how many perturbed runs are averaged.
+    pub draws: u32,
 }
 
 impl Default for Requirements {
@@ -36,6 +43,8 @@ impl Default for Requirements {
         Self {
             kept: [true; 5],
             r3_off: ErrorSignal::SharedScore,
+            seed: 0,
+            draws: 1,
         }
     }
 }
@@ -55,14 +64,19 @@ impl Requirements {
         q
     }
 
+    /// R3 removed with one shared score: there is no backward sweep at all.
+    pub fn shared_score(&self) -> bool {
+        !self.keeps(3) && self.r3_off == ErrorSignal::SharedScore
+    }
+
     /// One line each: what unticking requirement `r` removes.
     pub fn describe(r: usize) -> &'static str {
         match r {
-            1 => "stored activity: local derivatives are taken at stale inputs from the previous sample",
-            2 => "local derivatives: each node passes its adjoint through without its own slope",
-            3 => "signed, per-node errors: every node uses one shared score (or |adjoint|, sign dropped)",
+            1 => "stored activity: local derivatives are taken at the previous sample's stored values",
+            2 => "local derivatives: each nonlinearity passes its adjoint on without its slope f′",
+            3 => "signed, per-node errors: one shared score, scrambled adjoints, or |adjoint|",
             4 => "weight transport: a product's backward multiplies by a fixed random number, not the forward operand",
-            5 => "ordering: nodes are visited depth-first, so a node can send before all its contributions arrive",
+            5 => "ordering: nodes are visited depth-first, so a node with fan-out can send before all its contributions arrive",
             _ => "",
         }
     }
@@ -83,9 +97,12 @@ pub struct Sent {
     pub to: NodeId,
     /// Which operand of the sending node that input is.
     pub operand: usize,
-    /// The local derivative used (at the stored input, or its ablation).
-    pub local: f64,
-    /// `adjoint × local`.
+    /// The local derivative used, as factors (after R1, R2 and R4's
+    /// ablations; `used.value()` is the multiplier).
+    pub used: Local,
+    /// The exact local derivative at the true stored inputs.
+    pub exact: f64,
+    /// `adjoint × used.value()`.
     pub contribution: f64,
     /// The receiver's running sum before and after this contribution.
     pub before: f64,
@@ -95,12 +112,18 @@ pub struct Sent {
     pub late: bool,
 }
 
-/// One visit in the backward sweep: the node, the adjoint it used, and
-/// what it sent to each input.
+/// One visit in the backward sweep: the node, the adjoint it holds, the
+/// credit it is given, and what it sent to each input.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     pub node: NodeId,
+    /// The sum of the contributions that reached it (1 at the output):
+    /// what it sends on with.
     pub adjoint: f64,
+    /// Its credit: the adjoint, unless R3's ablation replaced it.
+    pub credit: f64,
+    /// With scrambled errors: the node whose adjoint it was handed.
+    pub from: Option<NodeId>,
     pub sends: Vec<Sent>,
 }
 
@@ -108,132 +131,132 @@ pub struct Step {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sweep {
     pub steps: Vec<Step>,
-    /// Each node's credit: the adjoint it held when it was visited.
-    pub adjoints: Vec<f64>,
+    /// Each node's credit (0 for nodes never visited).
+    pub credit: Vec<f64>,
     /// The gradient reported for each variable, in the graph's order.
     pub grads: Vec<f64>,
+    /// With one shared score: the perturbation estimate behind the credit.
+    pub estimate: Option<perturb::Estimate>,
+}
+
+/// What a node shows after some steps: nothing yet, a running sum of the
+/// contributions so far, or its credit once visited.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shown {
+    Nothing,
+    Running(f64),
+    Credit(f64),
 }
 
 impl Sweep {
-    /// Every node's running adjoint after the first `k` steps (the output
-    /// starts at 1).
-    pub fn running(&self, out: NodeId, n: usize, k: usize) -> Vec<f64> {
-        let mut adj = vec![0.0; n];
-        if n > 0 {
-            adj[out.index()] = 1.0;
+    /// What every node shows after the first `k` steps (the output starts
+    /// at 1). The graph and the step text both read this.
+    pub fn shown(&self, out: NodeId, n: usize, k: usize) -> Vec<Shown> {
+        let mut s = vec![Shown::Nothing; n];
+        if self.estimate.is_none() && n > 0 {
+            s[out.index()] = Shown::Running(1.0);
         }
-        for s in self.steps.iter().take(k) {
-            for send in &s.sends {
-                adj[send.to.index()] = send.after;
+        for st in self.steps.iter().take(k) {
+            s[st.node.index()] = Shown::Credit(st.credit);
+            for t in &st.sends {
+                if !matches!(s[t.to.index()], Shown::Credit(_)) {
+                    s[t.to.index()] = Shown::Running(t.after);
+                }
             }
         }
-        adj
+        s
+    }
+
+    /// The step at which `node` is first visited, counting from 1.
+    pub fn visit_of(&self, node: NodeId) -> Option<usize> {
+        self.steps
+            .iter()
+            .position(|s| s.node == node)
+            .map(|i| i + 1)
     }
 }
 
-/// A fixed pseudo-random factor in [−2, 2) for operand `operand` of node
-/// `node`: the stand-in for the forward operand when R4 is removed.
-pub fn random_factor(node: NodeId, operand: usize) -> f64 {
-    let mut z = (node.0 as u64) * 2 + operand as u64 + 0x9E37_79B9_7F4A_7C15;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    (z >> 11) as f64 / (1u64 << 53) as f64 * 4.0 - 2.0
-}
-
-/// The backward sweep of `g` at node values `vals` (from `Graph::eval`).
-/// `stale` holds node values from the previous sample; the sweep reads
-/// them instead of `vals` when R1 is removed.
+/// The backward sweep of `g` at node values `vals` (from `Graph::eval`),
+/// keeping the requirements in `req`. `stale` holds the previous sample's
+/// node values, which the sweep reads instead of `vals` without R1.
 pub fn backward(g: &Graph, vals: &[f64], stale: &[f64], req: Requirements) -> Sweep {
-    let n = g.len();
-    let mut sw = Sweeper {
-        g,
-        stored: if req.keeps(1) { vals } else { stale },
-        req,
-        score: vals.get(g.output().index()).copied().unwrap_or(0.0),
-        adj: vec![0.0; n],
-        read: vec![0.0; n],
-        visited: vec![false; n],
-        steps: Vec::new(),
-    };
-    if n == 0 {
-        return Sweep {
-            steps: vec![],
-            adjoints: vec![],
-            grads: vec![],
-        };
+    if req.shared_score() {
+        return perturb::as_sweep(g, vals, req);
     }
-    sw.adj[g.output().index()] = 1.0;
-    if req.keeps(5) {
-        for i in (0..n).rev() {
-            let id = NodeId(i as u32);
-            let a = sw.visit(id);
-            let sends = (0..g.op(id).inputs().len())
-                .map(|k| sw.send(id, a, k))
-                .collect();
-            sw.steps.push(Step {
-                node: id,
-                adjoint: a,
-                sends,
-            });
-        }
+    let rule = LocalRule::new(vals, stale, req);
+    let sweep = if req.keeps(5) {
+        reverse(g, &rule)
     } else {
-        sw.eager(g.output());
-    }
-    let grads = g.var_nodes().iter().map(|v| sw.read[v.index()]).collect();
-    Sweep {
-        steps: sw.steps,
-        adjoints: sw.read,
-        grads,
+        depth_first(g, &rule)
+    };
+    if req.keeps(3) {
+        sweep
+    } else {
+        deliver(g, sweep, req)
     }
 }
 
-struct Sweeper<'a> {
-    g: &'a Graph,
-    stored: &'a [f64],
-    req: Requirements,
-    score: f64,
-    adj: Vec<f64>,
-    read: Vec<f64>,
-    visited: Vec<bool>,
-    steps: Vec<Step>,
+/// Plain reverse mode: the output's adjoint is 1; visit the nodes in
+/// reverse creation order (every consumer before its inputs); each node
+/// multiplies its adjoint by the local derivative for each input and adds
+/// the product into that input's adjoint.
+pub fn reverse(g: &Graph, rule: &LocalRule) -> Sweep {
+    let mut rec = Recorder::new(g);
+    for i in (0..g.len()).rev() {
+        let node = NodeId(i as u32);
+        let adjoint = rec.visit(node);
+        let sends = (0..g.op(node).inputs().len())
+            .map(|k| rec.send(rule, node, adjoint, k))
+            .collect();
+        rec.record(node, adjoint, sends);
+    }
+    rec.finish()
 }
 
-impl Sweeper<'_> {
-    /// Marks `id` visited and returns the multiplier it sends with: its
-    /// adjoint, or the R3 ablation of it. Inputs keep their running sum.
-    fn visit(&mut self, id: NodeId) -> f64 {
-        self.visited[id.index()] = true;
-        let own = self.adj[id.index()];
-        let leaf = matches!(self.g.op(id), Op::Var(_) | Op::Const(_));
-        let a = match (self.req.keeps(3), self.req.r3_off) {
-            (true, _) => own,
-            (false, ErrorSignal::SharedScore) if !leaf => self.score,
-            (false, ErrorSignal::SharedScore) => own,
-            (false, ErrorSignal::SignDropped) => own.abs(),
-        };
-        self.read[id.index()] = a;
-        a
+/// The running state of a sweep, shared by `reverse` and its variations.
+pub(crate) struct Recorder<'a> {
+    pub g: &'a Graph,
+    pub adj: Vec<f64>,
+    pub credit: Vec<f64>,
+    pub visited: Vec<bool>,
+    pub steps: Vec<Step>,
+}
+
+impl<'a> Recorder<'a> {
+    pub fn new(g: &'a Graph) -> Self {
+        let n = g.len();
+        let mut adj = vec![0.0; n];
+        if n > 0 {
+            adj[g.output().index()] = 1.0;
+        }
+        Self {
+            g,
+            adj,
+            credit: vec![0.0; n],
+            visited: vec![false; n],
+            steps: Vec::new(),
+        }
     }
 
-    /// Sends `a × local` from `id` to its operand `k`.
-    fn send(&mut self, id: NodeId, a: f64, k: usize) -> Sent {
-        let op = self.g.op(id);
-        let inputs = op.inputs();
-        let x: Vec<f64> = inputs.iter().map(|i| self.stored[i.index()]).collect();
-        let local = match op {
-            _ if !self.req.keeps(2) => 1.0,
-            Op::Mul(..) if !self.req.keeps(4) => random_factor(id, k),
-            _ => op.local_derivatives(&x)[k],
-        };
-        let to = inputs[k];
+    /// Marks `node` visited; returns the adjoint it holds now.
+    pub fn visit(&mut self, node: NodeId) -> f64 {
+        self.visited[node.index()] = true;
+        self.credit[node.index()] = self.adj[node.index()];
+        self.adj[node.index()]
+    }
+
+    /// Sends `adjoint × local` from `node` to its operand `k`.
+    pub fn send(&mut self, rule: &LocalRule, node: NodeId, adjoint: f64, k: usize) -> Sent {
+        let (used, exact) = rule.local(self.g, node, k);
+        let to = self.g.op(node).inputs()[k];
         let before = self.adj[to.index()];
-        let contribution = a * local;
+        let contribution = adjoint * used.value();
         self.adj[to.index()] += contribution;
         Sent {
             to,
             operand: k,
-            local,
+            used,
+            exact,
             contribution,
             before,
             after: self.adj[to.index()],
@@ -241,52 +264,38 @@ impl Sweeper<'_> {
         }
     }
 
-    /// The wrong order (R5 removed): depth-first from the output, each
-    /// input visited the moment its first contribution arrives. On a tree
-    /// this is still correct; with fan-out a node sends before all of its
-    /// contributions are in, and the late ones are lost.
-    fn eager(&mut self, root: NodeId) {
-        // (node, multiplier, next operand)
-        let mut stack = vec![(root, self.visit(root), 0usize)];
-        let mut announced = vec![false; self.g.len()];
-        while let Some(&(id, a, k)) = stack.last() {
-            let n_in = self.g.op(id).inputs().len();
-            if !announced[id.index()] && n_in == 0 {
-                announced[id.index()] = true;
-                self.steps.push(Step {
-                    node: id,
-                    adjoint: a,
-                    sends: vec![],
-                });
-            }
-            if k == n_in {
-                stack.pop();
-                continue;
-            }
-            stack.last_mut().unwrap().2 += 1;
-            let s = self.send(id, a, k);
-            let to = s.to;
-            announced[id.index()] = true;
-            self.steps.push(Step {
-                node: id,
-                adjoint: a,
-                sends: vec![s],
-            });
-            if !self.visited[to.index()] {
-                let b = self.visit(to);
-                stack.push((to, b, 0));
-            }
+    pub fn record(&mut self, node: NodeId, adjoint: f64, sends: Vec<Sent>) {
+        self.steps.push(Step {
+            node,
+            adjoint,
+            credit: adjoint,
+            from: None,
+            sends,
+        });
+    }
+
+    pub fn finish(self) -> Sweep {
+        let grads = self
+            .g
+            .var_nodes()
+            .iter()
+            .map(|v| self.credit[v.index()])
+            .collect();
+        Sweep {
+            steps: self.steps,
+            credit: self.credit,
+            grads,
+            estimate: None,
         }
     }
 }
 
-/// How far the "previous sample" sits from the current one when nothing
-/// else is known (the command line; the page uses the values before the
-/// last edit): every input shifted by this much.
+/// How far the default "previous sample" sits from the current one (the
+/// command line without `--prev`, and a new expression on the page): every
+/// input shifted by this much.
 pub const STALE_SHIFT: f64 = 1.0;
 
-/// The inputs of the previous sample, the stale activity R1's ablation
-/// reads, when there is no real previous sample.
+/// The default previous sample, the stale activity R1's ablation reads.
 pub fn previous_sample(vars: &[f64]) -> Vec<f64> {
     vars.iter().map(|v| v + STALE_SHIFT).collect()
 }

@@ -1,18 +1,19 @@
 //! The worked-example page's state as a plain type: the expression, the
-//! last good graph, the input values (and the previous ones, which R1's
-//! ablation reads), the requirements, and everything derived from them.
-//! The page only wires signals to these methods.
+//! last good graph, the input values and the previous sample (which R1's
+//! ablation reads), the seed and number of draws, and everything derived
+//! from them. The page only wires signals to these methods.
 
-use super::check::{finite_differences, op_counts, FdRow, OpCounts};
+use super::check::{cosine, finite_differences, op_counts, FdRow, OpCounts};
 use super::graph::Graph;
 use super::parse::{parse, ParseError};
-use super::sweep::{backward, previous_sample, ErrorSignal, Requirements, Sweep};
+use super::perturb::MAX_DRAWS;
+use super::sweep::{backward, ErrorSignal, Requirements, Sweep, STALE_SHIFT};
 
 /// A preset: its label, its expression, and its starting values.
 pub type Preset = (&'static str, &'static str, &'static [(&'static str, f64)]);
 
 /// The expressions offered as presets, with their starting values.
-pub const PRESETS: [Preset; 4] = [
+pub const PRESETS: [Preset; 6] = [
     (
         "worked example",
         "(a*b+c)^2",
@@ -33,7 +34,30 @@ pub const PRESETS: [Preset; 4] = [
         "tanh(w*x+b)",
         &[("w", 0.5), ("x", 1.5), ("b", -0.2)],
     ),
+    ("one node fed twice", "u*u", &[("u", 3.0)]),
+    (
+        "many nodes: a neuron with six inputs",
+        "tanh(w1*x1 + w2*x2 + w3*x3 + w4*x4 + w5*x5 + w6*x6)",
+        &[
+            ("w1", 0.5),
+            ("x1", 1.0),
+            ("w2", -0.3),
+            ("x2", 0.8),
+            ("w3", 0.2),
+            ("x3", -1.5),
+            ("w4", -0.6),
+            ("x4", 0.4),
+            ("w5", 0.1),
+            ("x5", 2.0),
+            ("w6", 0.7),
+            ("x6", -0.5),
+        ],
+    ),
 ];
+
+/// The index of the first preset with fan-out, offered when R5 is
+/// unticked on a tree.
+pub const FAN_OUT_PRESET: usize = 1;
 
 /// The value a variable gets when it first appears.
 pub const DEFAULT_VALUE: f64 = 1.0;
@@ -49,21 +73,37 @@ pub struct Worksheet {
     pub error: Option<ParseError>,
     /// Every variable value the user has set, current expression or not.
     pub values: Vec<(String, f64)>,
-    /// The values before the last edit: the "previous sample" whose stale
-    /// activity the sweep reads when R1 is removed.
+    /// The "previous sample" whose stored values the sweep reads when R1
+    /// is removed: the values before the last edit, or set by hand. A
+    /// variable missing here is its current value plus `STALE_SHIFT`.
     pub previous: Vec<(String, f64)>,
-    /// What replaces the per-node adjoint when R3 is unticked. (The ticks
-    /// themselves belong to the app, which shares them with the lab.)
-    pub r3_off: ErrorSignal,
+    /// The variable being dragged on a slider: the previous sample is
+    /// taken once, when the drag starts.
+    pub dragging: Option<String>,
+    /// Seeds the scrambling permutation and the perturbations.
+    pub seed: u64,
+    /// With one shared score: how many perturbed runs are averaged.
+    pub draws: u32,
 }
 
 /// Everything the page shows, derived from a worksheet.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Computed {
+    pub req: Requirements,
     pub vars: Vec<f64>,
+    /// Each variable's node, in the graph's variable order.
+    pub var_nodes: Vec<super::NodeId>,
     pub node_values: Vec<f64>,
+    /// The previous sample's inputs and node values (R1's stale activity).
+    pub previous: Vec<f64>,
+    pub stale_values: Vec<f64>,
     pub value: f64,
     pub sweep: Sweep,
+    /// The exact gradient, every node's exact adjoint, and the cosine of
+    /// the swept gradient with the exact one.
+    pub exact: Vec<f64>,
+    pub exact_credit: Vec<f64>,
+    pub cosine: f64,
     pub fd: Vec<FdRow>,
     pub counts: OpCounts,
 }
@@ -85,11 +125,12 @@ impl Worksheet {
             graph,
             error: None,
             previous: Vec::new(),
+            dragging: None,
             values,
-            r3_off: ErrorSignal::default(),
+            seed: 0,
+            draws: 1,
         };
         ws.fill_missing();
-        ws.previous = ws.shifted();
         Ok(ws)
     }
 
@@ -108,80 +149,133 @@ impl Worksheet {
         }
     }
 
-    /// Loads a preset: its expression and its starting values.
+    /// Loads a preset: its expression and its starting values; the
+    /// previous sample goes back to its default.
     pub fn load_preset(&mut self, i: usize) {
         let (_, src, values) = PRESETS[i.min(PRESETS.len() - 1)];
         for &(n, v) in values {
             self.put(n, v);
         }
         self.set_expr(src);
-        self.previous = self.shifted();
+        self.previous.clear();
+        self.draws = 1;
     }
 
-    /// Sets one input. Non-finite values are refused with a message and the
-    /// old value is kept.
+    /// Sets one input (a typed value, or a slider let go). The values
+    /// before the edit become the previous sample. Non-finite values are
+    /// refused with a message and the old value is kept.
     pub fn set_value(&mut self, name: &str, v: f64) -> Result<(), String> {
+        self.set_live(name, v)?;
+        self.dragging = None;
+        Ok(())
+    }
+
+    /// Sets one input while a slider is dragged: the previous sample is
+    /// taken once, at the start of the drag.
+    pub fn set_live(&mut self, name: &str, v: f64) -> Result<(), String> {
         if !v.is_finite() {
             return Err(format!("{name} must be a finite number"));
         }
         if self.value_of(name) != Some(v) {
-            self.previous = self.values.clone();
+            if self.dragging.as_deref() != Some(name) {
+                self.previous = self.current_as_previous();
+            }
             self.put(name, v);
         }
+        self.dragging = Some(name.to_string());
         Ok(())
+    }
+
+    /// Sets one input of the previous sample by hand.
+    pub fn set_previous(&mut self, name: &str, v: f64) -> Result<(), String> {
+        if !v.is_finite() {
+            return Err(format!("the previous {name} must be a finite number"));
+        }
+        let mut prev = self.current_as_previous_of(&self.previous);
+        match prev.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = v,
+            None => prev.push((name.to_string(), v)),
+        }
+        self.previous = prev;
+        Ok(())
+    }
+
+    /// Sets the number of draws averaged (1 to `MAX_DRAWS`).
+    pub fn set_draws(&mut self, draws: u32) {
+        self.draws = draws.clamp(1, MAX_DRAWS);
     }
 
     pub fn value_of(&self, name: &str) -> Option<f64> {
         self.values.iter().find(|(n, _)| n == name).map(|&(_, v)| v)
     }
 
-    /// The current graph's inputs, in its variable order.
-    pub fn vars(&self) -> Vec<f64> {
-        self.bound(&self.values)
+    /// The previous sample's value of `name`: as set, or the current value
+    /// shifted by `STALE_SHIFT`.
+    pub fn previous_of(&self, name: &str) -> f64 {
+        self.previous
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, v)| v)
+            .unwrap_or_else(|| self.value_of(name).unwrap_or(DEFAULT_VALUE) + STALE_SHIFT)
     }
 
-    /// The requirements in force: the ticks `kept` (R1..R5) and this
-    /// worksheet's R3 variant.
-    pub fn requirements(&self, kept: [bool; 5]) -> Requirements {
+    /// The current graph's inputs, in its variable order.
+    pub fn vars(&self) -> Vec<f64> {
+        self.graph
+            .vars
+            .iter()
+            .map(|n| self.value_of(n).unwrap_or(DEFAULT_VALUE))
+            .collect()
+    }
+
+    /// The previous sample's inputs, in the graph's variable order.
+    pub fn previous_vars(&self) -> Vec<f64> {
+        self.graph
+            .vars
+            .iter()
+            .map(|n| self.previous_of(n))
+            .collect()
+    }
+
+    /// The requirements in force: the ticks `kept` (R1..R5), the R3
+    /// variant, and this worksheet's seed and draws.
+    pub fn requirements(&self, kept: [bool; 5], r3_off: ErrorSignal) -> Requirements {
         Requirements {
             kept,
-            r3_off: self.r3_off,
+            r3_off,
+            seed: self.seed,
+            draws: self.draws,
         }
     }
 
     /// Everything the page shows, with R1..R5 ticked as `kept`.
-    pub fn compute(&self, kept: [bool; 5]) -> Computed {
-        let req = self.requirements(kept);
+    pub fn compute(&self, kept: [bool; 5], r3_off: ErrorSignal) -> Computed {
+        let req = self.requirements(kept, r3_off);
         let g = &self.graph;
         let vars = self.vars();
         let node_values = g.eval(&vars);
-        let stale = g.eval(&self.bound(&self.previous));
-        let sweep = backward(g, &node_values, &stale, req);
-        let fd = finite_differences(g, &vars, &sweep.grads);
+        let previous = self.previous_vars();
+        let stale_values = g.eval(&previous);
+        let sweep = backward(g, &node_values, &stale_values, req);
+        let exact = backward(g, &node_values, &node_values, Requirements::default());
         Computed {
+            req,
             value: node_values
                 .get(g.output().index())
                 .copied()
                 .unwrap_or(f64::NAN),
-            counts: op_counts(g, &vars),
+            fd: finite_differences(g, &vars, &sweep.grads),
+            cosine: cosine(&sweep.grads, &exact.grads),
+            counts: op_counts(g),
+            exact: exact.grads,
+            exact_credit: exact.credit,
+            var_nodes: g.var_nodes(),
             vars,
             node_values,
+            previous,
+            stale_values,
             sweep,
-            fd,
         }
-    }
-
-    fn bound(&self, values: &[(String, f64)]) -> Vec<f64> {
-        self.graph
-            .vars
-            .iter()
-            .map(|n| {
-                values
-                    .iter()
-                    .find(|(m, _)| m == n)
-                    .map_or(DEFAULT_VALUE, |&(_, v)| v)
-            })
-            .collect()
     }
 
     fn put(&mut self, name: &str, v: f64) {
@@ -199,10 +293,43 @@ impl Worksheet {
         }
     }
 
-    /// The default previous sample: every current input shifted.
-    fn shifted(&self) -> Vec<(String, f64)> {
-        let names: Vec<String> = self.values.iter().map(|(n, _)| n.clone()).collect();
-        let vals: Vec<f64> = self.values.iter().map(|&(_, v)| v).collect();
-        names.into_iter().zip(previous_sample(&vals)).collect()
+    /// The current values as a previous sample: what an edit leaves behind.
+    fn current_as_previous(&self) -> Vec<(String, f64)> {
+        self.values.clone()
+    }
+
+    /// `prev` completed for every current variable, so that setting one
+    /// previous value by hand keeps the others where they were shown.
+    fn current_as_previous_of(&self, prev: &[(String, f64)]) -> Vec<(String, f64)> {
+        let mut out = prev.to_vec();
+        for (n, _) in &self.values {
+            if !out.iter().any(|(m, _)| m == n) {
+                out.push((n.clone(), self.previous_of(n)));
+            }
+        }
+        out
+    }
+}
+
+impl Computed {
+    /// The swept gradient equals the exact one (up to rounding).
+    pub fn grads_match(&self) -> bool {
+        self.sweep
+            .grads
+            .iter()
+            .zip(&self.exact)
+            .all(|(a, b)| super::explain::close(*a, *b))
+    }
+}
+
+impl Computed {
+    /// `node`'s own adjoint in the sweep (before R3's ablation replaced
+    /// its credit), or 0 if it was never visited.
+    pub fn sweep_adjoint(&self, node: super::NodeId) -> f64 {
+        self.sweep
+            .steps
+            .iter()
+            .find(|s| s.node == node)
+            .map_or(0.0, |s| s.adjoint)
     }
 }

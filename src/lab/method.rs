@@ -178,6 +178,30 @@ pub const R3_CHOICES: [Method; 4] = [
     Method::Scrambled,
     Method::SignDropped,
 ];
+/// The worked example's form of an R3 method: weight and node
+/// perturbation are both one shared score on the graph (whose nodes are
+/// its weights and units at once).
+pub fn graph_signal(r3: Method) -> crate::engine::ErrorSignal {
+    use crate::engine::ErrorSignal;
+    match r3 {
+        Method::Scrambled => ErrorSignal::Scrambled,
+        Method::SignDropped => ErrorSignal::SignDropped,
+        _ => ErrorSignal::SharedScore,
+    }
+}
+
+/// The R3 method that a choice on the worked example stands for, keeping
+/// the lab's current one when it already matches.
+pub fn r3_for_signal(current: Method, s: crate::engine::ErrorSignal) -> Method {
+    use crate::engine::ErrorSignal;
+    match s {
+        _ if graph_signal(current) == s => current,
+        ErrorSignal::Scrambled => Method::Scrambled,
+        ErrorSignal::SignDropped => Method::SignDropped,
+        ErrorSignal::SharedScore => Method::NodePerturbation,
+    }
+}
+
 /// The R4 ablations the page offers when R4 is unticked.
 pub const R4_CHOICES: [Method; 2] = [Method::Fa, Method::Dfa];
 

@@ -1,26 +1,16 @@
-//! The computation graph as SVG: the layered layout from `engine::layout`,
-//! each node's value and running adjoint, and the contributions of the
-//! active step animated along their edges (still when the user prefers
-//! reduced motion; the stylesheet handles that).
+//! The computation graph as SVG: the geometry from `engine::layout`, each
+//! node's value and what it shows after the current step (the same
+//! `Sweep::shown` the step text reads), the contributions of the active
+//! step animated along their edges (still when the user prefers reduced
+//! motion; the stylesheet handles that), and, with scrambled errors, the
+//! hand-offs as dashed arcs.
 
-use crate::engine::graph::fmt_num;
-use crate::engine::{layout, Computed, Worksheet};
+use crate::engine::explain::close;
+use crate::engine::graph::{fmt_minus, fmt_signed};
+use crate::engine::layout::{geometry, NODE_H, NODE_W};
+use crate::engine::{Computed, Graph, NodeId, Shown};
 use leptos::prelude::*;
-
-const COL: f64 = 170.0;
-const ROW: f64 = 96.0;
-const MARGIN: f64 = 70.0;
-const NODE_W: f64 = 104.0;
-const NODE_H: f64 = 46.0;
-
-/// A signed number with its sign as a symbol: `+8`, `−24`, `0`.
-pub fn signed(x: f64) -> String {
-    if x > 0.0 {
-        format!("+{}", fmt_num(x))
-    } else {
-        fmt_num(x).replace('-', "−")
-    }
-}
+use std::collections::HashMap;
 
 /// The CSS class for a number's sign.
 pub fn sign_class(x: f64) -> &'static str {
@@ -33,129 +23,176 @@ pub fn sign_class(x: f64) -> &'static str {
     }
 }
 
-#[component]
-pub fn GraphSvg(
-    ws: RwSignal<Worksheet>,
-    computed: Memo<Computed>,
-    #[prop(into)] k: Signal<usize>,
-) -> impl IntoView {
-    move || {
-        let k = k.get();
-        ws.with(|w| computed.with(|c| draw(w, c, k)))
-    }
+fn quad(p: &[(f64, f64); 3]) -> String {
+    format!(
+        "M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}",
+        p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1
+    )
 }
 
-fn draw(w: &Worksheet, c: &Computed, k: usize) -> AnyView {
-    let g = &w.graph;
+/// The SVG for graph `g` after `k` steps; `zoom` scales its width (`None`
+/// fits it to the column).
+pub fn draw(g: &Graph, c: &Computed, k: usize, zoom: Option<f64>) -> AnyView {
     let names = g.node_names();
-    let lay = layout(g);
-    let at = |i: usize| {
-        let (x, y) = lay.pos[i];
-        (MARGIN + x * COL, MARGIN * 0.6 + y * ROW + NODE_H / 2.0)
-    };
-    let width = MARGIN * 2.0 + (lay.columns.max(1) - 1) as f64 * COL;
-    let height = MARGIN * 1.2 + lay.rows.max(1) as f64 * ROW;
-    let running = c.sweep.running(g.output(), g.len(), k);
+    let geo = geometry(g);
+    let shown = c.sweep.shown(g.output(), g.len(), k);
     let active = k.checked_sub(1).and_then(|i| c.sweep.steps.get(i));
     // the latest contribution sent along each (consumer, operand) edge so far
-    let mut sent = std::collections::HashMap::new();
+    let mut sent = HashMap::new();
     for s in c.sweep.steps.iter().take(k) {
         for t in &s.sends {
             sent.insert((s.node.index(), t.operand), t.contribution);
         }
     }
-
-    let mut edges = Vec::new();
-    for (i, node) in g.nodes.iter().enumerate() {
-        let inputs = node.op.inputs();
-        let twin = inputs.len() == 2 && inputs[0] == inputs[1];
-        for (opnd, j) in inputs.iter().enumerate() {
-            let (x2, y2) = at(i);
-            let (x1, y1) = at(j.index());
-            let bend = if twin {
-                if opnd == 0 {
-                    -18.0
-                } else {
-                    18.0
-                }
-            } else {
-                0.0
-            };
-            let (sx, ex) = (x1 + NODE_W / 2.0, x2 - NODE_W / 2.0);
-            let (mx, my) = ((sx + ex) / 2.0, (y1 + y2) / 2.0 + bend);
-            // the label sits near the sender, where the contribution leaves
-            let t = 0.18;
-            let lx = (1.0 - t) * (1.0 - t) * ex + 2.0 * (1.0 - t) * t * mx + t * t * sx;
-            let ly = (1.0 - t) * (1.0 - t) * y2 + 2.0 * (1.0 - t) * t * my + t * t * y1;
-            // drawn from the consumer back to the input: the direction credit flows
-            let d = format!("M {ex:.1} {y2:.1} Q {mx:.1} {my:.1} {sx:.1} {y1:.1}");
-            let is_active = active
-                .is_some_and(|s| s.node.index() == i && s.sends.iter().any(|t| t.operand == opnd));
-            let label = sent.get(&(i, opnd)).copied();
-            let class = if is_active {
-                "edge flow"
-            } else if label.is_some() {
-                "edge done"
-            } else {
-                "edge"
-            };
-            edges.push(view! {
-                <g>
-                    <path class=class d=d marker-end="url(#arrow)"></path>
-                    {label.map(|v| view! {
-                        <text class=format!("edge-label {}", sign_class(v)) x=format!("{lx:.1}") y=format!("{:.1}", ly - 6.0) text-anchor="middle">
-                            {signed(v)}
-                        </text>
-                    })}
-                </g>
+    let edges = geo
+        .edges
+        .iter()
+        .map(|e| {
+            let is_active = active.is_some_and(|s| {
+                s.node.index() == e.consumer && s.sends.iter().any(|t| t.operand == e.operand)
             });
-        }
-    }
-
-    let nodes = (0..g.len())
-        .map(|i| {
-            let (x, y) = at(i);
-            let sym = g.op(crate::engine::NodeId(i as u32)).symbol(&g.vars);
-            let title = if names[i] == sym { names[i].clone() } else { format!("{} = {}", names[i], sym) };
-            let adj = running[i];
-            let is_active = active.is_some_and(|s| s.node.index() == i);
-            let receiving = active.is_some_and(|s| s.sends.iter().any(|t| t.to.index() == i));
-            let class = format!(
-                "node{}{}",
-                if is_active { " active" } else { "" },
-                if receiving { " receiving" } else { "" }
-            );
-            let reached = adj != 0.0 || i == g.output().index();
+            let label = sent.get(&(e.consumer, e.operand)).copied();
+            let class = match (is_active, label.is_some()) {
+                (true, _) => "edge flow",
+                (false, true) => "edge done",
+                _ => "edge",
+            };
             view! {
-                <g class=class data-node=i>
-                    <rect x=format!("{:.1}", x - NODE_W / 2.0) y=format!("{:.1}", y - NODE_H / 2.0)
-                        width=NODE_W height=NODE_H rx="10"></rect>
-                    <text class="node-title" x=format!("{x:.1}") y=format!("{:.1}", y - 5.0) text-anchor="middle">{title}</text>
-                    <text class="node-value" x=format!("{x:.1}") y=format!("{:.1}", y + 13.0) text-anchor="middle">
-                        {format!("value {}", fmt_num(c.node_values[i]).replace('-', "−"))}
-                    </text>
-                    {reached.then(|| view! {
-                        <text class=format!("node-adj {}", sign_class(adj)) x=format!("{x:.1}") y=format!("{:.1}", y + NODE_H / 2.0 + 16.0) text-anchor="middle">
-                            {format!("adjoint {}", signed(adj))}
-                        </text>
+                <g>
+                    <path class=class d=quad(&e.path) marker-end="url(#arrow)"></path>
+                    {label.map(|v| view! {
+                        <text class=format!("edge-label {}", sign_class(v)) x=format!("{:.1}", e.label.0)
+                            y=format!("{:.1}", e.label.1) text-anchor="middle">{fmt_signed(v)}</text>
                     })}
                 </g>
             }
         })
         .collect_view();
-
+    // scrambled: a dashed arc from the node whose adjoint is handed over
+    let handoffs = c
+        .sweep
+        .steps
+        .iter()
+        .filter_map(|s| s.from.filter(|j| *j != s.node).map(|j| (j, s.node)))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .map(|(j, i)| {
+            let (a, b) = (geo.nodes[j.index()], geo.nodes[i.index()]);
+            let lift = -NODE_H * 0.9 - 0.12 * (a.0 - b.0).abs();
+            let p = [
+                (a.0, a.1 - NODE_H / 2.0),
+                ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0 + lift),
+                (b.0, b.1 - NODE_H / 2.0),
+            ];
+            let hot = active.is_some_and(|s| s.node == i);
+            view! { <path class=if hot { "handoff hot" } else { "handoff" } d=quad(&p) marker-end="url(#hand)"></path> }
+        })
+        .collect_view();
+    let nodes = (0..g.len())
+        .map(|i| {
+            node(
+                g,
+                c,
+                &names,
+                &shown,
+                active.map(|s| s.node),
+                i,
+                geo.nodes[i],
+            )
+        })
+        .collect_view();
+    let width = match zoom {
+        Some(z) => format!("{:.0}", geo.width * z),
+        None => format!("{:.0}", geo.width),
+    };
     view! {
-        <svg class="graph" data-testid="graph-svg" role="img"
-            aria-label="The computation graph: inputs on the left, the output on the right"
-            viewBox=format!("0 0 {width:.0} {height:.0}") width=format!("{width:.0}")>
+        <svg class="graph" class:fit=zoom.is_none() data-testid="graph-svg" role="img"
+            aria-label="The computation graph: inputs on the left, the output on the right; arrows point the way credit flows"
+            viewBox=format!("{:.0} {:.0} {:.0} {:.0}", geo.x0, geo.y0, geo.width, geo.height) width=width>
             <defs>
                 <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
                     <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead"></path>
                 </marker>
+                <marker id="hand" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+                    <path d="M 0 0 L 10 5 L 0 10 z" class="handhead"></path>
+                </marker>
             </defs>
             {edges}
+            {handoffs}
             {nodes}
         </svg>
     }
     .into_any()
+}
+
+fn node(
+    g: &Graph,
+    c: &Computed,
+    names: &[String],
+    shown: &[Shown],
+    active: Option<NodeId>,
+    i: usize,
+    (x, y): (f64, f64),
+) -> impl IntoView {
+    let id = NodeId(i as u32);
+    let sym = g.op(id).symbol(&g.vars);
+    let title = if names[i] == sym {
+        names[i].clone()
+    } else {
+        format!("{} = {}", names[i], sym)
+    };
+    let is_active = active == Some(id);
+    let receiving = active.is_some_and(|a| {
+        c.sweep
+            .steps
+            .iter()
+            .any(|s| s.node == a && s.sends.iter().any(|t| t.to == id))
+    });
+    let stale = !c.req.keeps(1)
+        && !c.sweep.estimate.is_some()
+        && !close(c.stale_values[i], c.node_values[i]);
+    let value = if stale {
+        format!(
+            "{} · prev {}",
+            fmt_minus(c.node_values[i]),
+            fmt_minus(c.stale_values[i])
+        )
+    } else {
+        format!("value {}", fmt_minus(c.node_values[i]))
+    };
+    let what = if c.sweep.estimate.is_some() {
+        "estimate"
+    } else {
+        "adjoint"
+    };
+    let (label, num) = match shown[i] {
+        Shown::Nothing => (None, 0.0),
+        Shown::Running(v) if id == g.output() => (Some(format!("{what} {}", fmt_signed(v))), v),
+        Shown::Running(v) => (Some(format!("sum so far {}", fmt_signed(v))), v),
+        Shown::Credit(v) if !close(v, c.sweep_adjoint(id)) => (
+            Some(format!(
+                "credit {} (own {})",
+                fmt_signed(v),
+                fmt_signed(c.sweep_adjoint(id))
+            )),
+            v,
+        ),
+        Shown::Credit(v) => (Some(format!("{what} {}", fmt_signed(v))), v),
+    };
+    let class = format!(
+        "node{}{}",
+        if is_active { " active" } else { "" },
+        if receiving { " receiving" } else { "" }
+    );
+    view! {
+        <g class=class data-node=i>
+            <rect x=format!("{:.1}", x - NODE_W / 2.0) y=format!("{:.1}", y - NODE_H / 2.0)
+                width=NODE_W height=NODE_H rx="10"></rect>
+            <text class="node-title" x=format!("{x:.1}") y=format!("{:.1}", y - 5.0) text-anchor="middle">{title}</text>
+            <text class="node-value" x=format!("{x:.1}") y=format!("{:.1}", y + 13.0) text-anchor="middle">{value}</text>
+            {label.map(|l| view! {
+                <text class=format!("node-adj {}", sign_class(num)) x=format!("{x:.1}") y=format!("{:.1}", y + NODE_H / 2.0 + 16.0) text-anchor="middle">{l}</text>
+            })}
+        </g>
+    }
 }

@@ -4,9 +4,12 @@
 
 pub mod charts;
 mod download;
+mod graph_inputs;
+mod graph_panels;
 mod graph_svg;
 mod graph_view;
 mod lab_view;
+mod mode_costs;
 mod requirements;
 mod storage;
 pub mod url_state;

@@ -1,7 +1,9 @@
-//! The worked example survives a reload: its expression, values and R3
-//! variant are kept in localStorage (the R1–R5 ticks live in the URL). A missing or malformed entry is ignored.
+//! The worked example survives a reload: its expression, values, previous
+//! sample, seed and draws are kept in localStorage (the R1–R5 ticks and
+//! the R3 variant live in the URL). A missing or malformed entry is
+//! ignored with a notice.
 
-use crate::engine::{ErrorSignal, Worksheet};
+use crate::engine::Worksheet;
 use serde::{Deserialize, Serialize};
 
 const KEY: &str = "creditflow.graph.v1";
@@ -10,7 +12,16 @@ const KEY: &str = "creditflow.graph.v1";
 struct Saved {
     src: String,
     values: Vec<(String, f64)>,
-    sign_dropped: bool,
+    #[serde(default)]
+    previous: Vec<(String, f64)>,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default = "one")]
+    draws: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 fn storage() -> Option<web_sys::Storage> {
@@ -34,19 +45,18 @@ pub fn load() -> (Option<Worksheet>, Option<String>) {
     let Ok(saved) = serde_json::from_str::<Saved>(&text) else {
         return bad();
     };
-    let values: Vec<(&str, f64)> = saved
-        .values
-        .iter()
-        .filter(|(_, v)| v.is_finite())
-        .map(|(n, v)| (n.as_str(), *v))
-        .collect();
-    let mut ws = match Worksheet::new(&saved.src, &values) {
+    let finite = |v: &[(String, f64)]| -> Vec<(String, f64)> {
+        v.iter().filter(|(_, x)| x.is_finite()).cloned().collect()
+    };
+    let values = finite(&saved.values);
+    let named: Vec<(&str, f64)> = values.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    let mut ws = match Worksheet::new(&saved.src, &named) {
         Ok(ws) => ws,
         Err(_) => return bad(),
     };
-    if saved.sign_dropped {
-        ws.r3_off = ErrorSignal::SignDropped;
-    }
+    ws.previous = finite(&saved.previous);
+    ws.seed = saved.seed;
+    ws.set_draws(saved.draws);
     (Some(ws), None)
 }
 
@@ -54,7 +64,9 @@ pub fn save(ws: &Worksheet) {
     let saved = Saved {
         src: ws.good_src.clone(),
         values: ws.values.clone(),
-        sign_dropped: ws.r3_off == ErrorSignal::SignDropped,
+        previous: ws.previous.clone(),
+        seed: ws.seed,
+        draws: ws.draws,
     };
     if let (Some(s), Ok(text)) = (storage(), serde_json::to_string(&saved)) {
         let _ = s.set_item(KEY, &text);

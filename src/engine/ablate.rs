@@ -1,0 +1,158 @@
+//! The variations of the plain sweep, one per removed requirement, each
+//! changing exactly one ingredient of `sweep::reverse`:
+//!
+//! - R1, R2, R4 change the local derivative (`LocalRule`): taken at the
+//!   previous sample's values, without the slope, or with a fixed random
+//!   number in place of a product's forward operand;
+//! - R5 changes the order (`depth_first`);
+//! - R3 changes the credit each node is given (`deliver`: scrambled or
+//!   sign dropped; one shared score lives in `perturb`).
+
+use super::graph::{Graph, NodeId, Op};
+use super::ops::Local;
+use super::perturb::SplitMix;
+use super::sweep::{ErrorSignal, Recorder, Requirements, Sweep};
+
+/// Where each local derivative comes from.
+pub struct LocalRule<'a> {
+    vals: &'a [f64],
+    /// The values the derivative is taken at: `vals`, or the previous
+    /// sample's without R1.
+    stored: &'a [f64],
+    /// Without R2: the slope f′ is replaced by 1.
+    drop_slope: bool,
+    /// Without R4: a product's forward operand is replaced by a fixed
+    /// random number.
+    random_weights: bool,
+}
+
+impl<'a> LocalRule<'a> {
+    pub fn new(vals: &'a [f64], stale: &'a [f64], req: Requirements) -> Self {
+        Self {
+            vals,
+            stored: if req.keeps(1) { vals } else { stale },
+            drop_slope: !req.keeps(2),
+            random_weights: !req.keeps(4),
+        }
+    }
+
+    /// The exact rule: the true local derivatives.
+    pub fn exact(vals: &'a [f64]) -> Self {
+        Self::new(vals, vals, Requirements::default())
+    }
+
+    /// The local derivative used for operand `k` of `node`, as factors, and
+    /// the exact one at the true stored values.
+    pub fn local(&self, g: &Graph, node: NodeId, k: usize) -> (Local, f64) {
+        let op = g.op(node);
+        let at = |v: &[f64]| -> Vec<f64> { op.inputs().iter().map(|i| v[i.index()]).collect() };
+        let exact = op.locals(&at(self.vals))[k].value();
+        let mut used = op.locals(&at(self.stored))[k];
+        if self.drop_slope {
+            used.slope = 1.0;
+        }
+        if self.random_weights && used.weight {
+            used.linear = random_factor(node, k);
+        }
+        (used, exact)
+    }
+}
+
+/// A fixed pseudo-random factor in [−2, 2) for operand `operand` of node
+/// `node`: the stand-in for the forward operand when R4 is removed.
+pub fn random_factor(node: NodeId, operand: usize) -> f64 {
+    let mut r = SplitMix((node.0 as u64) * 2 + operand as u64);
+    r.uniform() * 4.0 - 2.0
+}
+
+/// The wrong order (R5 removed): depth-first from the output, each input
+/// visited the moment its first contribution arrives. On a tree this is
+/// still correct; with fan-out a node sends before all of its
+/// contributions are in, and the late ones are lost. Each send is its own
+/// step, because the visits interleave.
+pub fn depth_first(g: &Graph, rule: &LocalRule) -> Sweep {
+    let mut rec = Recorder::new(g);
+    if g.is_empty() {
+        return rec.finish();
+    }
+    let root = g.output();
+    // (node, its adjoint at the visit, next operand)
+    let mut stack = vec![(root, rec.visit(root), 0usize)];
+    let mut announced = vec![false; g.len()];
+    while let Some(&(node, a, k)) = stack.last() {
+        let n_in = g.op(node).inputs().len();
+        if n_in == 0 && !announced[node.index()] {
+            announced[node.index()] = true;
+            rec.record(node, a, vec![]);
+        }
+        if k == n_in {
+            stack.pop();
+            continue;
+        }
+        if let Some(top) = stack.last_mut() {
+            top.2 += 1;
+        }
+        let s = rec.send(rule, node, a, k);
+        let to = s.to;
+        announced[node.index()] = true;
+        rec.record(node, a, vec![s]);
+        if !rec.visited[to.index()] {
+            let b = rec.visit(to);
+            stack.push((to, b, 0));
+        }
+    }
+    rec.finish()
+}
+
+/// The nodes that can be given another's credit: not the output, not a
+/// constant.
+pub fn units(g: &Graph) -> Vec<NodeId> {
+    (0..g.len() as u32)
+        .map(NodeId)
+        .filter(|&id| id != g.output() && !matches!(g.op(id), Op::Const(_)))
+        .collect()
+}
+
+/// A fixed, seeded permutation with no fixed point (Sattolo's algorithm):
+/// `handed[i] = Some(j)` means node i is given node j's adjoint.
+pub fn scramble(g: &Graph, seed: u64) -> Vec<Option<NodeId>> {
+    let units = units(g);
+    let mut order = units.clone();
+    let mut r = SplitMix(seed ^ 0x5C4A_4B1E);
+    for i in (1..order.len()).rev() {
+        let j = (r.uniform() * i as f64) as usize;
+        order.swap(i, j.min(i - 1));
+    }
+    let mut handed = vec![None; g.len()];
+    for (u, v) in units.iter().zip(&order) {
+        handed[u.index()] = Some(*v);
+    }
+    handed
+}
+
+/// R3 removed, scrambled or sign dropped: the sweep itself runs as before
+/// (as in the network, where the deltas are exact and only the update
+/// uses the wrong ones), then each node is given the wrong credit.
+pub fn deliver(g: &Graph, mut sweep: Sweep, req: Requirements) -> Sweep {
+    let adjoint = sweep.credit.clone();
+    let handed = scramble(g, req.seed);
+    for i in 0..g.len() {
+        sweep.credit[i] = match req.r3_off {
+            ErrorSignal::SignDropped => adjoint[i].abs(),
+            ErrorSignal::Scrambled => handed[i].map_or(adjoint[i], |j| adjoint[j.index()]),
+            ErrorSignal::SharedScore => adjoint[i],
+        };
+    }
+    for st in &mut sweep.steps {
+        st.credit = sweep.credit[st.node.index()];
+        if req.r3_off == ErrorSignal::Scrambled {
+            st.from = handed[st.node.index()];
+        }
+    }
+    sweep.grads = g
+        .var_nodes()
+        .iter()
+        .map(|v| sweep.credit[v.index()])
+        .collect();
+    sweep
+}

@@ -1,0 +1,160 @@
+//! The worked example's left column: the expression box with its error
+//! message and presets, and the inputs with R1's previous sample.
+
+use crate::engine::graph::fmt_num;
+use crate::engine::ops::notation_help;
+use crate::engine::{Worksheet, PRESETS};
+use leptos::prelude::*;
+
+#[component]
+pub fn ExpressionBox(ws: RwSignal<Worksheet>, step: RwSignal<usize>) -> impl IntoView {
+    view! {
+        <label for="expr" class="block-label">"Expression"</label>
+        <input id="expr" class="expr" data-testid="expr-input" type="text" spellcheck="false" autocomplete="off"
+            aria-describedby="expr-help"
+            prop:value=move || ws.with(|w| w.src.clone())
+            on:input=move |e| {
+                let src = event_target_value(&e);
+                ws.update(|w| w.set_expr(&src));
+                step.set(0);
+            }/>
+        <p id="expr-help" class="hint">{notation_help()}</p>
+        {move || ws.with(|w| w.error.clone().map(|e| {
+            let before = w.src.get(..e.pos).unwrap_or("").to_string();
+            let rest = w.src.get(e.pos..).unwrap_or("");
+            let mut chars = rest.chars();
+            let at = chars.next().map(String::from).unwrap_or_else(|| " ".into());
+            let after: String = chars.collect();
+            view! {
+                <div class="error" data-testid="expr-error" role="alert">
+                    <code class="src">{before}<mark>{at}</mark>{after}</code>
+                    <span>{e.to_string()}</span>
+                    <span class="hint">" (the graph shows the last good expression)"</span>
+                </div>
+            }
+        }))}
+        <div class="presets" role="group" aria-label="Presets">
+            {PRESETS.iter().enumerate().map(|(i, (label, src, _))| view! {
+                <button title=*label data-testid=format!("preset-{i}")
+                    on:click=move |_| { ws.update(|w| w.load_preset(i)); step.set(0); }>
+                    <code>{*src}</code>
+                </button>
+            }).collect_view()}
+        </div>
+    }
+}
+
+/// One number field's text into a value, or a message (the field shows
+/// the value in force again).
+fn read_number(text: &str, what: &str, good: f64) -> Result<f64, String> {
+    text.trim()
+        .replace('−', "-")
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| format!("“{text}” is not a number; {what} keeps {}", fmt_num(good)))
+}
+
+#[component]
+pub fn VarInputs(
+    ws: RwSignal<Worksheet>,
+    #[prop(into)] show_previous: Signal<bool>,
+) -> impl IntoView {
+    let names = Memo::new(move |_| ws.with(|w| w.graph.vars.clone()));
+    view! {
+        <h2>"Inputs"</h2>
+        <For each=move || names.get() key=|n| n.clone() let:name>
+            <VarInput ws=ws name=name/>
+        </For>
+        <div class="previous" class:dim=move || !show_previous.get() data-testid="previous-sample">
+            <h2>"Previous sample"</h2>
+            <p class="hint">"What R1's ablation reads: the inputs before your last edit (for a new expression, each input + 1). Edit them here."</p>
+            <For each=move || names.get() key=|n| n.clone() let:name>
+                <PrevInput ws=ws name=name/>
+            </For>
+        </div>
+    }
+}
+
+#[component]
+fn VarInput(ws: RwSignal<Worksheet>, name: String) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
+    let value = {
+        let name = name.clone();
+        Memo::new(move |_| ws.with(|w| w.value_of(&name).unwrap_or(0.0)))
+    };
+    // `live`: a slider being dragged (the previous sample is taken once)
+    let set = {
+        let name = name.clone();
+        move |text: String, field: web_sys::HtmlInputElement, live: bool| match read_number(
+            &text,
+            &name,
+            value.get_untracked(),
+        ) {
+            Ok(v) => {
+                let mut r = Ok(());
+                ws.update(|w| {
+                    r = if live {
+                        w.set_live(&name, v)
+                    } else {
+                        w.set_value(&name, v)
+                    }
+                });
+                problem.set(r.err());
+            }
+            Err(msg) => {
+                problem.set(Some(msg));
+                field.set_value(&value.get_untracked().to_string());
+            }
+        }
+    };
+    let (set2, set3) = (set.clone(), set.clone());
+    let id = format!("var-{name}");
+    view! {
+        <div class="var">
+            <label for=id.clone()>{name.clone()}</label>
+            <input type="range" min="-10" max="10" step="0.1" aria-label=format!("{name} slider")
+                prop:value=move || value.get().to_string()
+                on:input=move |e| set(event_target_value(&e), event_target(&e), true)
+                on:change=move |e| set2(event_target_value(&e), event_target(&e), false)/>
+            <input type="number" step="any" id=id.clone() data-testid=id
+                prop:value=move || value.get().to_string()
+                on:change=move |e| set3(event_target_value(&e), event_target(&e), false)/>
+            {move || problem.get().map(|p| view! { <span class="error small" role="alert">{p}</span> })}
+        </div>
+    }
+}
+
+#[component]
+fn PrevInput(ws: RwSignal<Worksheet>, name: String) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
+    let value = {
+        let name = name.clone();
+        Memo::new(move |_| ws.with(|w| w.previous_of(&name)))
+    };
+    let id = format!("prev-{name}");
+    let label = format!("previous {name}");
+    view! {
+        <div class="var prev">
+            <label for=id.clone()>{name.clone()}</label>
+            <span class="hint">"was"</span>
+            <input type="number" step="any" id=id.clone() data-testid=id aria-label=label
+                prop:value=move || value.get().to_string()
+                on:change=move |e| {
+                    let field: web_sys::HtmlInputElement = event_target(&e);
+                    match read_number(&event_target_value(&e), &format!("the previous {name}"), value.get_untracked()) {
+                        Ok(v) => {
+                            let mut r = Ok(());
+                            ws.update(|w| r = w.set_previous(&name, v));
+                            problem.set(r.err());
+                        }
+                        Err(msg) => {
+                            problem.set(Some(msg));
+                            field.set_value(&value.get_untracked().to_string());
+                        }
+                    }
+                }/>
+            {move || problem.get().map(|p| view! { <span class="error small" role="alert">{p}</span> })}
+        </div>
+    }
+}

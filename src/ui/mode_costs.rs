@@ -1,0 +1,89 @@
+//! Forward against reverse mode: this graph's costs, and a small chart of
+//! the cost of the full gradient against the number of inputs for the
+//! family fₙ = (x1·…·xn + c)², in units of one evaluation.
+
+use crate::engine::check::{cost_family, family_expr};
+use crate::engine::Computed;
+use leptos::prelude::*;
+
+/// The largest n the chart draws.
+const N_MAX: usize = 10;
+
+#[component]
+pub fn ModeCosts(computed: Memo<Computed>) -> impl IntoView {
+    let table = move || {
+        computed.with(|c| {
+            let k = c.counts;
+            let ratio = |x: usize| x as f64 / k.evaluation.max(1) as f64;
+            view! {
+                <table class="modes" data-testid="mode-costs">
+                    <tr><th>"one evaluation of f"</th><td data-testid="ops-eval">{k.evaluation}</td><td>"1×"</td></tr>
+                    <tr><th>{format!("forward mode: {} tangent passes", k.inputs)}</th><td data-testid="ops-forward">{k.forward}</td>
+                        <td>{format!("{:.1}×", ratio(k.forward))}</td></tr>
+                    <tr><th>"reverse mode: one backward sweep"</th><td data-testid="ops-reverse">{k.reverse}</td>
+                        <td>{format!("{:.1}×", ratio(k.reverse))}</td></tr>
+                </table>
+            }
+        })
+    };
+    view! {
+        <h2>"The cheap gradient principle"</h2>
+        {table}
+        <p class="hint">
+            "Counted: multiplications (a function call counts as one; sums and negations are free). A product costs one multiplication forward and two backward (its adjoint times each operand), so for polynomial graphs reverse mode costs at most 3× one evaluation, whatever the number of inputs (Griewank). Forward mode pays for one tangent pass per input."
+        </p>
+        <FamilyChart/>
+    }
+}
+
+/// Cost / evaluation for n = 1..N_MAX, forward and reverse, as SVG.
+#[component]
+fn FamilyChart() -> impl IntoView {
+    let fam = cost_family(N_MAX);
+    let (w, h, l, b, t, r) = (300.0, 190.0, 42.0, 36.0, 12.0, 12.0);
+    let ymax = fam
+        .iter()
+        .map(|(_, c)| c.forward as f64 / c.evaluation.max(1) as f64)
+        .fold(4.0, f64::max)
+        .ceil();
+    let x = move |n: usize| l + (n as f64 - 1.0) / (N_MAX as f64 - 1.0) * (w - l - r);
+    let y = move |v: f64| h - b - v / ymax * (h - b - t);
+    let line = |f: &dyn Fn(&crate::engine::OpCounts) -> usize| {
+        fam.iter()
+            .map(|(n, c)| {
+                format!(
+                    "{:.1},{:.1}",
+                    x(*n),
+                    y(f(c) as f64 / c.evaluation.max(1) as f64)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let fwd = line(&|c| c.forward);
+    let rev = line(&|c| c.reverse);
+    let yticks: Vec<f64> = (0..=4).map(|i| ymax * i as f64 / 4.0).collect();
+    view! {
+        <figure class="chart family" data-testid="cost-chart">
+            <svg viewBox=format!("0 0 {w} {h}") role="img"
+                aria-label="Cost of the full gradient in evaluations against the number of inputs: forward mode grows, reverse mode stays at 3">
+                <line class="axis" x1=l y1=h - b x2=w - r y2=h - b></line>
+                <line class="axis" x1=l y1=t x2=l y2=h - b></line>
+                {yticks.into_iter().map(|v| view! {
+                    <text class="tick" x=l - 5.0 y=y(v) + 4.0 text-anchor="end">{format!("{v:.0}")}</text>
+                    <line class="grid" x1=l y1=y(v) x2=w - r y2=y(v)></line>
+                }).collect_view()}
+                {(1..=N_MAX).step_by(3).map(|n| view! {
+                    <text class="tick" x=x(n) y=h - b + 14.0 text-anchor="middle">{n}</text>
+                }).collect_view()}
+                <text class="axis-label" x=(l + w - r) / 2.0 y=h - 4.0 text-anchor="middle">"n, the number of product inputs"</text>
+                <text class="axis-label" transform=format!("translate(11 {}) rotate(-90)", (t + h - b) / 2.0) text-anchor="middle">"cost ÷ one evaluation"</text>
+                <polyline class="fwd" points=fwd></polyline>
+                <polyline class="rev" points=rev></polyline>
+                <text class="fwd-label" x=x(N_MAX) - 4.0 y=t + 12.0 text-anchor="end">"forward mode"</text>
+                <text class="rev-label" x=x(N_MAX) - 4.0 y=y(3.0) - 6.0 text-anchor="end">"reverse mode (3×)"</text>
+            </svg>
+            <figcaption>{format!("fₙ = {}, for n = 1 … {N_MAX} (plus the input c).", family_expr(3).replace("x3", "…·xn").replace("*", "·"))}</figcaption>
+        </figure>
+    }
+}

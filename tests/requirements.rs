@@ -1,0 +1,316 @@
+//! Each of R1–R5 removed on the worked example and on `(a+b)*(b+1)`, with
+//! the exact adjoints each variant gives, the maths in a comment; the
+//! shared score's estimator against its definition; and the step text
+//! telling what each ablation substituted.
+
+use creditflow::engine::ablate::{random_factor, scramble, units};
+use creditflow::engine::explain::{explain, Tone};
+use creditflow::engine::*;
+
+const WORKED: &str = "(a*b+c)^2";
+const ABC: [(&str, f64); 3] = [("a", 2.0), ("b", -3.0), ("c", 10.0)];
+const FAN: &str = "(a+b)*(b+1)";
+const AB: [(&str, f64); 2] = [("a", 2.0), ("b", -3.0)];
+
+/// The worksheet for `src` at `values` (previous sample: each input + 1).
+fn sheet(src: &str, values: &[(&str, f64)]) -> Worksheet {
+    Worksheet::new(src, values).unwrap()
+}
+
+/// The gradient delivered with requirements `off` removed (1–5) and R3
+/// variant `r3`.
+fn grads(src: &str, values: &[(&str, f64)], off: &[usize], r3: ErrorSignal) -> Vec<f64> {
+    let mut kept = [true; 5];
+    for &r in off {
+        kept[r - 1] = false;
+    }
+    sheet(src, values).compute(kept, r3).sweep.grads
+}
+
+fn g(off: &[usize]) -> Vec<f64> {
+    grads(WORKED, &ABC, off, ErrorSignal::SharedScore)
+}
+
+#[test]
+fn all_kept_is_the_essays_gradient() {
+    assert_eq!(g(&[]), vec![-24.0, 16.0, 8.0]);
+    assert_eq!(
+        grads(FAN, &AB, &[], ErrorSignal::SharedScore),
+        vec![-2.0, -3.0]
+    );
+}
+
+#[test]
+fn r1_takes_local_derivatives_at_the_previous_sample() {
+    // previous sample a=3, b=−2, c=11: u = −6, v = 5. f = v²: v̄ = 2·5 = 10;
+    // ū = c̄ = 10; ā = ū·b_prev = 10·(−2) = −20; b̄ = ū·a_prev = 10·3 = 30
+    assert_eq!(g(&[1]), vec![-20.0, 30.0, 10.0]);
+    // (a+b)*(b+1) at the previous a=3, b=−2: s = 1, t = −1;
+    // s̄ = t_prev = −1, t̄ = s_prev = 1; ā = −1, b̄ = −1 + 1 = 0
+    assert_eq!(
+        grads(FAN, &AB, &[1], ErrorSignal::SharedScore),
+        vec![-1.0, 0.0]
+    );
+    // a new expression has a previous sample at once, and it can be edited
+    let mut ws = sheet("x*y", &[("x", 1.0), ("y", 2.0)]);
+    ws.set_expr("x*y*z");
+    assert_eq!(ws.previous_of("z"), 2.0);
+    ws.set_previous("x", 5.0).unwrap();
+    // x̄ = y·z at the previous y=3, z=2 → 6; ȳ = x_prev·z_prev = 5·2
+    let c = ws.compute([false, true, true, true, true], ErrorSignal::SharedScore);
+    assert_eq!(c.sweep.grads, vec![6.0, 10.0, 15.0]);
+    assert!(ws.set_previous("x", f64::NAN).is_err());
+}
+
+#[test]
+fn r1_previous_sample_is_the_values_before_the_last_edit() {
+    let mut ws = sheet(WORKED, &ABC);
+    ws.set_value("a", 4.0).unwrap();
+    assert_eq!(ws.previous_of("a"), 2.0);
+    // a drag takes the previous sample once, at its start
+    ws.set_live("b", -2.5).unwrap();
+    ws.set_live("b", -2.0).unwrap();
+    ws.set_value("b", -1.0).unwrap();
+    assert_eq!(ws.previous_of("b"), -3.0);
+    assert_eq!(ws.previous_of("a"), 4.0);
+}
+
+#[test]
+fn r2_drops_the_slope_and_keeps_the_weights() {
+    // f = v²: slope dropped, v̄ = 1 (not 8); ū = c̄ = 1; the product keeps
+    // its operands: ā = ū·b = −3, b̄ = ū·a = 2
+    assert_eq!(g(&[2]), vec![-3.0, 2.0, 1.0]);
+    // no nonlinearity in (a+b)*(b+1): nothing changes
+    assert_eq!(
+        grads(FAN, &AB, &[2], ErrorSignal::SharedScore),
+        vec![-2.0, -3.0]
+    );
+    // negation's −1 is a sign, not a slope: kept
+    assert_eq!(
+        grads("-x", &[("x", 1.0)], &[2], ErrorSignal::SharedScore),
+        vec![-1.0]
+    );
+}
+
+#[test]
+fn r4_replaces_a_products_operand_with_fixed_random_feedback() {
+    // nodes a, b, u = a·b (node 2), c, v, f. v̄ = 8, ū = c̄ = 8;
+    // ā = 8·r(u, 0), b̄ = 8·r(u, 1)
+    let (r0, r1) = (random_factor(NodeId(2), 0), random_factor(NodeId(2), 1));
+    assert_eq!(g(&[4]), vec![8.0 * r0, 8.0 * r1, 8.0]);
+    // R2 and R4 off together: v̄ = 1, so ā = r0, b̄ = r1
+    assert_eq!(g(&[2, 4]), vec![r0, r1, 1.0]);
+    // (a+b)*(b+1): f = s·t is node 5; s̄ = r(f,0), t̄ = r(f,1)
+    let (q0, q1) = (random_factor(NodeId(5), 0), random_factor(NodeId(5), 1));
+    assert_eq!(
+        grads(FAN, &AB, &[4], ErrorSignal::SharedScore),
+        vec![q0, q0 + q1]
+    );
+}
+
+#[test]
+fn r5_depth_first_loses_late_contributions_only_with_fan_out() {
+    // a tree: depth-first is still a correct order
+    assert_eq!(g(&[5]), vec![-24.0, 16.0, 8.0]);
+    // f = s·t, s = a+b, t = b+1: depth-first visits f, s, a, b (b̄ = s̄ = −2
+    // so far), then t; t's contribution to b (t̄·1 = −1) arrives too late
+    assert_eq!(
+        grads(FAN, &AB, &[5], ErrorSignal::SharedScore),
+        vec![-2.0, -2.0]
+    );
+    // the shared sum of (a*b+c)*(a*b+c) sends after the first half: halved
+    assert_eq!(
+        grads("(a*b+c)*(a*b+c)", &ABC, &[5], ErrorSignal::SharedScore),
+        vec![-12.0, 8.0, 4.0]
+    );
+}
+
+#[test]
+fn r3_sign_dropped_gives_magnitudes() {
+    assert_eq!(g_r3(ErrorSignal::SignDropped), vec![24.0, 16.0, 8.0]);
+    assert_eq!(
+        grads(FAN, &AB, &[3], ErrorSignal::SignDropped),
+        vec![2.0, 3.0]
+    );
+}
+
+fn g_r3(r3: ErrorSignal) -> Vec<f64> {
+    grads(WORKED, &ABC, &[3], r3)
+}
+
+#[test]
+fn r3_scrambled_hands_true_adjoints_to_the_wrong_nodes() {
+    let ws = sheet(WORKED, &ABC);
+    let c = ws.compute([true, true, false, true, true], ErrorSignal::Scrambled);
+    let handed = scramble(&ws.graph, 0);
+    let us = units(&ws.graph);
+    // a permutation of the non-output nodes with no fixed point
+    let mut images: Vec<NodeId> = us.iter().map(|u| handed[u.index()].unwrap()).collect();
+    assert!(us.iter().all(|u| handed[u.index()] != Some(*u)));
+    images.sort();
+    assert_eq!(images, us);
+    // each input is given the exact adjoint of the node it is handed
+    for (v, node) in ws.graph.var_nodes().iter().enumerate() {
+        let from = handed[node.index()].unwrap();
+        assert_eq!(c.sweep.grads[v], c.exact_credit[from.index()]);
+    }
+    // the same numbers, at the wrong places: the credits are a permutation
+    let mut got: Vec<f64> = us.iter().map(|u| c.sweep.credit[u.index()]).collect();
+    let mut want: Vec<f64> = us.iter().map(|u| c.exact_credit[u.index()]).collect();
+    got.sort_by(f64::total_cmp);
+    want.sort_by(f64::total_cmp);
+    assert_eq!(got, want);
+    // fixed: the same seed gives the same permutation
+    assert_eq!(scramble(&ws.graph, 0), handed);
+}
+
+#[test]
+fn r3_shared_score_is_right_on_average_and_noisy_per_draw() {
+    let mut ws = sheet(WORKED, &ABC);
+    let off3 = [true, true, false, true, true];
+    let one = ws.compute(off3, ErrorSignal::SharedScore);
+    let e = one.sweep.estimate.clone().unwrap();
+    assert_eq!((e.draws, e.forward_runs), (1, 2));
+    // one draw is the definition: Δf·ξᵢ/σ² at every node
+    for i in 0..ws.graph.len() {
+        let want = e.delta_f * e.xi[i] / (perturb::SIGMA * perturb::SIGMA);
+        assert!((e.last[i] - want).abs() <= 1e-9 * want.abs().max(1.0));
+    }
+    assert!(one.sweep.grads != one.exact);
+    // 4000 draws: per draw the estimate of ā has variance about
+    // 2·24² + 16² + 3·8² = 1600 (sd 40), so the mean's sd is 40/√4000 ≈ 0.63
+    ws.set_draws(4000);
+    let many = ws.compute(off3, ErrorSignal::SharedScore);
+    for (got, want) in many.sweep.grads.iter().zip(&many.exact) {
+        assert!((got - want).abs() < 4.0 * 0.7, "{got} vs {want}");
+    }
+    assert!(
+        many.cosine > 0.99 && many.cosine > one.cosine,
+        "{} {}",
+        many.cosine,
+        one.cosine
+    );
+    assert_eq!(many.sweep.estimate.unwrap().forward_runs, 4001);
+}
+
+/// The mean one-draw cosine of the shared score over 300 seeds.
+fn one_draw_cosine(src: &str, values: &[(&str, f64)]) -> f64 {
+    let mut ws = sheet(src, values);
+    let n = 300;
+    (0..n)
+        .map(|s| {
+            ws.seed = s;
+            ws.compute([true, true, false, true, true], ErrorSignal::SharedScore)
+                .cosine
+        })
+        .sum::<f64>()
+        / n as f64
+}
+
+#[test]
+fn r3_shared_score_gets_noisier_with_more_nodes() {
+    let (_, big, vals) = PRESETS[5];
+    let small = one_draw_cosine(WORKED, &ABC);
+    let large = one_draw_cosine(big, vals);
+    assert!(
+        small > large + 0.1,
+        "worked {small:.3}, six-input neuron {large:.3}"
+    );
+}
+
+/// The text lines of step `k` with requirements `kept` and R3 as `r3`.
+fn text(kept: [bool; 5], r3: ErrorSignal, k: usize) -> Vec<(Tone, String)> {
+    let ws = sheet(WORKED, &ABC);
+    let c = ws.compute(kept, r3);
+    explain(&ws.graph, &c, k)
+        .into_iter()
+        .map(|l| (l.tone, l.text))
+        .collect()
+}
+
+fn joined(lines: &[(Tone, String)]) -> String {
+    lines
+        .iter()
+        .map(|(_, t)| t.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn step_text_teaches_the_arithmetic_and_names_each_substitution() {
+    let all = [true; 5];
+    // step 1 is the output: d(v²)/dv = 2v = 8
+    assert!(joined(&text(all, ErrorSignal::SharedScore, 1)).contains("d(v²)/dv = 2v = 8"));
+    // step 3 is the product u = a·b: ∂(a·b)/∂a = b = −3
+    let s3 = joined(&text(all, ErrorSignal::SharedScore, 4));
+    assert!(s3.contains("∂(a·b)/∂a = b = −3"), "{s3}");
+    let no_r2 = joined(&text(
+        [true, false, true, true, true],
+        ErrorSignal::SharedScore,
+        1,
+    ));
+    assert!(no_r2.contains("slope dropped: ×1 instead of ×8"), "{no_r2}");
+    let no_r4 = joined(&text(
+        [true, true, true, false, true],
+        ErrorSignal::SharedScore,
+        4,
+    ));
+    assert!(
+        no_r4.contains("random feedback") && no_r4.contains("instead of the forward weight b = −3"),
+        "{no_r4}"
+    );
+    let no_r1 = joined(&text(
+        [false, true, true, true, true],
+        ErrorSignal::SharedScore,
+        1,
+    ));
+    assert!(no_r1.contains("v = 5 (now 4)"), "{no_r1}");
+    // the last step says the credit is wrong, and by how much
+    let ws = sheet(WORKED, &ABC);
+    let n = ws
+        .compute([true, false, true, true, true], ErrorSignal::SharedScore)
+        .sweep
+        .steps
+        .len();
+    let last = text([true, false, true, true, true], ErrorSignal::SharedScore, n);
+    assert!(
+        last.iter()
+            .any(|(t, s)| *t == Tone::Wrong && s.contains("cosine")),
+        "{last:?}"
+    );
+    let a_step = joined(&text(
+        [true, false, true, true, true],
+        ErrorSignal::SharedScore,
+        n - 1,
+    ));
+    assert!(a_step.contains("wrong by"), "{a_step}");
+}
+
+#[test]
+fn constants_are_not_inputs_and_a_node_fed_twice_says_so() {
+    let ws = sheet(FAN, &AB);
+    let c = ws.compute([true; 5], ErrorSignal::SharedScore);
+    let all: Vec<String> = (1..=c.sweep.steps.len())
+        .map(|k| {
+            explain(&ws.graph, &c, k)
+                .iter()
+                .map(|l| l.text.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert!(all
+        .iter()
+        .any(|t| t.contains("1 is a constant, not an input")));
+    assert!(!all.iter().any(|t| t.contains("∂f/∂1")));
+    let ws = sheet("u*u", &[("u", 3.0)]);
+    let c = ws.compute([true; 5], ErrorSignal::SharedScore);
+    let t: Vec<String> = explain(&ws.graph, &c, 2)
+        .iter()
+        .map(|l| l.text.clone())
+        .collect();
+    assert!(
+        t.join(" ").contains("fed twice into the same node"),
+        "{t:?}"
+    );
+}
