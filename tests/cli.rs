@@ -122,3 +122,65 @@ fn ablate_writes_json_and_csv_in_the_documented_shape() {
         .starts_with("method,lr,seed,nmse,diverged,steps_done\n"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn grad_r3_variants_print_the_pages_numbers() {
+    let base = [
+        "grad",
+        "(a*b+c)^2",
+        "a=2",
+        "b=-3",
+        "c=10",
+        "--json",
+        "--without",
+        "R3",
+    ];
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).expect("JSON")
+    };
+    // sign dropped: |−24|, 16, 8
+    let v = json(&["--r3", "sign"]);
+    assert_eq!(v["grads"], serde_json::json!({"a": 24, "b": 16, "c": 8}));
+    // the shared score: K draws, K + 1 forward runs, the page's numbers
+    let v = json(&["--r3", "shared", "--draws", "2000", "--seed", "3"]);
+    assert_eq!(v["draws"], 2000);
+    assert_eq!(v["forward_runs"], 2001);
+    assert!(v["cosine"].as_f64().unwrap() > 0.98, "{v}");
+    let mut ws = creditflow::engine::Worksheet {
+        seed: 3,
+        ..Default::default()
+    };
+    ws.set_draws(2000);
+    let c = ws.compute(
+        [true, true, false, true, true],
+        creditflow::engine::ErrorSignal::SharedScore,
+    );
+    assert_eq!(v["grads"]["a"].as_f64().unwrap(), c.sweep.grads[0]);
+    // the previous sample can be given, as on the page
+    let (_, out, _) = run(&[
+        "grad",
+        "(a*b+c)^2",
+        "a=2",
+        "b=-3",
+        "c=10",
+        "--json",
+        "--without",
+        "R1",
+        "--prev",
+        "a=3",
+        "--prev",
+        "b=-2",
+        "--prev",
+        "c=11",
+    ]);
+    assert!(out.contains(r#""grads":{"a":-20,"b":30,"c":10}"#), "{out}");
+    let (code, _, err) = run(&["grad", "x", "x=1", "--r3", "nope"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--r3 takes shared, scrambled or sign"),
+        "{err}"
+    );
+}

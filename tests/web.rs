@@ -64,7 +64,9 @@ async fn stepping_to_the_end_gives_the_worked_example() {
     assert_eq!(text(&host, "grad-b"), "16");
     assert_eq!(text(&host, "grad-c"), "8");
     assert!(text(&host, "arith").contains("∂f/∂a"));
+    assert!(text(&host, "arith").contains("the gradient of f"));
     click(&host, "step-prev").await;
+    assert!(text(&host, "arith").contains("∂f/∂b"));
     assert_eq!(text(&host, "step-index"), "step 5 / 6");
     click(&host, "step-reset").await;
     assert_eq!(text(&host, "step-index"), "step 0 / 6");
@@ -74,8 +76,12 @@ async fn stepping_to_the_end_gives_the_worked_example() {
 #[wasm_bindgen_test]
 async fn unticking_r2_makes_the_table_disagree() {
     let host = mount();
+    // the table keeps its answers until the sweep reaches them
+    assert_eq!(text(&host, "grad-a"), "…");
+    click(&host, "fd-reveal").await;
     click(&host, "req-R2").await;
-    assert_eq!(text(&host, "grad-a"), "1");
+    // the slope of v² dropped, the product keeps its operand b
+    assert_eq!(text(&host, "grad-a"), "-3");
     assert!(text(&host, "fd-table").contains("✗ wrong"));
     click(&host, "req-R2").await;
     assert_eq!(text(&host, "grad-a"), "-24");
@@ -104,6 +110,7 @@ async fn bad_expression_shows_the_message_and_keeps_the_graph() {
 #[wasm_bindgen_test]
 async fn editing_an_input_updates_everything_and_refuses_junk() {
     let host = mount();
+    click(&host, "fd-reveal").await;
     type_into(&host, "var-a", "3", "change").await;
     // u = 3·(−3) = −9, v = 1, f = 1; ā = 2v·b = −6
     assert_eq!(text(&host, "value-f"), "f = 1");
@@ -126,11 +133,36 @@ async fn the_ticks_pick_what_the_lab_trains() {
     assert!(text(&host, "lab-selected").contains("feedback alignment"));
     // the graph view shares the ticks: R4 matters there only for products
     click(&host, "nav-graph").await;
+    click(&host, "fd-reveal").await;
     assert!(text(&host, "fd-table").contains("✗ wrong"));
+    assert!(text(&host, "note-r4").contains("feedback alignment"));
     click(&host, "req-R4").await;
     click(&host, "req-R2").await;
     click(&host, "nav-lab").await;
     assert!(text(&host, "lab-selected").contains("no local derivatives"));
     click(&host, "req-R2").await;
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn r5_on_a_tree_says_it_changes_nothing_and_offers_fan_out() {
+    let host = mount();
+    click(&host, "req-R5").await;
+    assert!(text(&host, "note-r5").contains("no effect"));
+    click(&host, "try-fan-out").await;
+    assert_eq!(
+        find(&host, "expr-input")
+            .unchecked_into::<HtmlInputElement>()
+            .value(),
+        "(a+b)*(b+1)"
+    );
+    assert!(host
+        .query_selector("[data-testid='note-r5']")
+        .unwrap()
+        .is_none());
+    click(&host, "fd-reveal").await;
+    // b's second contribution arrives too late: −2 instead of −3
+    assert_eq!(text(&host, "grad-b"), "-2");
+    click(&host, "req-R5").await;
     host.remove();
 }

@@ -12,11 +12,15 @@
 pub mod ablate;
 pub mod check;
 pub mod explain;
+pub mod fmt;
 pub mod graph;
 pub mod layout;
 pub mod ops;
+mod ops_math;
 pub mod parse;
+mod parse_error;
 pub mod perturb;
+pub mod presets;
 pub mod sweep;
 pub mod worksheet;
 

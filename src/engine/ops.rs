@@ -5,7 +5,9 @@
 //! from the row's `local`, written beside its `value` (as micrograd does).
 //! Adding an op is adding a row.
 
-use super::graph::fmt_num;
+use super::fmt::fmt_num;
+pub use super::ops_math::sigmoid;
+use super::ops_math::{exponent_slope, power_slope, relu, sign0, sq, step};
 
 /// A local derivative split into the factors the requirements name:
 /// `linear × slope`. `linear` is what a linear map would pass back (±1 for
@@ -130,61 +132,6 @@ pub fn notation_help() -> String {
         infix.join(" "),
         funcs.join(" ")
     )
-}
-
-fn sq(x: f64) -> f64 {
-    x * x
-}
-
-/// `d(x^k)/dx = k·x^(k−1)`, with `x^0` constant (no 0·∞ at x = 0).
-fn power_slope(x: f64, k: f64) -> f64 {
-    if k == 0.0 {
-        0.0
-    } else {
-        k * x.powf(k - 1.0)
-    }
-}
-
-/// `d(x^y)/dy = x^y·ln x`, which is 0 at x = 0 for y > 0 (0^y is flat).
-fn exponent_slope(x: f64, y: f64) -> f64 {
-    if x == 0.0 && y > 0.0 {
-        0.0
-    } else {
-        x.powf(y) * x.ln()
-    }
-}
-
-pub fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
-
-/// The sign, with 0 at 0 (abs′(0) = 0) and NaN kept.
-fn sign0(x: f64) -> f64 {
-    if x > 0.0 {
-        1.0
-    } else if x < 0.0 {
-        -1.0
-    } else {
-        x * 0.0
-    }
-}
-
-/// relu that lets NaN through (`f64::max` would turn it into 0).
-fn relu(x: f64) -> f64 {
-    if x > 0.0 || x.is_nan() {
-        x
-    } else {
-        0.0
-    }
-}
-
-/// relu′, with relu′(0) = 0 and NaN kept.
-fn step(x: f64) -> f64 {
-    if x > 0.0 {
-        1.0
-    } else {
-        x * 0.0
-    }
 }
 
 fn num(k: f64) -> String {

@@ -149,7 +149,7 @@ fn node(
             .any(|s| s.node == a && s.sends.iter().any(|t| t.to == id))
     });
     let stale = !c.req.keeps(1)
-        && !c.sweep.estimate.is_some()
+        && c.sweep.estimate.is_none()
         && !close(c.stale_values[i], c.node_values[i]);
     let value = if stale {
         format!(

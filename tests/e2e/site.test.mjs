@@ -34,6 +34,7 @@ test('steps the worked example to the end and reads -24, 16, 8', async () => {
 
 test('unticking R2 changes the gradient and the table says it is wrong', async () => {
   const { page, problems, context } = await open();
+  await page.click('[data-testid=fd-reveal]');
   await page.click('[data-testid=req-R2]');
   assert.notEqual(Number(await text(page, 'grad-a')), -24);
   assert.match(await text(page, 'fd-table'), /✗ wrong/);
