@@ -273,11 +273,21 @@ fn step_text_teaches_the_arithmetic_and_names_each_substitution() {
         .steps
         .len();
     let last = text([true, false, true, true, true], ErrorSignal::SharedScore, n);
-    assert!(
-        last.iter()
-            .any(|(t, s)| *t == Tone::Wrong && s.contains("cosine")),
-        "{last:?}"
-    );
+    // R2 off scales the worked example's gradient by 1/8: same direction
+    let says = |lines: &[(Tone, String)], what: &str| {
+        lines
+            .iter()
+            .any(|(t, s)| *t == Tone::Wrong && s.contains(what))
+    };
+    assert!(says(&last, "0.125 times the length"), "{last:?}");
+    let no_r4 = [true, true, true, false, true];
+    let n4 = sheet(WORKED, &ABC)
+        .compute(no_r4, ErrorSignal::SharedScore)
+        .sweep
+        .steps
+        .len();
+    let last = text(no_r4, ErrorSignal::SharedScore, n4);
+    assert!(says(&last, "cosine"), "{last:?}");
     let a_step = joined(&text(
         [true, false, true, true, true],
         ErrorSignal::SharedScore,

@@ -26,8 +26,47 @@ pub fn fmt_minus(x: f64) -> String {
 /// A signed number with its sign as a symbol: `+8`, `−24`, `0`.
 pub fn fmt_signed(x: f64) -> String {
     if x > 0.0 {
-        format!("+{}", fmt_num(x))
+        format!("+{}", fmt_minus(x))
     } else {
         fmt_minus(x)
     }
+}
+
+/// A number to about seven significant figures (the table's precision).
+pub fn fmt_sig(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return fmt_num(x);
+    }
+    let mag = x.abs().log10().floor() as i32;
+    if (-3..6).contains(&mag) {
+        let s = format!("{:.*}", (6 - mag).max(0) as usize, x);
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        }
+    } else {
+        format!("{x:.6e}")
+    }
+}
+
+/// `x̄`: the name with a bar over every character (`x5̄` would bar the 5
+/// only).
+pub fn bar(name: &str) -> String {
+    name.chars().flat_map(|c| [c, '\u{0304}']).collect()
+}
+
+/// A sum written with its signs: `+3 + 3`, `−2 − 1`.
+pub fn fmt_sum(parts: &[String], values: &[f64]) -> String {
+    let mut out = String::new();
+    for (i, (p, v)) in parts.iter().zip(values).enumerate() {
+        if i == 0 {
+            out.push_str(p);
+        } else if *v < 0.0 {
+            out.push_str(&format!(" − {}", p.trim_start_matches('−')));
+        } else {
+            out.push_str(&format!(" + {}", p.trim_start_matches('+')));
+        }
+    }
+    out
 }

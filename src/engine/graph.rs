@@ -276,7 +276,10 @@ impl Graph {
     /// `u, v, w, …` in creation order (so the worked example reads u, v, f).
     pub fn node_names(&self) -> Vec<String> {
         const POOL: [&str; 10] = ["u", "v", "w", "p", "q", "r", "s", "t", "g", "h"];
-        let mut free = POOL.iter().filter(|n| !self.vars.iter().any(|v| v == *n));
+        // `w` beside inputs w1…w6 would read as one of them
+        let mut free = POOL
+            .iter()
+            .filter(|n| !self.vars.iter().any(|v| v.starts_with(*n)));
         let mut k = 0;
         let out = self.output().index();
         // the output is `f`, unless an input already has that name

@@ -12,6 +12,7 @@
 pub mod ablate;
 pub mod check;
 pub mod explain;
+mod explain_send;
 pub mod fmt;
 pub mod graph;
 pub mod layout;

@@ -74,7 +74,7 @@ impl Requirements {
         match r {
             1 => "stored activity: local derivatives are taken at the previous sample's stored values",
             2 => "local derivatives: each nonlinearity passes its adjoint on without its slope f′",
-            3 => "signed, per-node errors: one shared score, scrambled adjoints, or |adjoint|",
+            3 => "signed, per-unit errors: one shared score, scrambled adjoints, or |adjoint|",
             4 => "weight transport: a product's backward multiplies by a fixed random number, not the forward operand",
             5 => "ordering: nodes are visited depth-first, so a node with fan-out can send before all its contributions arrive",
             _ => "",
@@ -150,14 +150,17 @@ pub enum Shown {
 
 impl Sweep {
     /// What every node shows after the first `k` steps (the output starts
-    /// at 1). The graph and the step text both read this.
+    /// at 1): the adjoint it held when visited, and once the sweep is done,
+    /// its credit (which R3's ablation may have replaced, after the sweep,
+    /// as in the network). The graph and the step text both read this.
     pub fn shown(&self, out: NodeId, n: usize, k: usize) -> Vec<Shown> {
         let mut s = vec![Shown::Nothing; n];
         if self.estimate.is_none() && n > 0 {
             s[out.index()] = Shown::Running(1.0);
         }
+        let done = k >= self.steps.len();
         for st in self.steps.iter().take(k) {
-            s[st.node.index()] = Shown::Credit(st.credit);
+            s[st.node.index()] = Shown::Credit(if done { st.credit } else { st.adjoint });
             for t in &st.sends {
                 if !matches!(s[t.to.index()], Shown::Credit(_)) {
                     s[t.to.index()] = Shown::Running(t.after);

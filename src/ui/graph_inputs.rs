@@ -55,6 +55,32 @@ fn read_number(text: &str, what: &str, good: f64) -> Result<f64, String> {
         .ok_or_else(|| format!("“{text}” is not a number; {what} keeps {}", fmt_num(good)))
 }
 
+/// Reads `field` and hands its number to `apply`; on bad text or a refused
+/// value, shows why in `problem` and puts the value in force back.
+fn take(
+    field: web_sys::HtmlInputElement,
+    what: &str,
+    good: f64,
+    problem: RwSignal<Option<String>>,
+    apply: impl FnOnce(f64) -> Result<(), String>,
+) {
+    match read_number(&field.value(), what, good).and_then(apply) {
+        Ok(()) => problem.set(None),
+        Err(msg) => {
+            problem.set(Some(msg));
+            field.set_value(&good.to_string());
+        }
+    }
+}
+
+/// How a value arrives: while a slider is dragged (the previous sample is
+/// taken once, at the start), or committed.
+#[derive(Clone, Copy)]
+enum Edit {
+    Drag,
+    Commit,
+}
+
 #[component]
 pub fn VarInputs(
     ws: RwSignal<Worksheet>,
@@ -83,29 +109,19 @@ fn VarInput(ws: RwSignal<Worksheet>, name: String) -> impl IntoView {
         let name = name.clone();
         Memo::new(move |_| ws.with(|w| w.value_of(&name).unwrap_or(0.0)))
     };
-    // `live`: a slider being dragged (the previous sample is taken once)
     let set = {
         let name = name.clone();
-        move |text: String, field: web_sys::HtmlInputElement, live: bool| match read_number(
-            &text,
-            &name,
-            value.get_untracked(),
-        ) {
-            Ok(v) => {
+        move |field, edit| {
+            take(field, &name, value.get_untracked(), problem, |v| {
                 let mut r = Ok(());
                 ws.update(|w| {
-                    r = if live {
-                        w.set_live(&name, v)
-                    } else {
-                        w.set_value(&name, v)
+                    r = match edit {
+                        Edit::Drag => w.set_live(&name, v),
+                        Edit::Commit => w.set_value(&name, v),
                     }
                 });
-                problem.set(r.err());
-            }
-            Err(msg) => {
-                problem.set(Some(msg));
-                field.set_value(&value.get_untracked().to_string());
-            }
+                r
+            })
         }
     };
     let (set2, set3) = (set.clone(), set.clone());
@@ -115,11 +131,11 @@ fn VarInput(ws: RwSignal<Worksheet>, name: String) -> impl IntoView {
             <label for=id.clone()>{name.clone()}</label>
             <input type="range" min="-10" max="10" step="0.1" aria-label=format!("{name} slider")
                 prop:value=move || value.get().to_string()
-                on:input=move |e| set(event_target_value(&e), event_target(&e), true)
-                on:change=move |e| set2(event_target_value(&e), event_target(&e), false)/>
+                on:input=move |e| set(event_target(&e), Edit::Drag)
+                on:change=move |e| set2(event_target(&e), Edit::Commit)/>
             <input type="number" step="any" id=id.clone() data-testid=id
                 prop:value=move || value.get().to_string()
-                on:change=move |e| set3(event_target_value(&e), event_target(&e), false)/>
+                on:change=move |e| set3(event_target(&e), Edit::Commit)/>
             {move || problem.get().map(|p| view! { <span class="error small" role="alert">{p}</span> })}
         </div>
     }
@@ -134,26 +150,18 @@ fn PrevInput(ws: RwSignal<Worksheet>, name: String) -> impl IntoView {
     };
     let id = format!("prev-{name}");
     let label = format!("previous {name}");
+    let what = format!("the previous {name}");
     view! {
         <div class="var prev">
             <label for=id.clone()>{name.clone()}</label>
             <span class="hint">"was"</span>
             <input type="number" step="any" id=id.clone() data-testid=id aria-label=label
                 prop:value=move || value.get().to_string()
-                on:change=move |e| {
-                    let field: web_sys::HtmlInputElement = event_target(&e);
-                    match read_number(&event_target_value(&e), &format!("the previous {name}"), value.get_untracked()) {
-                        Ok(v) => {
-                            let mut r = Ok(());
-                            ws.update(|w| r = w.set_previous(&name, v));
-                            problem.set(r.err());
-                        }
-                        Err(msg) => {
-                            problem.set(Some(msg));
-                            field.set_value(&value.get_untracked().to_string());
-                        }
-                    }
-                }/>
+                on:change=move |e| take(event_target(&e), &what, value.get_untracked(), problem, |v| {
+                    let mut r = Ok(());
+                    ws.update(|w| r = w.set_previous(&name, v));
+                    r
+                })/>
             {move || problem.get().map(|p| view! { <span class="error small" role="alert">{p}</span> })}
         </div>
     }

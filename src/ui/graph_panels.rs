@@ -7,7 +7,7 @@ use super::url_state::{AppState, View};
 use crate::engine::check::fd_step;
 use crate::engine::check::{has_nonlinearity, has_weights};
 use crate::engine::explain::{explain, Tone};
-use crate::engine::graph::fmt_num;
+use crate::engine::fmt::fmt_sig;
 use crate::engine::perturb::{MAX_DRAWS, SIGMA};
 use crate::engine::worksheet::FAN_OUT_PRESET;
 use crate::engine::{cosine, has_fan_out, Computed, ErrorSignal, Verdict, Worksheet};
@@ -46,22 +46,10 @@ pub fn Arithmetic(
     }
 }
 
-/// A number to about seven significant figures.
+/// The table's numbers: seven significant figures, ASCII minus (so they
+/// read back as numbers).
 pub fn sig(x: f64) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return fmt_num(x);
-    }
-    let mag = x.abs().log10().floor() as i32;
-    if (-3..6).contains(&mag) {
-        let s = format!("{:.*}", (6 - mag).max(0) as usize, x);
-        if s.contains('.') {
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            s
-        }
-    } else {
-        format!("{x:.4e}")
-    }
+    fmt_sig(x).replace('−', "-")
 }
 
 #[component]
@@ -78,7 +66,10 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                 {move || computed.with(|c| {
                     let nodes = c.var_nodes.clone();
                     c.fd.iter().zip(nodes).enumerate().map(|(i, (r, node))| {
-                        let shown = reveal.get() || c.sweep.visit_of(node).is_some_and(|v| v <= k.get());
+                        // R3's scrambled and sign-dropped credits are handed out when the sweep is done
+                        let done = k.get() >= c.sweep.steps.len();
+                        let reached = c.req.keeps(3) && c.sweep.visit_of(node).is_some_and(|v| v <= k.get());
+                        let shown = reveal.get() || done || reached;
                         if !shown {
                             return view! {
                                 <tr class="pending"><td>{r.name.clone()}</td>
@@ -111,7 +102,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
             let done = reveal.get() || k.get() >= c.sweep.steps.len();
             done.then(|| view! {
                 <p data-testid="fd-cosine" class=if c.grads_match() { "hint" } else { "cosine-bad" }>
-                    {format!("cosine of the delivered gradient with the true one: {}", cos_text(c.cosine))}
+                    {format!("cosine of the delivered gradient with the true one: {}{}", cos_text(c.cosine), length_text(c))}
                 </p>
             })
         })}
@@ -122,7 +113,20 @@ fn cos_text(c: f64) -> String {
     if c.is_finite() {
         format!("{c:.4}")
     } else {
-        "undefined (a zero gradient)".into()
+        "undefined (a zero or non-finite gradient)".into()
+    }
+}
+
+/// For a gradient in the right direction but of the wrong length.
+fn length_text(c: &Computed) -> String {
+    let norm = |v: &[f64]| v.iter().map(|x| x * x).sum::<f64>().sqrt();
+    if c.cosine > 0.9999 && !c.grads_match() {
+        format!(
+            " (same direction, {} times the length)",
+            sig(norm(&c.sweep.grads) / norm(&c.exact))
+        )
+    } else {
+        String::new()
     }
 }
 

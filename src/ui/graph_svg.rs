@@ -73,6 +73,7 @@ pub fn draw(g: &Graph, c: &Computed, k: usize, zoom: Option<f64>) -> AnyView {
         .sweep
         .steps
         .iter()
+        .filter(|s| k >= c.sweep.steps.len() || active.is_some_and(|a| a.node == s.node))
         .filter_map(|s| s.from.filter(|j| *j != s.node).map(|j| (j, s.node)))
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
@@ -105,10 +106,15 @@ pub fn draw(g: &Graph, c: &Computed, k: usize, zoom: Option<f64>) -> AnyView {
         Some(z) => format!("{:.0}", geo.width * z),
         None => format!("{:.0}", geo.width),
     };
+    // fitted to the column, but never below 70% (text stays readable; the
+    // frame scrolls instead)
+    let min = zoom.map_or(format!("min-width: {:.0}px", geo.width * 0.7), |_| {
+        String::new()
+    });
     view! {
         <svg class="graph" class:fit=zoom.is_none() data-testid="graph-svg" role="img"
             aria-label="The computation graph: inputs on the left, the output on the right; arrows point the way credit flows"
-            viewBox=format!("{:.0} {:.0} {:.0} {:.0}", geo.x0, geo.y0, geo.width, geo.height) width=width>
+            viewBox=format!("{:.0} {:.0} {:.0} {:.0}", geo.x0, geo.y0, geo.width, geo.height) width=width style=min>
             <defs>
                 <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
                     <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead"></path>

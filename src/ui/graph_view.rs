@@ -8,7 +8,7 @@ use super::graph_svg::draw;
 use super::mode_costs::ModeCosts;
 use super::storage;
 use super::url_state::{AppState, View};
-use crate::engine::graph::fmt_num;
+use crate::engine::graph::fmt_minus;
 use crate::lab::method::graph_signal;
 use leptos::ev;
 use leptos::prelude::*;
@@ -112,13 +112,21 @@ pub fn GraphView() -> impl IntoView {
             </div>
             <div class="col centre">
                 <p class="value-f">
-                    <span data-testid="value-f">{move || format!("f = {}", fmt_num(computed.with(|c| c.value)))}</span>
+                    <span data-testid="value-f">{move || format!("f = {}", fmt_minus(computed.with(|c| c.value)))}</span>
                     <span class="hint">" — arrows show the direction credit flows, from the output back to the inputs"</span>
                 </p>
-                {move || (!computed.with(|c| c.value.is_finite())).then(|| view! {
-                    <p class="error" role="alert">
-                        "f is not a finite number at these inputs (log or sqrt of a negative, or a division by zero?): its gradient means nothing here."
-                    </p>
+                {move || computed.with(|c| {
+                    let f_bad = !c.value.is_finite();
+                    let g_bad = c.exact.iter().any(|x| !x.is_finite());
+                    (f_bad || g_bad).then(|| view! {
+                        <p class="error" role="alert" data-testid="not-finite">
+                            {if f_bad {
+                                "f is not a finite number at these inputs (log or sqrt of a negative, or a division by zero?): its gradient means nothing here."
+                            } else {
+                                "f's gradient is not a finite number at these inputs (sqrt or log at 0, or a division by zero?): the credits mean nothing here."
+                            }}
+                        </p>
+                    })
                 })}
                 <div class="graph-tools" role="group" aria-label="Zoom the graph">
                     <button class="small" data-testid="zoom-out" on:click=move |_| zoom.update(|z| *z = Some((z.unwrap_or(1.0) / 1.25).max(0.3)))>"−"</button>
@@ -137,12 +145,12 @@ pub fn GraphView() -> impl IntoView {
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep">
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>
-                    <button data-testid="step-prev" on:click=move |_| prev() title="Previous step (←)">"◀ previous"</button>
+                    <button data-testid="step-prev" on:click=move |_| prev() title="Previous step (←)" disabled=move || k.get() == 0>"◀ previous"</button>
                     <button data-testid="step-play" on:click=move |_| toggle_play() title="Play or pause (space)"
                         aria-pressed=move || playing.get().to_string()>
                         {move || if playing.get() { "pause" } else { "▶ play" }}
                     </button>
-                    <button data-testid="step-next" on:click=move |_| next() title="Next step (→)">"next ▶"</button>
+                    <button data-testid="step-next" on:click=move |_| next() title="Next step (→)" disabled=move || k.get() >= n_steps.get()>"next ▶"</button>
                     <label class="speed">"speed "
                         <select data-testid="play-speed" on:change=move |e| {
                             if let Ok(i) = event_target_value(&e).parse::<usize>() { speed.set(i) }

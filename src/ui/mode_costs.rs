@@ -44,8 +44,9 @@ fn FamilyChart() -> impl IntoView {
     let ymax = fam
         .iter()
         .map(|(_, c)| c.forward as f64 / c.evaluation.max(1) as f64)
-        .fold(4.0, f64::max)
-        .ceil();
+        .fold(4.0, f64::max);
+    // a round top, so the ticks are whole numbers
+    let ymax = (ymax / 4.0).ceil() * 4.0;
     let x = move |n: usize| l + (n as f64 - 1.0) / (N_MAX as f64 - 1.0) * (w - l - r);
     let y = move |v: f64| h - b - v / ymax * (h - b - t);
     let line = |f: &dyn Fn(&crate::engine::OpCounts) -> usize| {

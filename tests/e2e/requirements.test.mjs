@@ -30,8 +30,8 @@ test('R1 off: local derivatives at the visible previous sample', async () => {
   assert.match(await text(page, 'graph-svg'), /4 · prev 5/);
   await page.fill('[data-testid=prev-a]', '2');
   await page.press('[data-testid=prev-a]', 'Enter');
-  // b̄ = 10·a_prev = 20 now
-  assert.equal(Number(await text(page, 'grad-b')), 20);
+  // previous a=2, b=−2, c=11: v = 7, v̄ = 14, b̄ = v̄·a_prev = 28
+  assert.equal(Number(await text(page, 'grad-b')), 28);
   assert.deepEqual(problems, []);
   await context.close();
 });
