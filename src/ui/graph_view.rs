@@ -145,12 +145,12 @@ pub fn GraphView() -> impl IntoView {
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep">
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>
-                    <button data-testid="step-prev" on:click=move |_| prev() title="Previous step (←)" disabled=move || k.get() == 0>"◀ previous"</button>
+                    <button data-testid="step-prev" on:click=move |_| prev() title="Previous step (←)" disabled=move || { k.get() == 0 }>"◀ previous"</button>
                     <button data-testid="step-play" on:click=move |_| toggle_play() title="Play or pause (space)"
                         aria-pressed=move || playing.get().to_string()>
                         {move || if playing.get() { "pause" } else { "▶ play" }}
                     </button>
-                    <button data-testid="step-next" on:click=move |_| next() title="Next step (→)" disabled=move || k.get() >= n_steps.get()>"next ▶"</button>
+                    <button data-testid="step-next" on:click=move |_| next() title="Next step (→)" disabled=move || { k.get() >= n_steps.get() }>"next ▶"</button>
                     <label class="speed">"speed "
                         <select data-testid="play-speed" on:change=move |e| {
                             if let Ok(i) = event_target_value(&e).parse::<usize>() { speed.set(i) }

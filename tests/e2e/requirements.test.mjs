@@ -63,7 +63,11 @@ test('R3 off: shared score draws, scrambled and sign dropped', async () => {
   const g = await grads(page);
   assert.ok(!close(g, [-24, 16, 8]));
   assert.ok(g.every((x) => [-24, 16, 8].includes(x)), `scrambled ${g} are true adjoints`);
+  // the hand-offs are drawn when the sweep is done (they happen after it)
+  assert.equal(await page.$('svg.graph .handoff'), null);
+  for (let i = 0; i < 6; i++) await page.click('[data-testid=step-next]');
   assert.ok(await page.$('svg.graph .handoff'), 'the hand-offs are drawn');
+  assert.match(await text(page, 'graph-svg'), /credit .* \(own /);
   assert.deepEqual(problems, []);
   await context.close();
 });
