@@ -177,6 +177,15 @@ fn grad_r3_variants_print_the_pages_numbers() {
         "c=11",
     ]);
     assert!(out.contains(r#""grads":{"a":-20,"b":30,"c":10}"#), "{out}");
+    // scrambled: each input is given another node's exact adjoint, one of
+    // −24, 16, 8 (the adjoints of a, b and the three inner nodes)
+    let v = json(&["--r3", "scrambled", "--seed", "5"]);
+    let g: Vec<f64> = ["a", "b", "c"]
+        .iter()
+        .map(|n| v["grads"][n].as_f64().unwrap())
+        .collect();
+    assert!(g.iter().all(|x| [-24.0, 16.0, 8.0].contains(x)), "{v}");
+    assert_ne!(g, vec![-24.0, 16.0, 8.0]);
     let (code, _, err) = run(&["grad", "x", "x=1", "--r3", "nope"]);
     assert_eq!(code, 2);
     assert!(

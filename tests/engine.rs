@@ -297,6 +297,18 @@ fn edge_points_give_the_stated_conventions() {
     let rows = check("relu(log(x))", &[("x", -1.0)], Requirements::default());
     assert!(rows[0].analytic.is_nan());
     assert_eq!(rows[0].verdict(), Verdict::NotFinite);
+    // a kink in another input's path: a's row is exact (relu(0)·1 = 0)
+    let rows = check(
+        "relu(c)*a",
+        &[("c", 0.0), ("a", 2.0)],
+        Requirements::default(),
+    );
+    assert_eq!(rows[0].verdict(), Verdict::NotDifferentiable);
+    assert_eq!(rows[1].verdict(), Verdict::Agrees);
+    // no 0·∞ in the sweep: sqrt sends ∞ to a flat relu, which passes 0 on
+    let rows = check("sqrt(relu(x))", &[("x", -1.0)], Requirements::default());
+    assert_eq!(rows[0].analytic, 0.0);
+    assert_eq!(rows[0].verdict(), Verdict::Agrees);
     // sqrt′(0) is infinite: not finite, not "agrees"
     let rows = check("sqrt(x)", &[("x", 0.0)], Requirements::default());
     assert_eq!(rows[0].verdict(), Verdict::NotFinite);
@@ -334,6 +346,14 @@ fn geometry_keeps_labels_off_nodes_and_inside_the_drawing() {
     for (_, src, _) in PRESETS {
         let g = parse(src).unwrap();
         let geo = geometry(&g);
+        // no two labels on top of each other (a label is about 60 × 16 px)
+        for (i, e) in geo.edges.iter().enumerate() {
+            for f in &geo.edges[i + 1..] {
+                let apart =
+                    (e.label.0 - f.label.0).abs() >= 60.0 || (e.label.1 - f.label.1).abs() >= 16.0;
+                assert!(apart, "{src}: labels of two edges overlap");
+            }
+        }
         for e in &geo.edges {
             let (x, y) = e.label;
             assert!(x > geo.x0 && x < geo.x0 + geo.width, "{src}: label x {x}");

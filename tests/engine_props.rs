@@ -32,6 +32,8 @@ fn arb_expr() -> impl Strategy<Value = String> {
             (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a}-{b})")),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a}*{b})")),
             (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a}/(1+({b})^2))")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("({a})/(2+cos({b}))")),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| format!("(1+({a})^2)^tanh({b})")),
             inner.clone().prop_map(|a| format!("-({a})")),
             inner.clone().prop_map(|a| format!("({a})^2")),
             inner.clone().prop_map(|a| format!("({a})^3")),

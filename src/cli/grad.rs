@@ -2,7 +2,7 @@
 //! with the same numbers as the page for the same settings.
 
 use super::{fail, json_num};
-use crate::engine::graph::fmt_num;
+use crate::engine::fmt::{fmt_num, fmt_sig};
 use crate::engine::sweep::previous_sample;
 use crate::engine::{backward, cosine, finite_differences, parse, ErrorSignal, Requirements};
 use crate::engine::{Graph, ParseError, Sweep};
@@ -75,7 +75,7 @@ fn name_value(s: &str) -> Result<(String, f64), String> {
     let (name, v) = s
         .split_once('=')
         .ok_or(format!("expected NAME=VALUE, got '{s}'"))?;
-    match v.trim().parse::<f64>() {
+    match v.trim().replace('−', "-").parse::<f64>() {
         Ok(x) if x.is_finite() => Ok((name.trim().to_string(), x)),
         _ => Err(format!("'{v}' is not a finite number (in '{s}')")),
     }
@@ -209,8 +209,8 @@ fn print_text(
         print_steps(g, sweep);
     }
     println!(
-        "{:<8} {:>14} {:>18} {:>10}",
-        "input", "gradient", "central diff", "error"
+        "{:<8} {:>14} {:>14} {:>9} {:>9}",
+        "input", "gradient", "central diff", "error", "rel."
     );
     for r in finite_differences(g, vars, &sweep.grads) {
         let mark = match r.verdict() {
@@ -219,9 +219,15 @@ fn print_text(
             crate::engine::Verdict::NotDifferentiable => "  (not differentiable here)",
             crate::engine::Verdict::NotFinite => "  (not a finite number)",
         };
+        // the page's table: seven significant figures, errors to .1e
         println!(
-            "{:<8} {:>14.6} {:>18.6} {:>10.2e}{}",
-            r.name, r.analytic, r.numeric, r.error, mark
+            "{:<8} {:>14} {:>14} {:>9.1e} {:>9.1e}{}",
+            r.name,
+            fmt_sig(r.analytic),
+            fmt_sig(r.numeric),
+            r.error,
+            r.relative,
+            mark
         );
     }
     println!(

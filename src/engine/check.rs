@@ -110,7 +110,7 @@ fn kink_between(g: &Graph, down: &[f64], up: &[f64]) -> Option<&'static str> {
         let (at, rule) = n.op.def()?.kink?;
         let arg = n.op.inputs()[0].index();
         let (a, b) = (down[arg] - at, up[arg] - at);
-        (a * b <= 0.0).then_some(rule)
+        (a * b <= 0.0 && down[arg] != up[arg]).then_some(rule)
     })
 }
 
@@ -141,7 +141,7 @@ pub fn forward_mode(g: &Graph, vars: &[f64]) -> Vec<f64> {
                 tangent[i] = inputs
                     .iter()
                     .zip(&d)
-                    .map(|(j, dj)| tangent[j.index()] * dj)
+                    .map(|(j, dj)| super::sweep::times(tangent[j.index()], *dj))
                     .sum();
             }
             tangent[g.output().index()]

@@ -178,6 +178,12 @@ pub(crate) fn leaf(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Line 
     if !exact.is_finite() {
         return line(Tone::Wrong, format!("{me} is an input, but ∂{out}/∂{me} is not a finite number here: its credit means nothing."));
     }
+    if !close(s.credit, s.adjoint) && close(s.adjoint, exact) {
+        return line(Tone::Wrong, format!(
+            "{me} is an input: its own adjoint {} is ∂{out}/∂{me}, but the credit it is given is {}: wrong by {}.",
+            fmt_signed(s.adjoint), fmt_signed(s.credit), fmt_minus((s.credit - exact).abs())
+        ));
+    }
     if close(s.adjoint, exact) {
         line(Tone::Plain, format!(
             "{me} is an input: its adjoint {} is ∂{out}/∂{me}, the gradient (the table checks it by finite differences).",

@@ -149,6 +149,11 @@ fn substitutions(g: &Graph, c: &Computed, names: &[String], node: NodeId, t: &Se
     }
     if !c.req.keeps(4) && t.used.weight {
         let other = &names[inputs[1 - t.operand.min(1)].index()];
+        // x/y = x·(1/y): the first operand's weight is 1/y
+        let other = match op.def() {
+            Some(d) if d.name == "/" && t.operand == 0 => format!("1/{other}"),
+            _ => other.to_string(),
+        };
         out.push(line(Tone::Ablated, format!(
             "R4 removed: random feedback {} instead of the forward weight {other} = {}. (In a network the forward weights learn to align with fixed random feedback: see the lab's feedback alignment and its angle.)",
             fmt_minus(t.used.linear), fmt_minus(before.linear)

@@ -119,6 +119,17 @@ impl Prim {
     }
 }
 
+/// Other spellings of the infix operators, read as the ASCII one.
+pub const SPELLINGS: [(char, char); 7] = [
+    ('−', '-'),
+    ('–', '-'),
+    ('×', '*'),
+    ('·', '*'),
+    ('⋅', '*'),
+    ('∗', '*'),
+    ('÷', '/'),
+];
+
 /// The help line the page and the command line print, from the table.
 pub fn notation_help() -> String {
     let infix: Vec<&str> = OPS
@@ -127,9 +138,15 @@ pub fn notation_help() -> String {
         .map(|d| d.name)
         .collect();
     let funcs: Vec<&str> = Prim::functions().collect();
+    let also: Vec<String> = SPELLINGS
+        .iter()
+        .filter(|(c, _)| !matches!(c, '–' | '⋅' | '∗'))
+        .map(|(c, _)| c.to_string())
+        .collect();
     format!(
-        "{} (also − × · ÷ ** ²), parentheses, unary minus, the constants e and pi, and {}",
+        "{} (also {} ** ² ³), parentheses, unary minus, the constants e and pi, and {}",
         infix.join(" "),
+        also.join(" "),
         funcs.join(" ")
     )
 }

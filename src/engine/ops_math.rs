@@ -51,7 +51,9 @@ pub fn relu(x: f64) -> f64 {
 pub fn step(x: f64) -> f64 {
     if x > 0.0 {
         1.0
+    } else if x.is_nan() {
+        x
     } else {
-        x * 0.0
+        0.0
     }
 }

@@ -19,7 +19,7 @@
 //! or not.
 
 use super::graph::{Graph, NodeId, Op};
-use super::ops::{Prim, Syntax};
+use super::ops::{Prim, Syntax, SPELLINGS};
 use super::parse_error::closest_function;
 pub use super::parse_error::ParseError;
 
@@ -37,12 +37,10 @@ pub const CONSTANTS: [(&str, f64); 3] = [
 
 /// The notation's other spellings, read as the ASCII operator.
 fn canonical(c: char) -> char {
-    match c {
-        '−' | '–' => '-',
-        '×' | '·' | '⋅' | '∗' => '*',
-        '÷' => '/',
-        c => c,
-    }
+    SPELLINGS
+        .iter()
+        .find(|(s, _)| *s == c)
+        .map_or(c, |&(_, ascii)| ascii)
 }
 
 /// Parses `src` into a graph whose output is the whole expression.

@@ -253,7 +253,7 @@ impl<'a> Recorder<'a> {
         let (used, exact) = rule.local(self.g, node, k);
         let to = self.g.op(node).inputs()[k];
         let before = self.adj[to.index()];
-        let contribution = adjoint * used.value();
+        let contribution = times(adjoint, used.value());
         self.adj[to.index()] += contribution;
         Sent {
             to,
@@ -290,6 +290,16 @@ impl<'a> Recorder<'a> {
             grads,
             estimate: None,
         }
+    }
+}
+
+/// `a × b`, with 0 × ∞ = 0: a node with no credit sends none, and a flat
+/// op passes nothing back, even through an infinite slope elsewhere.
+pub fn times(a: f64, b: f64) -> f64 {
+    if a == 0.0 || b == 0.0 {
+        0.0
+    } else {
+        a * b
     }
 }
 
