@@ -3,7 +3,8 @@
 //! and the command line's usage list them from here, the graph prints them
 //! from here, and the backward sweep takes each op's local derivatives
 //! from the row's `local`, written beside its `value` (as micrograd does).
-//! Adding an op is adding a row.
+//! Adding a function is adding a row; an infix operator also needs its
+//! precedence level in the parser's grammar.
 
 use super::fmt::fmt_num;
 pub use super::ops_math::sigmoid;
