@@ -14,6 +14,25 @@ use leptos::ev;
 use leptos::prelude::*;
 use std::time::Duration;
 
+/// Scrolls the graph's frame so that the active node sits in its middle
+/// (a no-op when the graph fits).
+fn follow_active(wrap: NodeRef<leptos::html::Div>) {
+    let Some(frame) = wrap.get_untracked() else {
+        return;
+    };
+    let Ok(Some(node)) = frame.query_selector(".node.active") else {
+        return;
+    };
+    let (n, f) = (
+        node.get_bounding_client_rect(),
+        frame.get_bounding_client_rect(),
+    );
+    let dx = n.left() + n.width() / 2.0 - (f.left() + f.width() / 2.0);
+    let dy = n.top() + n.height() / 2.0 - (f.top() + f.height() / 2.0);
+    frame.set_scroll_left(frame.scroll_left() + dx as i32);
+    frame.set_scroll_top(frame.scroll_top() + dy as i32);
+}
+
 /// The play speeds offered: label and milliseconds per step.
 const SPEEDS: [(&str, u64); 3] = [("slow", 2200), ("normal", 1300), ("fast", 600)];
 
@@ -36,6 +55,14 @@ pub fn GraphView() -> impl IntoView {
     let k = Signal::derive(move || step.get().min(n_steps.get()));
 
     Effect::new(move |_| ws.with(storage::save));
+
+    // when the graph is wider or taller than its frame, keep the sending
+    // node in view as the sweep moves and the zoom changes
+    let wrap = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let _ = (k.get(), zoom.get());
+        request_animation_frame(move || follow_active(wrap));
+    });
 
     let next = move || {
         let n = n_steps.get_untracked();
@@ -140,7 +167,7 @@ pub fn GraphView() -> impl IntoView {
                             .then(|| view! { <span class="key-hand">"dashed purple: whose adjoint a node is handed"</span> })}
                     </span>
                 </div>
-                <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed)">
+                <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed)" node_ref=wrap>
                     {move || ws.with(|w| computed.with(|c| draw(&w.graph, c, k.get(), zoom.get())))}
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep">
