@@ -62,6 +62,9 @@ test('state survives a reload', async () => {
   const { page, problems, context } = await open();
   await page.fill('[data-testid=expr-input]', '(a+b)*(b+1)');
   await page.click('[data-testid=req-R5]');
+  // the state is written by effects: wait for both before reloading
+  await page.waitForFunction(() => (localStorage.getItem('creditflow.graph.v1') || '').includes('(a+b)*(b+1)'));
+  await page.waitForFunction(() => location.search.includes('req=11110'));
   await page.reload();
   await page.waitForSelector('[data-testid=value-f]');
   assert.equal(await page.inputValue('[data-testid=expr-input]'), '(a+b)*(b+1)');
