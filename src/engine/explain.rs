@@ -56,7 +56,9 @@ pub fn explain(g: &Graph, c: &Computed, k: usize) -> Vec<Line> {
         out.extend(estimate_lines(g, c, &names, step));
     } else {
         out.extend(received(g, c, &names, k, step));
-        out.extend(r3_lines(c, &names, step));
+        if !matches!(g.op(step.node), Op::Const(_)) {
+            out.extend(r3_lines(c, &names, step));
+        }
         out.extend(sends(g, c, &names, step));
     }
     if k == c.sweep.steps.len() {
@@ -125,6 +127,12 @@ fn received(g: &Graph, c: &Computed, names: &[String], k: usize, s: &Step) -> Ve
             fmt_sum(&parts, &values),
             fmt_signed(s.adjoint)
         )
+    } else if g.consumers()[s.node.index()].len() > 1 {
+        format!(
+            "{} = {} so far: only one of its consumers has sent to it yet (R5 removed: it is visited before the others).",
+            bar(me),
+            fmt_signed(s.adjoint)
+        )
     } else {
         format!(
             "{} = {}, the contribution that arrived from its consumer.",
@@ -171,7 +179,7 @@ pub(crate) fn leaf(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Line 
     let exact = c.exact.get(v).copied().unwrap_or(f64::NAN);
     if let Some(rule) = c.fd.get(v).and_then(|r| r.kink) {
         return line(Tone::Plain, format!(
-            "{me} is an input: its adjoint {} follows the convention {rule}; {out} has a kink here, so ∂{out}/∂{me} is not defined (the table says so).",
+            "{me} is an input: its adjoint is {}. {out} has a kink here (the sweep uses {rule}), so ∂{out}/∂{me} is not defined and the table cannot check it.",
             fmt_signed(s.adjoint)
         ));
     }
@@ -236,6 +244,12 @@ fn verdict(g: &Graph, c: &Computed, names: &[String]) -> Line {
     };
     if c.sweep.grads.iter().chain(&c.exact).any(|x| !x.is_finite()) {
         return line(Tone::Wrong, format!("{what}, but {out} or its gradient is not a finite number here, so the credits mean nothing."));
+    }
+    if c.fd.iter().any(|r| r.kink.is_some()) {
+        return line(
+            Tone::Plain,
+            format!("{what}. At a kink the gradient of {out} is not defined, so the table cannot check every credit."),
+        );
     }
     if c.grads_match() {
         return line(

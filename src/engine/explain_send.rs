@@ -65,7 +65,7 @@ pub(crate) fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<
         out.extend(substitutions(g, c, names, s.node, t));
         if t.late {
             out.push(line(Tone::Wrong, format!(
-                "R5 removed: {to} was already visited and sent its credit {} on; this {} arrives too late and is lost.",
+                "R5 removed: {to} was already visited, its credit fixed at {}; this {} arrives too late and is lost.",
                 fmt_signed(t.before), fmt_signed(t.contribution)
             )));
         } else if t.before != 0.0 {
@@ -142,7 +142,9 @@ fn substitutions(g: &Graph, c: &Computed, names: &[String], node: NodeId, t: &Se
         out.push(line(
             Tone::Ablated,
             format!(
-                "R2 removed: slope dropped: ×1 instead of ×{}.",
+                "R2 removed: slope dropped: ×{} instead of ×{} (the slope {} is replaced by 1).",
+                fmt_minus(before.linear),
+                fmt_minus(before.value()),
                 fmt_minus(before.slope)
             ),
         ));

@@ -206,7 +206,7 @@ pub fn RequirementNotes(
             notes.push(view! { <p class="hint">"R1, R2, R4 and R5 act on the backward sweep; with one shared score there is none, so they change nothing here."</p> }.into_any());
         }
         if !kept[1] && !nonlinear {
-            notes.push(view! { <p class="hint" data-testid="note-r2">"R2: no effect here: this graph has no nonlinearity (only sums and products)."</p> }.into_any());
+            notes.push(view! { <p class="hint" data-testid="note-r2">"R2: no effect here: sums and products pass back weights (their operands), not slopes. To see R2 act on a square, write u^2 rather than u*u."</p> }.into_any());
         }
         if !kept[3] {
             let text = if products {
