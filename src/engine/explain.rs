@@ -265,8 +265,8 @@ fn verdict(g: &Graph, c: &Computed, names: &[String]) -> Line {
         )
     } else {
         format!(
-            "their cosine with the true gradient is {:.3} (1 means the same direction)",
-            c.cosine
+            "their cosine with the true gradient is {} (1 means the same direction)",
+            format!("{:.3}", c.cosine).replace('-', "−")
         )
     };
     line(

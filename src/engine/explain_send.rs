@@ -3,7 +3,7 @@
 //! the product sent, the running sum, and a contribution lost without R5.
 
 use super::explain::{close, leaf, line, Line, Tone};
-use super::fmt::{fmt_minus, fmt_signed};
+use super::fmt::{fmt_minus, fmt_sig, fmt_signed};
 use super::graph::{Graph, NodeId, Op};
 use super::sweep::{Sent, Step};
 use super::worksheet::Computed;
@@ -57,9 +57,10 @@ pub(crate) fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<
             Tone::Math,
             format!(
                 "to {to}: {d}({shown})/{d}{to} = {formula}; {} × {} = {}",
-                fmt_signed(s.adjoint),
-                fmt_minus(t.used.value()),
-                fmt_signed(t.contribution),
+                // seven figures, so the product shown checks by hand
+                signed_sig(s.adjoint),
+                fmt_sig(t.used.value()),
+                signed_sig(t.contribution),
             ),
         ));
         out.extend(substitutions(g, c, names, s.node, t));
@@ -162,4 +163,13 @@ fn substitutions(g: &Graph, c: &Computed, names: &[String], node: NodeId, t: &Se
         )));
     }
     out
+}
+
+/// `fmt_sig` with a `+` on positive numbers.
+fn signed_sig(x: f64) -> String {
+    if x > 0.0 {
+        format!("+{}", fmt_sig(x))
+    } else {
+        fmt_sig(x)
+    }
 }

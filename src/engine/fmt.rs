@@ -32,8 +32,13 @@ pub fn fmt_signed(x: f64) -> String {
     }
 }
 
-/// A number to about seven significant figures (the table's precision).
+/// A number to about seven significant figures (the table's precision),
+/// with a true minus sign.
 pub fn fmt_sig(x: f64) -> String {
+    sig_ascii(x).replace('-', "−")
+}
+
+fn sig_ascii(x: f64) -> String {
     if x == 0.0 || !x.is_finite() {
         return fmt_num(x);
     }

@@ -111,7 +111,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
 
 fn cos_text(c: f64) -> String {
     if c.is_finite() {
-        format!("{c:.4}")
+        format!("{c:.4}").replace('-', "−")
     } else {
         "undefined (a zero or non-finite gradient)".into()
     }
@@ -156,11 +156,11 @@ pub fn R3Panel(
         {move || computed.with(|c| c.sweep.estimate.clone().map(|e| {
             let names = ws.with(|w| w.graph.vars.clone());
             let last: Vec<f64> = c.var_nodes.iter().map(|n| e.last[n.index()]).collect();
-            let row = |v: &[f64]| names.iter().zip(v).map(|(n, x)| format!("{n}: {}", sig(*x))).collect::<Vec<_>>().join(", ");
+            let row = |v: &[f64]| names.iter().zip(v).map(|(n, x)| format!("{n}: {}", fmt_sig(*x))).collect::<Vec<_>>().join(", ");
             view! {
                 <div class="draws" data-testid="np-panel">
                     <p><b>"One shared score"</b>{format!(" (σ = {SIGMA}): every node nudged at once, one forward run, the one Δf broadcast.")}</p>
-                    <p data-testid="np-last">{format!("last draw (Δf = {}): {}; its cosine {}", sig(e.delta_f), row(&last), cos_text(cosine(&last, &c.exact)))}</p>
+                    <p data-testid="np-last">{format!("last draw (Δf = {}): {}; its cosine {}", fmt_sig(e.delta_f), row(&last), cos_text(cosine(&last, &c.exact)))}</p>
                     <p data-testid="np-mean">{format!("mean of {} draw(s): {}", e.draws, row(&c.sweep.grads))}</p>
                     <p><b data-testid="np-cosine">{format!("cosine with the true gradient: {}", cos_text(c.cosine))}</b>
                         " · " <span data-testid="np-runs">{format!("{} forward runs", e.forward_runs)}</span></p>
