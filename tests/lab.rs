@@ -4,7 +4,8 @@
 //! sweep in which the essay's ranking must hold.
 
 use creditflow::lab::net::{cosine, tanh, Net};
-use creditflow::lab::sweep::{angle_series, run_parallel, summarise, SweepSpec};
+use creditflow::lab::grid::{run_parallel, GridSpec};
+use creditflow::lab::summary::{angle_series, summarise};
 use creditflow::lab::trainer::batch_loss;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
 use ndarray::Array2;
@@ -286,14 +287,14 @@ fn untrained_student_scores_about_1_6_and_the_mean_about_1() {
 
 #[test]
 fn reduced_sweep_keeps_the_essays_ranking() {
-    let spec = SweepSpec {
+    let spec = GridSpec {
         lrs: vec![0.05, 0.2],
         seeds: vec![0],
         base: RunConfig {
             steps: 1000,
             ..RunConfig::default()
         },
-        ..SweepSpec::default()
+        ..GridSpec::default()
     };
     let task = Arc::new(Task::new(TaskShape::default()));
     let runs = run_parallel(&spec, task, 2, |_, _| {});
@@ -333,7 +334,7 @@ fn reduced_sweep_keeps_the_essays_ranking() {
         score(Method::SignDropped).is_infinite(),
         "sign_dropped diverges: {table}"
     );
-    let (_, deg) = angle_series(&runs, &sum, Method::Fa).expect("fa ran");
+    let (_, deg) = angle_series(&runs, &sum, Method::Fa, 1).expect("fa ran");
     assert!(deg[0] > 80.0, "the angle starts near 90°: {deg:?}");
     assert!(
         *deg.last().unwrap() < 75.0,

@@ -5,7 +5,8 @@
 use creditflow::lab::method::{select, select_note};
 use creditflow::lab::scaling::scaling_row;
 use creditflow::lab::session::Session;
-use creditflow::lab::sweep::{summarise, SweepRunner, SweepSpec};
+use creditflow::lab::grid::{GridRunner, GridSpec};
+use creditflow::lab::summary::summarise;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
 use creditflow::ui::charts::{draw_angle, draw_curves, draw_scaling, Series};
 use creditflow::ui::url_state::{AppState, View};
@@ -167,13 +168,13 @@ fn session_records_curves_and_exports_them() {
 }
 
 #[test]
-fn chunked_sweep_matches_the_threaded_one() {
+fn chunked_grid_matches_the_threaded_one() {
     let task = Arc::new(Task::new(TaskShape {
         train: 256,
         test: 64,
         ..TaskShape::default()
     }));
-    let spec = SweepSpec {
+    let spec = GridSpec {
         methods: vec![Method::Bp, Method::Fa],
         lrs: vec![0.05, 0.1],
         seeds: vec![0, 1],
@@ -182,8 +183,9 @@ fn chunked_sweep_matches_the_threaded_one() {
             hidden: 16,
             ..RunConfig::default()
         },
+        ..GridSpec::default()
     };
-    let mut r = SweepRunner::new(spec.clone(), task.clone());
+    let mut r = GridRunner::new(spec.clone(), task.clone());
     let mut last = 0.0;
     while !r.finished() {
         r.advance(13);
@@ -191,12 +193,12 @@ fn chunked_sweep_matches_the_threaded_one() {
         last = r.fraction();
     }
     assert_eq!(r.counts(), (8, 8));
-    let threaded = creditflow::lab::sweep::run_parallel(&spec, task, 2, |_, _| {});
+    let threaded = creditflow::lab::grid::run_parallel(&spec, task, 2, |_, _| {});
     let summary = summarise(&spec, &r.runs);
     assert_eq!(summary, summarise(&spec, &threaded));
-    let csv = creditflow::lab::sweep::summary_csv(&summary);
+    let csv = creditflow::lab::summary::summary_csv(&summary);
     assert!(
-        csv.starts_with("method,removes,best_lr,median,seed_scores,diverged_runs,essay\nbp,—,"),
+        csv.starts_with("method,removes,best_lr,median,ratio_to_bp,seed_scores,diverged_runs,angle_w1,angle_w2,angle_w3,essay\nbp,—,"),
         "{csv}"
     );
 }

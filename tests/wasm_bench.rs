@@ -5,7 +5,7 @@
 //! cargo test --release --target wasm32-unknown-unknown --test wasm_bench -- --nocapture
 #![cfg(target_arch = "wasm32")]
 
-use creditflow::lab::sweep::time_step;
+use creditflow::lab::grid::time_step;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
 use std::sync::Arc;
 use wasm_bindgen_test::*;

@@ -1,6 +1,6 @@
 //! The lab's Web Worker: in the browser it runs training jobs posted by
 //! the page, off the main thread (one worker per core). Natively it does
-//! nothing; the native sweep uses threads.
+//! nothing; the native grid uses threads.
 
 fn main() {
     #[cfg(target_arch = "wasm32")]

@@ -2,9 +2,9 @@
 
 use super::fail;
 use crate::lab::scaling::{scaling_table, SAMPLES};
-use crate::lab::sweep::{
-    angle_series, angle_summary, run_parallel, summarise, time_step, Run, Summary, SweepSpec,
-};
+use crate::lab::grid::{run_parallel, time_step, GridSpec, Run};
+use crate::lab::summary::{angle_series, angle_summary, readout_floor, summarise, Summary};
+use crate::lab::task::GAIN_RANGE;
 use crate::lab::{Method, RunConfig, Task, TaskShape};
 use serde_json::json;
 use std::io::Write;
@@ -34,14 +34,14 @@ fn list<T>(
 
 /// Options shared by `ablate` and `bench`.
 struct Opts {
-    spec: SweepSpec,
+    spec: GridSpec,
     json: Option<String>,
     csv: Option<String>,
 }
 
 fn parse_opts(args: &[String]) -> Result<Opts, String> {
     let mut o = Opts {
-        spec: SweepSpec::default(),
+        spec: GridSpec::default(),
         json: None,
         csv: None,
     };
@@ -66,6 +66,13 @@ fn parse_opts(args: &[String]) -> Result<Opts, String> {
                 })?;
                 o.spec.base.steps = v[0];
             }
+            "--teacher-gain" => {
+                let v = list(it.next(), "--teacher-gain", |p| {
+                    p.parse::<f64>().ok().filter(|g| GAIN_RANGE.contains(g))
+                })
+                .map_err(|e| format!("{e}; the teacher gain is a number from 0.1 to 10"))?;
+                o.spec.gain = v[0];
+            }
             "--json" => o.json = Some(it.next().ok_or("--json needs a file name")?.clone()),
             "--csv" => o.csv = Some(it.next().ok_or("--csv needs a file name")?.clone()),
             other => return Err(format!("unknown option '{other}'")),
@@ -79,7 +86,7 @@ pub fn ablate(args: &[String]) -> i32 {
         Ok(o) => o,
         Err(e) => return fail(&e),
     };
-    let task = Arc::new(Task::new(TaskShape::default()));
+    let task = Arc::new(o.spec.task());
     let start = Instant::now();
     let n = threads();
     let runs = run_parallel(&o.spec, task, n, |done, total| {
@@ -97,12 +104,17 @@ pub fn ablate(args: &[String]) -> i32 {
         runs.len(),
         start.elapsed().as_secs_f64()
     );
-    let angle = angle_series(&runs, &summary, Method::Fa);
+    let angle = angle_series(&runs, &summary, Method::Fa, 1);
     if let Some((steps, deg)) = &angle {
         println!("{}", angle_summary(steps, deg));
     }
     if let Some(path) = &o.json {
-        let mut out = json!({ "runs": runs_json(&runs), "summary": summary });
+        let mut out = json!({
+            "teacher_gain": o.spec.gain,
+            "runs": runs_json(&runs),
+            "summary": summary,
+            "angles": angles_json(&runs, &summary),
+        });
         if let Some((steps, degrees)) = angle {
             out["angle"] = json!({ "steps": steps, "degrees": degrees });
         }
@@ -119,6 +131,28 @@ pub fn ablate(args: &[String]) -> i32 {
         }
     }
     0
+}
+
+/// Per method, at its best rate, the median over seeds of each layer's
+/// angle series: `{"fa": {"steps": […], "W1": […], "W2": […], "W3": […]}}`
+/// (`null` where a layer was left unchanged).
+fn angles_json(runs: &[Run], summary: &[Summary]) -> serde_json::Value {
+    let mut out = serde_json::Map::new();
+    for s in summary {
+        let layers: Vec<_> = (0..3)
+            .filter_map(|l| angle_series(runs, summary, s.method, l))
+            .collect();
+        let Some((steps, _)) = layers.first() else {
+            continue;
+        };
+        let mut m = json!({ "steps": steps });
+        for (l, (_, deg)) in layers.iter().enumerate() {
+            let v: Vec<Option<f64>> = deg.iter().map(|d| d.is_finite().then_some(*d)).collect();
+            m[format!("W{}", l + 1)] = json!(v);
+        }
+        out.insert(s.method.id().into(), m);
+    }
+    serde_json::Value::Object(out)
 }
 
 fn runs_json(runs: &[Run]) -> serde_json::Value {
@@ -163,25 +197,27 @@ fn fmt_score(x: f64) -> String {
     }
 }
 
-fn print_table(summary: &[Summary], spec: &SweepSpec) {
+fn print_table(summary: &[Summary], spec: &GridSpec) {
+    let floor = readout_floor(summary);
     println!(
-        "{:<27} {:<7} {:>8} {:>9}  {:<26} {:>8}  {:<18}",
-        "method", "removes", "best lr", "median", "seed scores", "diverged", "essay"
+        "{:<27} {:<7} {:>8} {:>9} {:>7}  {:<26} {:>8}  {:<18}",
+        "method", "removes", "best lr", "median", "× bp", "seed scores", "diverged", "essay"
     );
     for s in summary {
         let seeds: Vec<String> = s.seed_scores.iter().map(|&x| fmt_score(x)).collect();
         let lr = s.best_lr.map_or("—".into(), |l| format!("{l}"));
         println!(
-            "{:<27} {:<7} {:>8} {:>9}  {:<26} {:>5}/{:<2}  {:<18}{}",
+            "{:<27} {:<7} {:>8} {:>9} {:>7}  {:<26} {:>5}/{:<2}  {:<18}{}",
             s.method.name(),
             s.method.removes(),
             lr,
             fmt_score(s.median),
+            s.ratio_to_bp.map_or("—".into(), |r| format!("{r:.1}")),
             seeds.join(" "),
             s.diverged_runs,
-            spec.lrs.len() * spec.seeds.len(),
+            spec.runs_for(s.method),
             s.method.essay_text(),
-            s.note().map(|n| format!("  ← {n}")).unwrap_or_default()
+            s.note(floor).map(|n| format!("  ← {n}")).unwrap_or_default()
         );
     }
 }
@@ -259,12 +295,12 @@ pub fn bench(args: &[String]) -> i32 {
     let n = threads();
     let start = Instant::now();
     let runs = run_parallel(&o.spec, task, n, |done, total| {
-        eprint!("\rfull sweep: {done}/{total} runs   ");
+        eprint!("\rfull grid: {done}/{total} runs   ");
         let _ = std::io::stderr().flush();
     });
     eprintln!();
     println!(
-        "full sweep: {} runs × {} steps on {n} threads in {:.1} s",
+        "full grid: {} runs × {} steps on {n} threads in {:.1} s",
         runs.len(),
         o.spec.base.steps,
         start.elapsed().as_secs_f64()

@@ -29,7 +29,7 @@ pub fn usage() -> String {
   creditflow scaling [--json FILE]
          one-shot WP and NP cosine with the true gradient for hidden sizes 8…256
   creditflow bench [--methods …] [--lrs …] [--seeds …] [--steps …]
-         µs per training step for each method (one thread), then the full sweep's wall time
+         µs per training step for each method (one thread), then the full grid's wall time
   methods: bp fa dfa no_deriv scrambled node_perturbation weight_perturbation
            sign_dropped stale shuffled_labels random_direction readout_only",
         crate::engine::ops::notation_help()

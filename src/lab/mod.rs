@@ -7,9 +7,12 @@
 pub mod method;
 pub mod net;
 pub mod rng;
+mod rules;
 pub mod scaling;
 pub mod session;
-pub mod sweep;
+pub mod summary;
+pub mod credit;
+pub mod grid;
 pub mod task;
 pub mod trainer;
 

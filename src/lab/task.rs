@@ -1,7 +1,9 @@
 //! The task: a fixed teacher network and the data it labels.
 //!
 //! Teacher 20 → 30 → 5, tanh hidden layer, linear output, no biases,
-//! weights N(0, 1/fan_in); inputs x ~ N(0, 1); targets = teacher(x). The
+//! weights N(0, 1/fan_in); inputs x ~ N(0, 1); targets = teacher(x) =
+//! tanh(G·x·W₁)·W₂ with the teacher gain G (1 is SPEC's teacher; a larger
+//! G makes it more nonlinear). The
 //! task is the same for every method and seed (drawn from `TASK_SEED`), so
 //! methods differ only in how they learn.
 
@@ -10,17 +12,23 @@ use ndarray::{Array1, Array2, Axis};
 
 pub const TASK_SEED: u64 = 0;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TaskShape {
     pub inputs: usize,
     pub teacher_hidden: usize,
     pub outputs: usize,
     pub train: usize,
     pub test: usize,
+    /// The teacher gain G: 1 is SPEC's teacher.
+    pub gain: f64,
 }
 
+/// The teacher gains a page or command line accepts.
+pub const GAIN_RANGE: std::ops::RangeInclusive<f64> = 0.1..=10.0;
+
 impl Default for TaskShape {
-    /// The essay's: 20 → 30 → 5, 4,000 training and 1,000 test examples.
+    /// The essay's: 20 → 30 → 5, 4,000 training and 1,000 test examples,
+    /// gain 1.
     fn default() -> Self {
         Self {
             inputs: 20,
@@ -28,6 +36,7 @@ impl Default for TaskShape {
             outputs: 5,
             train: 4000,
             test: 1000,
+            gain: 1.0,
         }
     }
 }
@@ -62,7 +71,8 @@ impl Task {
             shape.outputs,
             (1.0 / shape.teacher_hidden as f64).sqrt(),
         );
-        let teach = |x: &Array2<f64>| x.dot(&w1).mapv(super::net::tanh).dot(&w2);
+        let g = shape.gain;
+        let teach = |x: &Array2<f64>| x.dot(&w1).mapv(|a| super::net::tanh(g * a)).dot(&w2);
         let x_train = normal_matrix(&mut rng, shape.train, shape.inputs, 1.0);
         let x_test = normal_matrix(&mut rng, shape.test, shape.inputs, 1.0);
         let t_train = teach(&x_train);

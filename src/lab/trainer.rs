@@ -4,7 +4,7 @@
 //! the same code.
 
 use super::method::Method;
-use super::net::{angle_degrees, dot_all, mm, tanh, Acts, Net};
+use super::net::{angle_degrees, dot_all, mm, Acts, Net};
 use super::rng::{fill_normal, normal_matrix, permutation, stream, LabRng, Stream};
 use super::task::{nmse, Task};
 use ndarray::{Array1, Array2, Zip};
@@ -15,6 +15,12 @@ use std::sync::Arc;
 pub const DIVERGENCE_NMSE: f64 = 1e4;
 /// The alignment angle is measured every this many steps.
 pub const ANGLE_EVERY: usize = 100;
+
+pub use super::rules::batch_loss;
+
+/// (step, degrees for W₁, W₂, W₃), NaN where a layer was left unchanged.
+pub type Angles = Vec<(usize, [f64; 3])>;
+use super::rules::scramble;
 
 /// Everything a run depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -56,52 +62,55 @@ pub struct RunResult {
 /// Fixed random matrices and permutations a method may use in place of
 /// the true backward pathway.
 #[derive(Clone, Debug)]
-struct Feedback {
+pub(super) struct Feedback {
     /// FA: B₂ replaces W₂ᵀ (h×h), B₃ replaces W₃ᵀ (out×h).
-    b2: Array2<f64>,
-    b3: Array2<f64>,
+    pub(super) b2: Array2<f64>,
+    pub(super) b3: Array2<f64>,
     /// DFA: the output error to hidden layer 1 and 2 (out×h each).
-    d1: Array2<f64>,
-    d2: Array2<f64>,
+    pub(super) d1: Array2<f64>,
+    pub(super) d2: Array2<f64>,
     /// Scrambled: unit j of layer l receives the delta of unit P_l(j).
-    p1: Vec<usize>,
-    p2: Vec<usize>,
+    pub(super) p1: Vec<usize>,
+    pub(super) p2: Vec<usize>,
 }
 
 #[derive(Clone, Debug)]
 pub struct Trainer {
     pub cfg: RunConfig,
-    task: Arc<Task>,
+    pub(super) task: Arc<Task>,
     pub net: Net,
-    order: LabRng,
-    noise: LabRng,
-    perm: Vec<usize>,
-    cursor: usize,
+    pub(super) order: LabRng,
+    pub(super) noise: LabRng,
+    pub(super) perm: Vec<usize>,
+    pub(super) cursor: usize,
     /// Shuffled-labels control: training row i is labelled with row
     /// `labels[i]`'s target.
-    labels: Option<Vec<usize>>,
-    fb: Feedback,
-    acts: Acts,
-    prev: Acts,
-    t: Array2<f64>,
-    e: Array2<f64>,
-    d1: Array2<f64>,
-    d2: Array2<f64>,
-    scratch: Array2<f64>,
+    pub(super) labels: Option<Vec<usize>>,
+    pub(super) fb: Feedback,
+    pub(super) acts: Acts,
+    pub(super) prev: Acts,
+    pub(super) t: Array2<f64>,
+    pub(super) e: Array2<f64>,
+    pub(super) d1: Array2<f64>,
+    pub(super) d2: Array2<f64>,
+    pub(super) scratch: Array2<f64>,
     /// Node perturbation: each example's loss change.
-    dl: Array1<f64>,
-    g: [Array2<f64>; 3],
-    aux: Net,
+    pub(super) dl: Array1<f64>,
+    pub(super) g: [Array2<f64>; 3],
+    pub(super) aux: Net,
     /// Node perturbation: noise on each layer's pre-activation.
-    xi: Acts,
-    noisy: Acts,
-    step: usize,
-    diverged_at: Option<usize>,
+    pub(super) xi: Acts,
+    pub(super) noisy: Acts,
+    pub(super) step: usize,
+    pub(super) diverged_at: Option<usize>,
     /// The last minibatch loss.
     pub loss: f64,
-    /// (step, degrees) between this method's W₂ update and the exact one,
-    /// every `ANGLE_EVERY` steps (FA and DFA).
-    pub angles: Vec<(usize, f64)>,
+    /// The exact gradient at the same weights, where the angles are measured.
+    pub(super) exact_g: [Array2<f64>; 3],
+    /// Every `ANGLE_EVERY` steps: (step, degrees between this method's
+    /// update of W₁, W₂, W₃ and the exact gradient at the same weights);
+    /// NaN where the method leaves a layer unchanged.
+    pub angles: Angles,
 }
 
 impl Trainer {
@@ -126,6 +135,7 @@ impl Trainer {
         Self {
             aux: net.zeros_like(),
             g: net.zeros_like().w,
+            exact_g: net.zeros_like().w,
             net,
             order,
             noise: stream(cfg.seed, Stream::Noise),
@@ -221,7 +231,26 @@ impl Trainer {
             self.diverged_at = Some(self.step);
             return;
         }
+        let measure = self.step.is_multiple_of(ANGLE_EVERY);
+        if measure {
+            // the exact gradient on this batch, before the update (no
+            // randomness drawn, so the run is the same with or without)
+            self.exact();
+            for (x, g) in self.exact_g.iter_mut().zip(&self.g) {
+                x.assign(g);
+            }
+        }
         let apply = self.compute_update();
+        if measure {
+            let a = std::array::from_fn(|l| {
+                if apply {
+                    angle_degrees(&self.g[l], &self.exact_g[l])
+                } else {
+                    f64::NAN
+                }
+            });
+            self.angles.push((self.step, a));
+        }
         if apply {
             let lr = self.cfg.lr;
             for (w, g) in self.net.w.iter_mut().zip(&self.g) {
@@ -233,7 +262,7 @@ impl Trainer {
 
     /// Copies the next minibatch into `acts.x` and `t`; a fresh
     /// permutation each epoch, from the seed's order stream.
-    fn load_batch(&mut self) {
+    pub(super) fn load_batch(&mut self) {
         let b = self.cfg.batch;
         if self.cursor + b > self.perm.len() {
             self.perm = permutation(&mut self.order, self.perm.len());
@@ -250,7 +279,7 @@ impl Trainer {
 
     /// Fills `g` with this method's update direction (the step is
     /// `−lr·g`). Returns false when no update is to be applied.
-    fn compute_update(&mut self) -> bool {
+    pub(super) fn compute_update(&mut self) -> bool {
         match self.cfg.method {
             Method::Bp | Method::ShuffledLabels => self.exact(),
             Method::Fa => self.feedback(false),
@@ -302,211 +331,12 @@ impl Trainer {
         }
         true
     }
-
-    /// The exact gradient of the minibatch loss into `g`.
-    pub(crate) fn exact(&mut self) {
-        self.deltas(Pathway::Transpose, true);
-        self.weight_grads(false);
-    }
-
-    fn feedback(&mut self, direct: bool) {
-        let measure = self.step.is_multiple_of(ANGLE_EVERY);
-        if measure {
-            // the exact W₂ gradient on this batch, before the update
-            self.exact();
-            std::mem::swap(&mut self.g[1], &mut self.aux.w[1]);
-        }
-        self.deltas(
-            if direct {
-                Pathway::Direct
-            } else {
-                Pathway::Random
-            },
-            true,
-        );
-        self.weight_grads(false);
-        if measure {
-            self.angles
-                .push((self.step, angle_degrees(&self.g[1], &self.aux.w[1])));
-        }
-    }
-
-    /// Hidden-layer deltas from `e`: through Wᵀ, through the fixed random
-    /// B (FA), or straight from the output (DFA); times f′ = 1 − h² at the
-    /// stored activity when `slope`.
-    fn deltas(&mut self, path: Pathway, slope: bool) {
-        let (w2, w3) = (&self.net.w[1], &self.net.w[2]);
-        match path {
-            Pathway::Transpose => mm(self.e.view(), w3.t(), &mut self.d2),
-            Pathway::Random => mm(self.e.view(), self.fb.b3.view(), &mut self.d2),
-            Pathway::Direct => mm(self.e.view(), self.fb.d2.view(), &mut self.d2),
-        }
-        if slope {
-            Zip::from(&mut self.d2)
-                .and(&self.acts.h2)
-                .for_each(|d, &h| *d *= 1.0 - h * h);
-        }
-        match path {
-            Pathway::Transpose => mm(self.d2.view(), w2.t(), &mut self.d1),
-            Pathway::Random => mm(self.d2.view(), self.fb.b2.view(), &mut self.d1),
-            Pathway::Direct => mm(self.e.view(), self.fb.d1.view(), &mut self.d1),
-        }
-        if slope {
-            Zip::from(&mut self.d1)
-                .and(&self.acts.h1)
-                .for_each(|d, &h| *d *= 1.0 - h * h);
-        }
-    }
-
-    /// g_l = (activity into layer l)ᵀ · delta_l, from this batch's stored
-    /// activity or (`stale`) the previous batch's.
-    fn weight_grads(&mut self, stale: bool) {
-        let a = if stale { &self.prev } else { &self.acts };
-        mm(a.x.t(), self.d1.view(), &mut self.g[0]);
-        mm(a.h1.t(), self.d2.view(), &mut self.g[1]);
-        mm(a.h2.t(), self.e.view(), &mut self.g[2]);
-    }
-
-    /// One perturbation ξ ~ N(0, σ²) of every weight; the estimate is
-    /// ΔL·ξ/σ² with ΔL = L(W + ξ) − L(W) on this batch.
-    fn weight_perturbation(&mut self) {
-        let s = self.cfg.sigma;
-        for (l, g) in self.g.iter_mut().enumerate() {
-            fill_normal(&mut self.noise, g, s);
-            self.aux.w[l].assign(&self.net.w[l]);
-            self.aux.w[l] += &*g;
-        }
-        self.noisy.x.assign(&self.acts.x);
-        self.aux.forward(&mut self.noisy);
-        let dl = batch_loss(&self.noisy.y, &self.t) - self.loss;
-        for g in &mut self.g {
-            *g *= dl / (s * s);
-        }
-    }
-
-    /// Each example its own ξ ~ N(0, σ²) on every hidden and output unit's
-    /// pre-activation; that example's loss change is the one score its units
-    /// share; the update uses the clean activities.
-    fn node_perturbation(&mut self) {
-        let s = self.cfg.sigma;
-        for m in [&mut self.xi.h1, &mut self.xi.h2, &mut self.xi.y] {
-            fill_normal(&mut self.noise, m, s);
-        }
-        let (n, w) = (&mut self.noisy, &self.net.w);
-        mm(self.acts.x.view(), w[0].view(), &mut n.h1);
-        Zip::from(&mut n.h1)
-            .and(&self.xi.h1)
-            .for_each(|a, &z| *a = tanh(*a + z));
-        mm(n.h1.view(), w[1].view(), &mut n.h2);
-        Zip::from(&mut n.h2)
-            .and(&self.xi.h2)
-            .for_each(|a, &z| *a = tanh(*a + z));
-        mm(n.h2.view(), w[2].view(), &mut n.y);
-        n.y += &self.xi.y;
-        // each example's share of the loss, noisy minus clean, into a buffer
-        let half_inv_b = 0.5 / self.cfg.batch as f64;
-        Zip::from(&mut self.dl)
-            .and(n.y.rows())
-            .and(self.acts.y.rows())
-            .and(self.t.rows())
-            .for_each(|dl, noisy, clean, t| {
-                let mut diff = 0.0;
-                Zip::from(&noisy)
-                    .and(&clean)
-                    .and(&t)
-                    .for_each(|&a, &b, &c| {
-                        diff += (a - c) * (a - c) - (b - c) * (b - c);
-                    });
-                *dl = diff * half_inv_b;
-            });
-        let dl = &self.dl;
-        let k = 1.0 / (s * s);
-        let scale = |d: &mut Array2<f64>, xi: &Array2<f64>| {
-            Zip::from(d.rows_mut())
-                .and(xi.rows())
-                .and(dl)
-                .for_each(|mut dr, xr, &l| {
-                    Zip::from(&mut dr).and(&xr).for_each(|d, &z| *d = l * z * k);
-                });
-        };
-        scale(&mut self.d1, &self.xi.h1);
-        scale(&mut self.d2, &self.xi.h2);
-        scale(&mut self.e, &self.xi.y);
-        self.weight_grads(false);
-    }
-
-    /// For tests and the scaling table: the exact gradient and the
-    /// current minibatch, without updating.
-    pub fn probe_exact(&mut self) -> [Array2<f64>; 3] {
-        self.prepare_batch();
-        self.exact();
-        self.g.clone()
-    }
-
-    /// One-shot estimate by `method` on the current batch, without
-    /// updating (the batch must have been prepared by `probe_exact`).
-    pub fn probe_estimate(&mut self, method: Method) -> [Array2<f64>; 3] {
-        match method {
-            Method::WeightPerturbation => self.weight_perturbation(),
-            Method::NodePerturbation => self.node_perturbation(),
-            _ => {
-                let m = self.cfg.method;
-                self.cfg.method = method;
-                self.compute_update();
-                self.cfg.method = m;
-            }
-        }
-        self.g.clone()
-    }
-
-    /// Loads the next batch and runs the forward sweep and the error,
-    /// as `step` does, without updating.
-    fn prepare_batch(&mut self) {
-        self.load_batch();
-        self.net.forward(&mut self.acts);
-        let inv_b = 1.0 / self.cfg.batch as f64;
-        Zip::from(&mut self.e)
-            .and(&self.acts.y)
-            .and(&self.t)
-            .for_each(|e, &y, &t| *e = (y - t) * inv_b);
-        self.loss = batch_loss(&self.acts.y, &self.t);
-    }
-
-    /// The current minibatch's inputs and targets (after a probe or step).
-    pub fn batch(&self) -> (&Array2<f64>, &Array2<f64>) {
-        (&self.acts.x, &self.t)
-    }
-
-    /// The fixed random matrices FA uses for W₂ᵀ and W₃ᵀ.
-    pub fn fa_matrices(&self) -> (&Array2<f64>, &Array2<f64>) {
-        (&self.fb.b2, &self.fb.b3)
-    }
-
-    pub fn scramble_perms(&self) -> (&[usize], &[usize]) {
-        (&self.fb.p1, &self.fb.p2)
-    }
 }
 
 #[derive(Clone, Copy)]
-enum Pathway {
+pub(super) enum Pathway {
     Transpose,
     Random,
     Direct,
 }
 
-/// (1/B) Σ ½‖y − t‖².
-pub fn batch_loss(y: &Array2<f64>, t: &Array2<f64>) -> f64 {
-    let mut sq = 0.0;
-    Zip::from(y)
-        .and(t)
-        .for_each(|&a, &b| sq += (a - b) * (a - b));
-    0.5 * sq / y.nrows() as f64
-}
-
-/// Column j of `d` becomes column `p[j]` of the old `d`.
-fn scramble(d: &mut Array2<f64>, scratch: &mut Array2<f64>, p: &[usize]) {
-    scratch.assign(d);
-    for (j, &pj) in p.iter().enumerate() {
-        d.column_mut(j).assign(&scratch.column(pj));
-    }
-}

@@ -10,9 +10,8 @@ use super::worker::{worker_count, Pool};
 use crate::lab::method::{select, select_note, R3_CHOICES, R4_CHOICES};
 use crate::lab::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
 use crate::lab::session::Session;
-use crate::lab::sweep::{
-    angle_series, angle_summary, summarise, Summary, SweepRunner, SweepSpec, ESSAY_LRS, ESSAY_SEEDS,
-};
+use crate::lab::grid::{GridRunner, GridSpec, ESSAY_LRS, ESSAY_SEEDS};
+use crate::lab::summary::{angle_series, angle_summary, summarise, Summary};
 use crate::lab::{Method, RunConfig, Task, TaskShape};
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -54,7 +53,7 @@ struct Lab {
     task: StoredValue<Option<Arc<Task>>>,
     session: StoredValue<Option<Session>>,
     running: RwSignal<bool>,
-    sweep: StoredValue<Option<SweepRunner>>,
+    sweep: StoredValue<Option<GridRunner>>,
     pool: StoredValue<Option<Rc<RefCell<Pool>>>, LocalStorage>,
     sweep_error: RwSignal<Option<String>>,
     sweep_on: RwSignal<bool>,
@@ -117,7 +116,7 @@ impl Lab {
 
     fn start_sweep(&self) {
         let steps = self.app.with_untracked(|a| a.steps);
-        let spec = SweepSpec {
+        let spec = GridSpec {
             methods: Method::ALL.to_vec(),
             lrs: ESSAY_LRS.to_vec(),
             seeds: ESSAY_SEEDS.to_vec(),
@@ -125,6 +124,7 @@ impl Lab {
                 steps,
                 ..RunConfig::default()
             },
+            ..GridSpec::default()
         };
         self.sweep_progress.set((0.0, 0, spec.jobs().len()));
         self.sweep_started.set_value(now());
@@ -155,7 +155,7 @@ impl Lab {
             Err(e) => {
                 leptos::logging::warn!("{e}; training the sweep on the main thread");
                 self.sweep
-                    .set_value(Some(SweepRunner::new(spec, self.task())));
+                    .set_value(Some(GridRunner::new(spec, self.task())));
                 self.start_loop();
             }
         }
@@ -170,9 +170,9 @@ impl Lab {
         self.pool.set_value(None);
     }
 
-    fn finish_sweep(&self, spec: &SweepSpec, runs: &[crate::lab::sweep::Run], on: String) {
+    fn finish_sweep(&self, spec: &GridSpec, runs: &[crate::lab::grid::Run], on: String) {
         let summary = summarise(spec, runs);
-        let angle = angle_series(runs, &summary, Method::Fa);
+        let angle = angle_series(runs, &summary, Method::Fa, 1);
         let seconds = (now() - self.sweep_started.get_value()) / 1000.0;
         let total_steps: usize = runs.iter().map(|r| r.result.steps_done).sum();
         self.sweep_done.set(Some(SweepDone {
@@ -571,7 +571,7 @@ fn AngleChart(lab: Lab) -> impl IntoView {
                 s.runs
                     .iter()
                     .filter(|r| matches!(r.trainer.cfg.method, Method::Fa | Method::Dfa))
-                    .map(|r| (r.trainer.cfg.method, r.trainer.angles.clone()))
+                    .map(|r| (r.trainer.cfg.method, r.trainer.angles.iter().map(|&(s, a)| (s, a[1])).collect()))
                     .collect::<Vec<_>>(),
                 s.base.steps,
             ),
@@ -656,7 +656,7 @@ fn Reproduce(lab: Lab) -> impl IntoView {
     let table_csv = move |_| {
         if let Some(d) = lab.sweep_done.get_untracked() {
             download::text(
-                &crate::lab::sweep::summary_csv(&d.summary),
+                &crate::lab::summary::summary_csv(&d.summary),
                 "creditflow-table.csv",
                 "text/csv",
             );
@@ -709,7 +709,7 @@ fn Reproduce(lab: Lab) -> impl IntoView {
                                 <td class="seeds">{seeds.join(" ")}</td>
                                 <td>{s.method.essay_text()}</td>
                             </tr>
-                            {s.note().map(|n| view! { <tr class="note"><td colspan="6">{n}</td></tr> })}
+                            {s.note(None).map(|n| view! { <tr class="note"><td colspan="6">{n}</td></tr> })}
                         }
                     }).collect_view()}
                 </tbody>

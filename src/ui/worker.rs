@@ -1,10 +1,10 @@
 //! Training off the main thread. `serve` runs inside a Web Worker: each
 //! message is one job (a `RunConfig` as JSON), each reply its result.
 //! `Pool` runs on the page: it starts one worker per core, hands out the
-//! jobs of a sweep, and collects the runs. Both ends run the same
-//! `sweep::run_one` the native command line runs.
+//! jobs of a grid, and collects the runs. Both ends run the same
+//! `grid::run_one` the native command line runs.
 
-use crate::lab::sweep::{run_one, Run};
+use crate::lab::grid::{run_one, Run};
 use crate::lab::{RunConfig, RunResult, Task, TaskShape};
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
@@ -22,7 +22,7 @@ struct Reply {
     nmse: Option<f64>,
     diverged: bool,
     steps_done: usize,
-    angles: Vec<(usize, f64)>,
+    angles: Vec<(usize, [Option<f64>; 3])>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -51,7 +51,7 @@ pub fn serve() {
                 nmse: run.result.nmse.is_finite().then_some(run.result.nmse),
                 diverged: run.result.diverged,
                 steps_done: run.result.steps_done,
-                angles: run.angles,
+                angles: run.angles.iter().map(|&(s, a)| (s, a.map(|d| d.is_finite().then_some(d)))).collect(),
             };
             if let Ok(s) = serde_json::to_string(&reply) {
                 let _ = reply_to.post_message(&JsValue::from_str(&s));
@@ -66,7 +66,7 @@ pub fn serve() {
 /// A worker's first message: its handler is installed.
 const READY: &str = "ready";
 
-/// The page's side: a sweep's jobs spread over workers.
+/// The page's side: a grid's jobs spread over workers.
 pub struct Pool {
     workers: Vec<web_sys::Worker>,
     jobs: Vec<RunConfig>,
@@ -181,7 +181,7 @@ impl Pool {
                 *slot = Some(Run {
                     cfg: r.cfg,
                     result,
-                    angles: r.angles,
+                    angles: r.angles.iter().map(|&(s, a)| (s, a.map(|d| d.unwrap_or(f64::NAN)))).collect(),
                 });
                 p.done += 1;
             }

@@ -1,0 +1,229 @@
+//! Looking inside a run: the exact gradient and one method's estimate on
+//! the current batch without updating (tests, the scaling table), and the
+//! network panel's snapshot of every unit's delivered error beside the
+//! true δ.
+
+use super::method::Method;
+use super::trainer::{batch_loss, Trainer};
+use ndarray::{Array2, Zip};
+use serde::{Deserialize, Serialize};
+
+impl Trainer {
+    /// For tests and the scaling table: the exact gradient and the
+    /// current minibatch, without updating.
+    pub fn probe_exact(&mut self) -> [Array2<f64>; 3] {
+        self.prepare_batch();
+        self.exact();
+        self.g.clone()
+    }
+
+    /// One-shot estimate by `method` on the current batch, without
+    /// updating (the batch must have been prepared by `probe_exact`).
+    pub fn probe_estimate(&mut self, method: Method) -> [Array2<f64>; 3] {
+        match method {
+            Method::WeightPerturbation => self.weight_perturbation(),
+            Method::NodePerturbation => self.node_perturbation(),
+            _ => {
+                let m = self.cfg.method;
+                self.cfg.method = method;
+                self.compute_update();
+                self.cfg.method = m;
+            }
+        }
+        self.g.clone()
+    }
+
+    /// Loads the next batch and runs the forward sweep and the error,
+    /// as `step` does, without updating.
+    fn prepare_batch(&mut self) {
+        self.load_batch();
+        self.net.forward(&mut self.acts);
+        let inv_b = 1.0 / self.cfg.batch as f64;
+        Zip::from(&mut self.e)
+            .and(&self.acts.y)
+            .and(&self.t)
+            .for_each(|e, &y, &t| *e = (y - t) * inv_b);
+        self.loss = batch_loss(&self.acts.y, &self.t);
+    }
+
+    /// The current minibatch's inputs and targets (after a probe or step).
+    pub fn batch(&self) -> (&Array2<f64>, &Array2<f64>) {
+        (&self.acts.x, &self.t)
+    }
+
+    /// The fixed random matrices FA uses for W₂ᵀ and W₃ᵀ.
+    pub fn fa_matrices(&self) -> (&Array2<f64>, &Array2<f64>) {
+        (&self.fb.b2, &self.fb.b3)
+    }
+
+    /// The fixed random maps DFA sends the output error through, to
+    /// hidden layers 1 and 2 (outputs × hidden each).
+    pub fn dfa_matrices(&self) -> (&Array2<f64>, &Array2<f64>) {
+        (&self.fb.d1, &self.fb.d2)
+    }
+
+    pub fn scramble_perms(&self) -> (&[usize], &[usize]) {
+        (&self.fb.p1, &self.fb.p2)
+    }
+
+    /// The hidden and output errors this step computed, as the update used
+    /// them: δ₁, δ₂ and e (each row one example, scaled by 1/B).
+    pub fn errors(&self) -> [&Array2<f64>; 3] {
+        [&self.d1, &self.d2, &self.e]
+    }
+
+    /// The network panel's view of the next step: the batch it will train
+    /// on, each unit's activity, the true δ at the current weights, and what
+    /// this run's method delivers to each unit instead. Works on a copy, so
+    /// the run is untouched and its next `step` is exactly this one.
+    /// `example`: one row of the batch, or `None` for the batch mean.
+    pub fn credit(&self, example: Option<usize>) -> CreditView {
+        let mut t = self.clone();
+        let b = t.cfg.batch.max(1);
+        let example = example.filter(|&i| i < b);
+        t.prepare_batch();
+        let (loss, x) = (t.loss, t.acts.x.clone());
+        let acts = [t.acts.h1.clone(), t.acts.h2.clone(), t.acts.y.clone()];
+        t.exact();
+        let truth = [t.d1.clone(), t.d2.clone(), t.e.clone()];
+        let method = t.cfg.method;
+        let applied = t.compute_update();
+        let reach = reach(method);
+        let (p1, p2) = (t.fb.p1.clone(), t.fb.p2.clone());
+        let layers = (0..3)
+            .map(|l| {
+                let delivered = match (reach, l) {
+                    (Reach::Every, _) | (Reach::Output, 2) => Some(&[&t.d1, &t.d2, &t.e][l]),
+                    _ => None,
+                };
+                // stale: after the method ran, `acts` holds the previous batch
+                let paired = (method == Method::Stale && applied)
+                    .then(|| [&t.acts.h1, &t.acts.h2, &t.acts.y][l]);
+                let source = (method == Method::Scrambled && l < 2)
+                    .then(|| [p1.clone(), p2.clone()][l].clone());
+                let sel = |m: &Array2<f64>, scale: f64| pick(m, example, scale);
+                let delivered_sel = delivered.map(|d| sel(d, b as f64));
+                let truth_sel = sel(&truth[l], b as f64);
+                LayerCredit {
+                    name: ["hidden 1", "hidden 2", "output"][l].into(),
+                    activity: sel(&acts[l], 1.0),
+                    slope: sel(&acts[l], 1.0)
+                        .iter()
+                        .map(|&h| if l < 2 { 1.0 - h * h } else { 1.0 })
+                        .collect(),
+                    cosine: delivered_sel.as_ref().and_then(|d| cosine(d, &truth_sel)),
+                    batch_cosine: delivered.and_then(|d| {
+                        cosine(d.as_slice().unwrap_or(&[]), truth[l].as_slice().unwrap_or(&[]))
+                    }),
+                    truth: truth_sel,
+                    delivered: delivered_sel,
+                    paired_activity: paired.map(|p| sel(p, 1.0)),
+                    source,
+                }
+            })
+            .collect();
+        CreditView {
+            method,
+            step: t.steps_done(),
+            example,
+            batch: b,
+            inputs: pick(&x, example, 1.0),
+            layers,
+            loss,
+        }
+    }
+}
+
+/// Which units a method hands an error of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Every hidden and output unit.
+    Every,
+    /// Only the output units (readout only: nothing inside).
+    Output,
+    /// No unit: one score for all weights (weight perturbation), or a
+    /// random direction.
+    Nowhere,
+}
+
+pub fn reach(m: Method) -> Reach {
+    match m {
+        Method::WeightPerturbation | Method::RandomDirection => Reach::Nowhere,
+        Method::ReadoutOnly => Reach::Output,
+        _ => Reach::Every,
+    }
+}
+
+/// One layer of the panel; every vector has one entry per unit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LayerCredit {
+    pub name: String,
+    pub activity: Vec<f64>,
+    /// f′ at that activity: 1 − h² for tanh, 1 for the linear output.
+    pub slope: Vec<f64>,
+    /// Backprop's δ: ∂ℓ/∂(the unit's input) for the example (or the batch
+    /// mean of the examples' δ).
+    pub truth: Vec<f64>,
+    /// What the method delivers in its place; `None` where it delivers
+    /// nothing per unit.
+    pub delivered: Option<Vec<f64>>,
+    /// Stale activity: the previous batch's activity the error is paired with.
+    pub paired_activity: Option<Vec<f64>>,
+    /// Scrambled: unit j receives the true δ of unit `source[j]`.
+    pub source: Option<Vec<usize>>,
+    /// Cosine of delivered with true over the shown units.
+    pub cosine: Option<f64>,
+    /// The same over every example × unit of the batch.
+    pub batch_cosine: Option<f64>,
+}
+
+/// The next step, unit by unit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CreditView {
+    pub method: Method,
+    /// The step this previews (steps done so far).
+    pub step: usize,
+    pub example: Option<usize>,
+    pub batch: usize,
+    pub inputs: Vec<f64>,
+    /// Hidden 1, hidden 2, output.
+    pub layers: Vec<LayerCredit>,
+    /// The minibatch loss at the current weights.
+    pub loss: f64,
+}
+
+impl CreditView {
+    /// The largest |value| of any error shown: the legend's scale.
+    pub fn scale(&self) -> f64 {
+        self.layers
+            .iter()
+            .flat_map(|l| l.truth.iter().chain(l.delivered.iter().flatten()))
+            .fold(0.0_f64, |m, v| if v.is_finite() { m.max(v.abs()) } else { m })
+    }
+}
+
+/// Row `example` of `m` times `scale`, or the mean of the rows times `scale`.
+fn pick(m: &Array2<f64>, example: Option<usize>, scale: f64) -> Vec<f64> {
+    match example {
+        Some(i) => m.row(i).iter().map(|v| v * scale).collect(),
+        None => {
+            let n = m.nrows().max(1) as f64;
+            m.columns()
+                .into_iter()
+                .map(|c| c.sum() / n * scale)
+                .collect()
+        }
+    }
+}
+
+/// Cosine of two vectors; `None` when either is zero or not finite.
+pub fn cosine(a: &[f64], b: &[f64]) -> Option<f64> {
+    let (mut ab, mut aa, mut bb) = (0.0, 0.0, 0.0);
+    for (x, y) in a.iter().zip(b) {
+        ab += x * y;
+        aa += x * x;
+        bb += y * y;
+    }
+    let c = ab / (aa.sqrt() * bb.sqrt());
+    c.is_finite().then_some(c)
+}

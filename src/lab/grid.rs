@@ -1,0 +1,234 @@
+//! The ablation grid: every method × learning rate × seed, run on all
+//! cores natively or in chunks in a page; `summary` makes the essay's table
+//! of it. ("Grid", not "sweep": the sweep is the backward pass.)
+
+use super::method::Method;
+use super::task::{Task, TaskShape};
+use super::trainer::{Angles, RunConfig, RunResult, Trainer};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// The essay's learning-rate grid.
+pub const ESSAY_LRS: [f64; 5] = [0.01, 0.02, 0.05, 0.1, 0.2];
+pub const ESSAY_SEEDS: [u64; 3] = [0, 1, 2];
+/// Weight perturbation's grid goes further down: its one-shot estimate is
+/// about √N times longer than the gradient (N weights), so every rate of
+/// the essay's grid diverges.
+pub const WP_EXTRA_LRS: [f64; 5] = [0.0002, 0.0005, 0.001, 0.002, 0.005];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridSpec {
+    pub methods: Vec<Method>,
+    pub lrs: Vec<f64>,
+    pub seeds: Vec<u64>,
+    /// Rates tried for weight perturbation besides `lrs` (see `WP_EXTRA_LRS`).
+    pub wp_extra_lrs: Vec<f64>,
+    /// The teacher gain G (1 is SPEC's teacher).
+    pub gain: f64,
+    /// Steps, batch, hidden size and σ for every run (method, lr and seed
+    /// are overwritten per job).
+    pub base: RunConfig,
+}
+
+impl Default for GridSpec {
+    /// The essay's whole table: 12 methods × 5 rates × 3 seeds.
+    fn default() -> Self {
+        Self {
+            methods: Method::ALL.to_vec(),
+            lrs: ESSAY_LRS.to_vec(),
+            seeds: ESSAY_SEEDS.to_vec(),
+            wp_extra_lrs: WP_EXTRA_LRS.to_vec(),
+            gain: 1.0,
+            base: RunConfig::default(),
+        }
+    }
+}
+
+impl GridSpec {
+    /// The rates tried for `method`, ascending.
+    pub fn lrs_for(&self, method: Method) -> Vec<f64> {
+        let mut v = self.lrs.clone();
+        if method == Method::WeightPerturbation {
+            v.extend(self.wp_extra_lrs.iter().filter(|x| !self.lrs.contains(x)));
+        }
+        v.sort_by(f64::total_cmp);
+        v
+    }
+
+    /// Runs in all.
+    pub fn runs_for(&self, method: Method) -> usize {
+        self.lrs_for(method).len() * self.seeds.len()
+    }
+
+    /// The task every run of this grid learns.
+    pub fn task(&self) -> Task {
+        Task::new(TaskShape {
+            gain: self.gain,
+            ..TaskShape::default()
+        })
+    }
+
+    /// Every run's configuration, methods outermost.
+    pub fn jobs(&self) -> Vec<RunConfig> {
+        let mut out = Vec::new();
+        for &method in &self.methods {
+            for lr in self.lrs_for(method) {
+                for &seed in &self.seeds {
+                    out.push(RunConfig {
+                        method,
+                        lr,
+                        seed,
+                        ..self.base
+                    });
+                }
+            }
+        }
+        out
+    }
+}
+
+/// One finished run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    pub cfg: RunConfig,
+    pub result: RunResult,
+    pub angles: Angles,
+}
+
+/// Runs one configuration to the end.
+pub fn run_one(cfg: RunConfig, task: Arc<Task>) -> Run {
+    let mut t = Trainer::new(cfg, task);
+    let result = t.run();
+    Run {
+        cfg,
+        result,
+        angles: t.angles,
+    }
+}
+
+/// Runs every job on `threads` threads; `progress(done, total)` after each.
+pub fn run_parallel(
+    spec: &GridSpec,
+    task: Arc<Task>,
+    threads: usize,
+    progress: impl Fn(usize, usize) + Sync,
+) -> Vec<Run> {
+    let jobs = spec.jobs();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let out: Mutex<Vec<Option<Run>>> = Mutex::new(vec![None; jobs.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&cfg) = jobs.get(i) else { break };
+                let run = run_one(cfg, task.clone());
+                out.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(run);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
+            });
+        }
+    });
+    out.into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// Microseconds per training step of `method`, after 200 warm-up steps,
+/// timed by `now_ms` (the caller's clock: `Instant` natively,
+/// `Date.now()` in a browser). A tiny rate keeps every method from
+/// diverging and stopping early.
+pub fn time_step(method: Method, task: Arc<Task>, steps: usize, now_ms: impl Fn() -> f64) -> f64 {
+    let cfg = RunConfig {
+        method,
+        lr: 1e-5,
+        steps: usize::MAX,
+        ..RunConfig::default()
+    };
+    let mut t = Trainer::new(cfg, task);
+    for _ in 0..200 {
+        t.step();
+    }
+    let start = now_ms();
+    for _ in 0..steps {
+        t.step();
+    }
+    (now_ms() - start) * 1000.0 / steps.max(1) as f64
+}
+
+/// The grid in chunks, for a page that must stay responsive: one job at
+/// a time, `advance(n)` steps at most `n` training steps.
+#[derive(Clone, Debug)]
+pub struct GridRunner {
+    pub spec: GridSpec,
+    jobs: Vec<RunConfig>,
+    task: Arc<Task>,
+    current: Option<Trainer>,
+    next: usize,
+    pub runs: Vec<Run>,
+}
+
+impl GridRunner {
+    pub fn new(spec: GridSpec, task: Arc<Task>) -> Self {
+        Self {
+            jobs: spec.jobs(),
+            spec,
+            task,
+            current: None,
+            next: 0,
+            runs: Vec::new(),
+        }
+    }
+
+    /// Runs up to `steps` training steps; returns how many it ran.
+    pub fn advance(&mut self, steps: usize) -> usize {
+        let mut left = steps;
+        while left > 0 {
+            let t = match &mut self.current {
+                Some(t) => t,
+                None => match self.jobs.get(self.next) {
+                    Some(&cfg) => {
+                        self.next += 1;
+                        self.current.insert(Trainer::new(cfg, self.task.clone()))
+                    }
+                    None => break,
+                },
+            };
+            while left > 0 && !t.finished() {
+                t.step();
+                left -= 1;
+            }
+            if t.finished() {
+                let result = t.result();
+                let angles = std::mem::take(&mut t.angles);
+                self.runs.push(Run {
+                    cfg: t.cfg,
+                    result,
+                    angles,
+                });
+                self.current = None;
+            }
+        }
+        steps - left
+    }
+
+    pub fn finished(&self) -> bool {
+        self.runs.len() == self.jobs.len()
+    }
+
+    /// (jobs done, jobs in all).
+    pub fn counts(&self) -> (usize, usize) {
+        (self.runs.len(), self.jobs.len())
+    }
+
+    /// Fraction done, by steps (a diverged run counts as complete).
+    pub fn fraction(&self) -> f64 {
+        let per = self.spec.base.steps.max(1) as f64;
+        let partial = self
+            .current
+            .as_ref()
+            .map_or(0.0, |t| t.steps_done() as f64 / per);
+        ((self.runs.len() as f64 + partial) / self.jobs.len().max(1) as f64).min(1.0)
+    }
+}

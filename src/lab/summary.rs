@@ -1,0 +1,239 @@
+//! The grid's table, as the essay reports it: per method, the learning
+//! rate with the best median over seeds (a diverged run counts as +∞), the
+//! ratio to bp, the final per-layer alignment angles, and a note where our
+//! number differs from the essay's.
+
+use super::grid::{GridSpec, Run};
+use super::method::Method;
+use super::trainer::{Angles, DIVERGENCE_NMSE};
+use serde::Serialize;
+
+/// One method's line in the table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub method: Method,
+    /// `None` when every learning rate's median diverged.
+    pub best_lr: Option<f64>,
+    /// +∞ when diverged (printed as "diverged", `null` in JSON).
+    #[serde(serialize_with = "finite_or_null")]
+    pub median: f64,
+    #[serde(serialize_with = "finite_or_null_vec")]
+    pub seed_scores: Vec<f64>,
+    pub diverged_runs: usize,
+    pub essay: Option<f64>,
+    /// The median over seeds divided by bp's (when bp is in the grid and
+    /// both are finite).
+    pub ratio_to_bp: Option<f64>,
+    /// The angle in degrees between the update of W₁, W₂, W₃ and the exact
+    /// gradient at the last measurement, median over seeds at the best rate
+    /// (`null` where the method leaves a layer unchanged).
+    #[serde(serialize_with = "finite_or_null_vec")]
+    pub final_angles: Vec<f64>,
+}
+
+fn finite_or_null<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    if x.is_finite() {
+        s.serialize_some(x)
+    } else {
+        s.serialize_none()
+    }
+}
+
+fn finite_or_null_vec<S: serde::Serializer>(v: &[f64], s: S) -> Result<S::Ok, S::Error> {
+    let o: Vec<Option<f64>> = v.iter().map(|x| x.is_finite().then_some(*x)).collect();
+    serde::Serialize::serialize(&o, s)
+}
+
+impl Summary {
+    /// Says so where our result differs from the essay's by more than a
+    /// factor of two, or diverges where the essay's did not (or the
+    /// reverse), with the reason in words that stand on their own.
+    /// `floor` is this grid's readout-only median, if it ran.
+    pub fn note(&self, floor: Option<f64>) -> Option<String> {
+        let ours = self.median;
+        let why = match floor {
+            Some(f) if f.is_finite() => format!(
+                "the teacher here is {} the essay's: readout only, the floor, scores {f:.3} here \
+                 against the essay's {ESSAY_FLOOR} (the teacher gain setting scales it)",
+                if f < ESSAY_FLOOR { "easier than" } else { "harder than" }
+            ),
+            _ => "the teacher here differs from the essay's (the teacher gain setting scales it)".into(),
+        };
+        match (self.method.essay(), self.method) {
+            (None, Method::SignDropped) if ours.is_finite() => {
+                Some("differs: ours did not diverge at every rate".into())
+            }
+            (None, Method::SignDropped) => Some(format!(
+                "as in the essay every run diverges, here by crossing the divergence cap (a minibatch \
+                 error above {DIVERGENCE_NMSE:e} times the target variance), not by overflowing"
+            )),
+            (None, _) => None,
+            (Some(_), _) if !ours.is_finite() => Some("differs: ours diverged at every rate".into()),
+            (Some(e), _) => {
+                let ratio = ours / e;
+                (!(0.5..=2.0).contains(&ratio))
+                    .then(|| format!("differs: {ratio:.1}× the essay's; {why}"))
+            }
+        }
+    }
+}
+
+/// The essay's readout-only score.
+pub const ESSAY_FLOOR: f64 = 0.169;
+
+/// The readout-only median of a table, if it ran: the floor every method
+/// that learns inside the network should beat.
+pub fn readout_floor(summary: &[Summary]) -> Option<f64> {
+    summary
+        .iter()
+        .find(|s| s.method == Method::ReadoutOnly)
+        .map(|s| s.median)
+}
+
+/// The table as CSV, one row per method.
+pub fn summary_csv(summary: &[Summary]) -> String {
+    let mut s = String::from(
+        "method,removes,best_lr,median,ratio_to_bp,seed_scores,diverged_runs,angle_w1,angle_w2,angle_w3,essay\n",
+    );
+    for r in summary {
+        let f = |x: f64| {
+            if x.is_finite() {
+                x.to_string()
+            } else {
+                "diverged".into()
+            }
+        };
+        let seeds: Vec<String> = r.seed_scores.iter().map(|&x| f(x)).collect();
+        let opt = |x: Option<f64>| x.map_or(String::new(), |v| v.to_string());
+        let angles: Vec<String> = r
+            .final_angles
+            .iter()
+            .map(|&a| opt(a.is_finite().then_some(a)))
+            .collect();
+        s += &format!(
+            "{},{},{},{},{},{},{},{},{}\n",
+            r.method.id(),
+            r.method.removes().replace(", ", "+"),
+            opt(r.best_lr),
+            f(r.median),
+            opt(r.ratio_to_bp),
+            seeds.join(";"),
+            r.diverged_runs,
+            angles.join(","),
+            r.method.essay_text()
+        );
+    }
+    s
+}
+
+/// The median, with +∞ for diverged runs; the mean of the middle two for
+/// an even count.
+pub fn median(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return f64::NAN;
+    }
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// Per method: the learning rate with the best median over seeds, its
+/// ratio to bp's and its final per-layer angles.
+pub fn summarise(spec: &GridSpec, runs: &[Run]) -> Vec<Summary> {
+    let mut out: Vec<Summary> = spec
+        .methods
+        .iter()
+        .map(|&method| summarise_one(spec, runs, method))
+        .collect();
+    let bp = out.iter().find(|s| s.method == Method::Bp).map(|s| s.median);
+    for s in &mut out {
+        s.ratio_to_bp = bp
+            .filter(|b| b.is_finite() && *b > 0.0 && s.median.is_finite())
+            .map(|b| s.median / b);
+    }
+    out
+}
+
+fn summarise_one(spec: &GridSpec, runs: &[Run], method: Method) -> Summary {
+    let mine: Vec<&Run> = runs.iter().filter(|r| r.cfg.method == method).collect();
+    let at = |lr: f64| mine.iter().filter(move |r| r.cfg.lr == lr);
+    let scores_at = |lr: f64| -> Vec<f64> { at(lr).map(|r| r.result.nmse).collect() };
+    let best = spec
+        .lrs_for(method)
+        .into_iter()
+        .map(|lr| (lr, median(&scores_at(lr))))
+        .filter(|(_, m)| m.is_finite())
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    let (best_lr, med, seed_scores) = match best {
+        Some((lr, m)) => (Some(lr), m, scores_at(lr)),
+        None => (None, f64::INFINITY, vec![f64::INFINITY; spec.seeds.len()]),
+    };
+    let final_angles = (0..3)
+        .map(|l| {
+            let Some(lr) = best_lr else { return f64::NAN };
+            let last: Vec<f64> = at(lr)
+                .filter_map(|r| r.angles.last().map(|a| a.1[l]))
+                .filter(|d| d.is_finite())
+                .collect();
+            if last.is_empty() {
+                f64::NAN
+            } else {
+                median(&last)
+            }
+        })
+        .collect();
+    Summary {
+        method,
+        best_lr,
+        median: med,
+        seed_scores,
+        diverged_runs: mine.iter().filter(|r| r.result.diverged).count(),
+        essay: method.essay(),
+        ratio_to_bp: None,
+        final_angles,
+    }
+}
+
+/// The angle series in one line, at the steps the essay reports, beside
+/// the essay's numbers.
+pub fn angle_summary(steps: &[usize], degrees: &[f64]) -> String {
+    let at: Vec<String> = steps
+        .iter()
+        .zip(degrees)
+        .filter(|(s, _)| [0, 300, 1200, 2000, 2900].contains(*s))
+        .map(|(s, d)| format!("{d:.1}° at step {s}"))
+        .collect();
+    format!(
+        "FA alignment angle (W₂, median over seeds at the selected rate): {}. Essay: 90.5° at 0, 56° at 300, 40–47° from 1,200.",
+        at.join(", ")
+    )
+}
+
+/// The alignment-angle series of `method` for weight layer `layer` (0 = W₁)
+/// at its selected learning rate: the median over seeds at each measured
+/// step.
+pub fn angle_series(
+    runs: &[Run],
+    summary: &[Summary],
+    method: Method,
+    layer: usize,
+) -> Option<(Vec<usize>, Vec<f64>)> {
+    let lr = summary.iter().find(|s| s.method == method)?.best_lr?;
+    let series: Vec<&Angles> = runs
+        .iter()
+        .filter(|r| r.cfg.method == method && r.cfg.lr == lr)
+        .map(|r| &r.angles)
+        .collect();
+    let n = series.iter().map(|s| s.len()).min()?;
+    let steps = (0..n).map(|i| series[0][i].0).collect();
+    let degrees = (0..n)
+        .map(|i| median(&series.iter().map(|s| s[i].1[layer]).collect::<Vec<_>>()))
+        .collect();
+    Some((steps, degrees))
+}
+
