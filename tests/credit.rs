@@ -30,7 +30,10 @@ fn trainer(method: Method, hidden: usize, batch: usize, task: &Arc<Task>) -> Tra
 fn close(a: &[f64], b: &[f64], what: &str) {
     assert_eq!(a.len(), b.len(), "{what}: lengths");
     for (j, (x, y)) in a.iter().zip(b).enumerate() {
-        assert!((x - y).abs() < 1e-12 * (1.0 + y.abs()), "{what}: unit {j}: {x} vs {y}");
+        assert!(
+            (x - y).abs() < 1e-12 * (1.0 + y.abs()),
+            "{what}: unit {j}: {x} vs {y}"
+        );
     }
 }
 
@@ -43,7 +46,15 @@ fn own(t: &Trainer, l: usize, i: usize) -> Vec<f64> {
 #[test]
 fn the_panel_shows_the_trainers_own_errors() {
     let task = small_task();
-    for m in [Method::Bp, Method::Fa, Method::Dfa, Method::NoDeriv, Method::Scrambled, Method::SignDropped, Method::NodePerturbation] {
+    for m in [
+        Method::Bp,
+        Method::Fa,
+        Method::Dfa,
+        Method::NoDeriv,
+        Method::Scrambled,
+        Method::SignDropped,
+        Method::NodePerturbation,
+    ] {
         let mut t = trainer(m, 8, 4, &task);
         for _ in 0..3 {
             t.step();
@@ -59,7 +70,11 @@ fn the_panel_shows_the_trainers_own_errors() {
             let shown = &view.layers[l];
             let delivered = shown.delivered.as_ref().expect("every unit hears");
             close(delivered, &own(&t, l, 2), &format!("{} layer {l}", m.id()));
-            close(&shown.truth, &truth_view.layers[l].truth, &format!("{} truth {l}", m.id()));
+            close(
+                &shown.truth,
+                &truth_view.layers[l].truth,
+                &format!("{} truth {l}", m.id()),
+            );
         }
         if m == Method::Bp {
             for l in &view.layers {
@@ -82,13 +97,20 @@ fn scrambled_delivers_the_true_errors_to_the_wrong_units() {
         let mut sorted = src.clone();
         sorted.sort();
         assert_eq!(sorted, (0..8).collect::<Vec<_>>(), "a permutation");
-        assert!(src.iter().enumerate().any(|(j, &p)| j != p), "not the identity");
+        assert!(
+            src.iter().enumerate().any(|(j, &p)| j != p),
+            "not the identity"
+        );
         for (j, &p) in src.iter().enumerate() {
             assert_eq!(d[j], layer.truth[p], "unit {j} gets unit {p}'s δ");
         }
     }
     // the output keeps its own error; the permutations stay fixed
-    close(before.layers[2].delivered.as_ref().unwrap(), &before.layers[2].truth, "output");
+    close(
+        before.layers[2].delivered.as_ref().unwrap(),
+        &before.layers[2].truth,
+        "output",
+    );
     let perms = (t.scramble_perms().0.to_vec(), t.scramble_perms().1.to_vec());
     for _ in 0..10 {
         t.step();
@@ -109,7 +131,11 @@ fn sign_dropped_delivers_magnitudes_and_readout_only_nothing_inside() {
     let t = trainer(Method::ReadoutOnly, 8, 4, &task);
     let v = t.credit(None);
     assert!(v.layers[0].delivered.is_none() && v.layers[1].delivered.is_none());
-    close(v.layers[2].delivered.as_ref().unwrap(), &v.layers[2].truth, "output error");
+    close(
+        v.layers[2].delivered.as_ref().unwrap(),
+        &v.layers[2].truth,
+        "output error",
+    );
     assert_eq!(reach(Method::WeightPerturbation), Reach::Nowhere);
     let t = trainer(Method::WeightPerturbation, 8, 4, &task);
     assert!(t.credit(None).layers.iter().all(|l| l.delivered.is_none()));
@@ -162,7 +188,10 @@ fn per_layer_angles_for_every_method() {
     assert!(fa[2] < 1e-4, "fa's readout gradient is exact: {fa:?}");
     let rd = last_angles(Method::RandomDirection, 101, &task);
     for a in rd {
-        assert!((75.0..105.0).contains(&a), "a random direction is ≈ 90° off: {rd:?}");
+        assert!(
+            (75.0..105.0).contains(&a),
+            "a random direction is ≈ 90° off: {rd:?}"
+        );
     }
     let ro = last_angles(Method::ReadoutOnly, 101, &task);
     assert!(ro[0].is_nan() && ro[1].is_nan() && ro[2] < 1e-4, "{ro:?}");
@@ -184,7 +213,9 @@ fn dfa_sends_the_output_error_through_fixed_random_maps() {
     let d1 = e.dot(&d1m) * h1.mapv(|h| 1.0 - h * h);
     let want = [x.t().dot(&d1), h1.t().dot(&d2), h2.t().dot(&e)];
     for l in 0..3 {
-        let diff = (&got[l] - &want[l]).mapv(f64::abs).fold(0.0f64, |m, &v| m.max(v));
+        let diff = (&got[l] - &want[l])
+            .mapv(f64::abs)
+            .fold(0.0f64, |m, &v| m.max(v));
         assert!(diff < 1e-12, "layer {}: {diff}", l + 1);
     }
 }
@@ -209,7 +240,11 @@ fn bias_ratio(m: Method, n: usize) -> f64 {
     }
     let nf = n as f64;
     let err: f64 = sum.iter().zip(&g).map(|(s, g)| (s / nf - g).powi(2)).sum();
-    let trace: f64 = sum.iter().zip(&sq).map(|(s, q)| q / nf - (s / nf).powi(2)).sum();
+    let trace: f64 = sum
+        .iter()
+        .zip(&sq)
+        .map(|(s, q)| q / nf - (s / nf).powi(2))
+        .sum();
     err / (trace / nf)
 }
 
@@ -218,7 +253,11 @@ fn perturbation_estimates_are_unbiased() {
     for m in [Method::WeightPerturbation, Method::NodePerturbation] {
         let r = bias_ratio(m, 4000);
         // ≈ 1 when the mean misses the gradient by sampling error alone
-        assert!((0.5..1.6).contains(&r), "{}: error² / expected = {r}", m.id());
+        assert!(
+            (0.5..1.6).contains(&r),
+            "{}: error² / expected = {r}",
+            m.id()
+        );
     }
 }
 
@@ -235,7 +274,10 @@ fn weight_perturbations_one_shot_cosine_is_sqrt_2_over_pi_n() {
             .sum::<f64>()
             / k as f64;
         let want = (2.0 / (std::f64::consts::PI * n)).sqrt();
-        assert!((mean / want - 1.0).abs() < 0.08, "N = {n}: {mean} vs √(2/(πN)) = {want}");
+        assert!(
+            (mean / want - 1.0).abs() < 0.08,
+            "N = {n}: {mean} vs √(2/(πN)) = {want}"
+        );
     }
 }
 
@@ -248,7 +290,10 @@ fn random_direction_is_gaussian_with_the_gradients_norm() {
     let norm = |v: &[f64]| v.iter().map(|x| x * x).sum::<f64>().sqrt();
     assert!((norm(&r) / norm(&g) - 1.0).abs() < 1e-12);
     // scaled to unit variance, the entries look like N(0, 1)
-    let z: Vec<f64> = r.iter().map(|v| v / norm(&r) * (r.len() as f64).sqrt()).collect();
+    let z: Vec<f64> = r
+        .iter()
+        .map(|v| v / norm(&r) * (r.len() as f64).sqrt())
+        .collect();
     let n = z.len() as f64;
     let mean = z.iter().sum::<f64>() / n;
     let within_1 = z.iter().filter(|v| v.abs() < 1.0).count() as f64 / n;
@@ -284,9 +329,16 @@ fn the_teacher_has_the_specified_sizes_scales_and_gain() {
     assert_eq!(task.x_test.dim(), (1000, 20));
     let xm = task.x_train.mean().unwrap();
     let xv = task.x_train.mapv(|v| v * v).mean().unwrap() - xm * xm;
-    assert!(xm.abs() < 0.02 && (xv - 1.0).abs() < 0.03, "x ~ N(0,1): {xm}, {xv}");
+    assert!(
+        xm.abs() < 0.02 && (xv - 1.0).abs() < 0.03,
+        "x ~ N(0,1): {xm}, {xv}"
+    );
     // targets: 30 tanh units of variance < 1 through N(0, 1/30) weights
-    assert!((0.2..0.8).contains(&task.test_var), "target variance {}", task.test_var);
+    assert!(
+        (0.2..0.8).contains(&task.test_var),
+        "target variance {}",
+        task.test_var
+    );
     // a higher gain: the same inputs, a more nonlinear teacher
     let linear_misfit = |t: &Task| {
         let x = &t.x_train;
@@ -295,7 +347,10 @@ fn the_teacher_has_the_specified_sizes_scales_and_gain() {
         let w = solve(&xtx, &xty);
         creditflow::lab::task::nmse(&x.dot(&w), &t.t_train, t.train_var)
     };
-    let hard = Task::new(TaskShape { gain: 3.0, ..TaskShape::default() });
+    let hard = Task::new(TaskShape {
+        gain: 3.0,
+        ..TaskShape::default()
+    });
     assert_eq!(hard.x_train, task.x_train);
     let (a, b) = (linear_misfit(&task), linear_misfit(&hard));
     assert!(b > a + 0.1, "gain 3 is less linear: misfit {a} → {b}");

@@ -3,8 +3,8 @@
 //! re-implementation on a tiny network, seeded determinism, and a reduced
 //! sweep in which the essay's ranking must hold.
 
-use creditflow::lab::net::{cosine, tanh, Net};
 use creditflow::lab::grid::{run_parallel, GridSpec};
+use creditflow::lab::net::{cosine, tanh, Net};
 use creditflow::lab::summary::{angle_series, summarise};
 use creditflow::lab::trainer::batch_loss;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};

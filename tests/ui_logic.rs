@@ -2,13 +2,14 @@
 //! state's round trip and fallbacks, the charts drawn into SVG strings,
 //! and the lab's exports.
 
+use creditflow::lab::grid::{GridRunner, GridSpec};
 use creditflow::lab::method::{select, select_note};
 use creditflow::lab::scaling::scaling_row;
-use creditflow::lab::session::Session;
-use creditflow::lab::grid::{GridRunner, GridSpec};
+use creditflow::lab::session::{curves_csv, curves_json, Session};
 use creditflow::lab::summary::summarise;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
-use creditflow::ui::charts::{draw_angle, draw_curves, draw_scaling, Series};
+use creditflow::ui::charts::{draw_curves, draw_scaling, Look, Series};
+use creditflow::ui::charts_credit::{draw_angles, draw_ratio, ratio_bars};
 use creditflow::ui::url_state::{AppState, View};
 use plotters::prelude::*;
 use std::sync::Arc;
@@ -46,12 +47,13 @@ fn url_state_round_trips() {
         r3: Method::WeightPerturbation,
         r4: Method::Dfa,
         methods: vec![Method::ReadoutOnly, Method::ShuffledLabels],
-        lr: 0.02,
+        lr: Some(0.02),
         seed: 7,
         steps: 500,
+        gain: 1.7,
     };
     let q = s.to_query();
-    assert_eq!(q, "?view=lab&req=10101&r3=weight_perturbation&r4=dfa&methods=readout_only,shuffled_labels&lr=0.02&seed=7&steps=500");
+    assert_eq!(q, "?view=lab&req=10101&r3=weight_perturbation&r4=dfa&methods=readout_only,shuffled_labels&lr=0.02&seed=7&steps=500&gain=1.7");
     let (back, notices) = AppState::from_query(&q);
     assert_eq!(back, s);
     assert!(notices.is_empty());
@@ -71,7 +73,7 @@ fn bad_url_values_fall_back_with_a_notice() {
         .any(|n| n.contains("unknown URL key 'bogus'")));
     // good keys survive beside bad ones
     let (s, notices) = AppState::from_query("view=lab&lr=oops&steps=40");
-    assert_eq!((s.view, s.lr, s.steps), (View::Lab, 0.05, 40));
+    assert_eq!((s.view, s.lr, s.steps), (View::Lab, None, 40));
     assert_eq!(notices.len(), 1);
     // percent-encoded commas decode
     let (s, _) = AppState::from_query("methods=bp%2Cfa");
@@ -81,7 +83,18 @@ fn bad_url_values_fall_back_with_a_notice() {
 #[test]
 fn training_lists_the_selected_method_first_without_duplicates() {
     let (s, _) = AppState::from_query("req=11101&methods=fa,readout_only");
-    assert_eq!(s.training(), vec![Method::Fa, Method::ReadoutOnly]);
+    // bp and the readout-only floor stay beside the ablation as references
+    assert_eq!(
+        s.training(),
+        vec![Method::Fa, Method::Bp, Method::ReadoutOnly]
+    );
+    let (s, _) = AppState::from_query("methods=dfa");
+    assert_eq!(s.training(), vec![Method::Bp, Method::Dfa]);
+    let (s, n) = AppState::from_query("lr=best&gain=1.5");
+    assert_eq!((s.lr, s.gain, n.len()), (None, 1.5, 0));
+    assert_eq!(s.to_query(), "?gain=1.5");
+    let (s, n) = AppState::from_query("lr=0.01&gain=99");
+    assert_eq!((s.lr, s.gain, n.len()), (Some(0.01), 1.0, 1));
 }
 
 fn svg(
@@ -115,28 +128,74 @@ fn curve_chart_draws_labelled_axes_lines_and_divergence() {
             diverged_at: None,
         },
     ];
-    let s = svg(|root| draw_curves(root, &series, 100));
+    let s = svg(|root| draw_curves(root, &series, 100, Look::default()));
     assert!(s.contains("training step") && s.contains("test normalised MSE"));
-    assert!(s.contains("sign_dropped diverged at step 37"));
-    assert!(s.contains("readout_only (reference)"));
+    assert!(s.contains("sign dropped diverged at step 37"));
+    // legends name the methods; reference lines at 1 and the untrained student
+    assert!(s.contains("exact backprop") && s.contains("control: readout only"));
+    assert!(s.contains("1 = predicting the mean") && s.contains("1.60 = the untrained student"));
     assert!(s.matches("<polyline").count() >= 2, "lines drawn");
+    // text scales with the pixel ratio
+    let big = svg(|root| draw_curves(root, &series, 100, Look { px: 2.0 }));
+    // (plotters' SVG writes size / 1.24: 15 px → 12.09, 30 px → 24.19)
+    assert!(
+        s.contains("font-size=\"12.09") && big.contains("font-size=\"24.19"),
+        "fonts"
+    );
     // an empty chart still draws its axes
-    let empty = svg(|root| draw_curves(root, &[], 3000));
+    let empty = svg(|root| draw_curves(root, &[], 3000, Look::default()));
     assert!(empty.contains("training step") && empty.contains("press run"));
 }
 
 #[test]
 fn angle_and_scaling_charts_draw() {
-    let s = svg(|root| draw_angle(root, &[(Method::Fa, vec![(0, 89.0), (100, 70.0)])], 3000));
+    let lines = vec![
+        (
+            Method::Fa,
+            vec![(0, [89.0, 88.0, 0.0]), (100, [70.0, 60.0, 0.0])],
+        ),
+        (Method::ReadoutOnly, vec![(0, [f64::NAN, f64::NAN, 0.0])]),
+    ];
+    let s = svg(|root| draw_angles(root, &lines, 3000, Look::default()));
     assert!(s.contains("90°: no alignment") && s.contains("angle (degrees)"));
+    assert!(
+        s.contains("W₁") && s.contains("W₂") && s.contains("W₃"),
+        "one panel per layer"
+    );
+    assert!(s.contains("feedback alignment"));
     let task = Arc::new(Task::new(TaskShape {
         train: 64,
         test: 32,
         ..TaskShape::default()
     }));
     let rows = vec![scaling_row(task.clone(), 8, 5), scaling_row(task, 16, 5)];
-    let s = svg(|root| draw_scaling(root, &rows));
-    assert!(s.contains("1/√N") && s.contains("number of weights"));
+    let s = svg(|root| draw_scaling(root, &rows, Look::default()));
+    assert!(s.contains("√(2/(πN))") && s.contains("number of weights"));
+    assert!(
+        (rows[0].wp_expected - (2.0 / (std::f64::consts::PI * rows[0].weights as f64)).sqrt())
+            .abs()
+            < 1e-15
+    );
+}
+
+#[test]
+fn the_ratio_chart_groups_methods_by_requirement() {
+    let scores = [
+        (Method::Bp, 0.01),
+        (Method::ReadoutOnly, 0.1),
+        (Method::Fa, 0.02),
+        (Method::Scrambled, 0.08),
+        (Method::NoDeriv, 0.07),
+        (Method::SignDropped, f64::INFINITY),
+    ];
+    let bars = ratio_bars(&scores);
+    let groups: Vec<&str> = bars.iter().map(|b| b.group).collect();
+    assert_eq!(groups, ["R2", "R3", "R3", "R4", "controls"]);
+    assert!((bars[0].ratio.unwrap() - 7.0).abs() < 1e-9);
+    assert_eq!(bars[2].ratio, None, "sign dropped diverged");
+    assert!(ratio_bars(&scores[1..]).is_empty(), "no bp, no ratios");
+    let s = svg(|root| draw_ratio(root, &bars, "test", Look::default()));
+    assert!(s.contains("7.0×") && s.contains("diverged") && s.contains("R3"));
 }
 
 #[test]
@@ -151,7 +210,11 @@ fn session_records_curves_and_exports_them() {
         hidden: 16,
         ..RunConfig::default()
     };
-    let mut s = Session::new(&[Method::Bp, Method::SignDropped, Method::Bp], base, task);
+    let cfgs: Vec<RunConfig> = [Method::Bp, Method::SignDropped, Method::Bp]
+        .iter()
+        .map(|&method| RunConfig { method, ..base })
+        .collect();
+    let mut s = Session::new(&cfgs, task);
     assert_eq!(s.runs.len(), 2, "duplicates dropped");
     while !s.finished() {
         s.advance(7);
@@ -160,11 +223,14 @@ fn session_records_curves_and_exports_them() {
     assert_eq!(bp.curve.first().map(|p| p.0), Some(0));
     assert_eq!(bp.curve.last().map(|p| p.0), Some(120));
     assert!(bp.curve.last().unwrap().1 < bp.curve[0].1, "bp learns");
-    let csv = s.curves_csv();
-    assert!(csv.starts_with("method,step,nmse\n"));
-    assert!(csv.contains("\nbp,50,"));
-    let json = s.curves_json();
+    let status = s.statuses();
+    let csv = curves_csv(&status);
+    assert!(csv.starts_with("method,lr,step,nmse\n"));
+    assert!(csv.contains("\nbp,0.05,50,"));
+    let json = curves_json(&status);
     assert_eq!(json["curves"][0]["method"], "bp");
+    assert_eq!(json["curves"][0]["angles"]["steps"][1], 100);
+    assert!(json["curves"][0]["angles"]["W2"][1].as_f64().unwrap() < 1e-4);
 }
 
 #[test]
@@ -215,7 +281,11 @@ fn step_one_keeps_the_runs_level_and_finishes_them_all() {
         hidden: 8,
         ..RunConfig::default()
     };
-    let mut s = Session::new(&[Method::Bp, Method::Fa, Method::ReadoutOnly], base, task);
+    let cfgs: Vec<RunConfig> = [Method::Bp, Method::Fa, Method::ReadoutOnly]
+        .iter()
+        .map(|&method| RunConfig { method, ..base })
+        .collect();
+    let mut s = Session::new(&cfgs, task);
     for _ in 0..31 {
         assert!(s.step_one());
     }

@@ -1,8 +1,8 @@
 //! `creditflow ablate | scaling | bench`: the instrument on the terminal.
 
 use super::fail;
-use crate::lab::scaling::{scaling_table, SAMPLES};
 use crate::lab::grid::{run_parallel, time_step, GridSpec, Run};
+use crate::lab::scaling::{scaling_table, SAMPLES};
 use crate::lab::summary::{angle_series, angle_summary, readout_floor, summarise, Summary};
 use crate::lab::task::GAIN_RANGE;
 use crate::lab::{Method, RunConfig, Task, TaskShape};
@@ -217,7 +217,9 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
             s.diverged_runs,
             spec.runs_for(s.method),
             s.method.essay_text(),
-            s.note(floor).map(|n| format!("  ← {n}")).unwrap_or_default()
+            s.note(floor)
+                .map(|n| format!("  ← {n}"))
+                .unwrap_or_default()
         );
     }
 }
@@ -238,12 +240,12 @@ pub fn scaling(args: &[String]) -> i32 {
     let rows = scaling_table(task, SAMPLES);
     println!(
         "{:>6} {:>8} {:>10} {:>10} {:>9}",
-        "hidden", "weights", "WP cosine", "NP cosine", "1/√N"
+        "hidden", "weights", "WP cosine", "NP cosine", "√(2/πN)"
     );
     for r in &rows {
         println!(
             "{:>6} {:>8} {:>10.4} {:>10.4} {:>9.4}",
-            r.hidden, r.weights, r.wp_cosine, r.np_cosine, r.inv_sqrt_n
+            r.hidden, r.weights, r.wp_cosine, r.np_cosine, r.wp_expected
         );
     }
     println!("essay: WP 0.057 (264 weights) → 0.0024 (71,936), tracking 1/√N; NP 0.20 → 0.066; at 5,696: WP ≈ 0.013, NP ≈ 0.13");

@@ -113,7 +113,10 @@ impl Trainer {
                         .collect(),
                     cosine: delivered_sel.as_ref().and_then(|d| cosine(d, &truth_sel)),
                     batch_cosine: delivered.and_then(|d| {
-                        cosine(d.as_slice().unwrap_or(&[]), truth[l].as_slice().unwrap_or(&[]))
+                        cosine(
+                            d.as_slice().unwrap_or(&[]),
+                            truth[l].as_slice().unwrap_or(&[]),
+                        )
                     }),
                     truth: truth_sel,
                     delivered: delivered_sel,
@@ -198,7 +201,10 @@ impl CreditView {
         self.layers
             .iter()
             .flat_map(|l| l.truth.iter().chain(l.delivered.iter().flatten()))
-            .fold(0.0_f64, |m, v| if v.is_finite() { m.max(v.abs()) } else { m })
+            .fold(
+                0.0_f64,
+                |m, v| if v.is_finite() { m.max(v.abs()) } else { m },
+            )
     }
 }
 

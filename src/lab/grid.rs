@@ -232,3 +232,18 @@ impl GridRunner {
         ((self.runs.len() as f64 + partial) / self.jobs.len().max(1) as f64).min(1.0)
     }
 }
+
+/// Each method's best rate on the grid at the defaults (3,000 steps,
+/// seeds 0–2, teacher gain 1), as `creditflow ablate` finds it; the live
+/// lab starts each method at it until the page's own grid has run.
+/// (Sign dropped diverges at every rate: it gets the smallest.) A long-mode
+/// test re-derives the table.
+pub fn default_best_lr(m: Method) -> f64 {
+    match m {
+        Method::Bp | Method::Fa | Method::Dfa => 0.2,
+        Method::NoDeriv | Method::Scrambled | Method::ReadoutOnly => 0.05,
+        Method::NodePerturbation | Method::ShuffledLabels | Method::RandomDirection => 0.02,
+        Method::Stale | Method::SignDropped => 0.01,
+        Method::WeightPerturbation => 0.001,
+    }
+}

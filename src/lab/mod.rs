@@ -4,15 +4,19 @@
 //! of its configuration, steppable in chunks, so the command line and the
 //! browser run the same code.
 
+pub mod controller;
+mod controller_grid;
+pub mod credit;
+pub mod grid;
+pub mod live;
 pub mod method;
 pub mod net;
+pub mod panel;
 pub mod rng;
 mod rules;
 pub mod scaling;
 pub mod session;
 pub mod summary;
-pub mod credit;
-pub mod grid;
 pub mod task;
 pub mod trainer;
 

@@ -20,7 +20,8 @@ pub struct ScalingRow {
     pub weights: usize,
     pub wp_cosine: f64,
     pub np_cosine: f64,
-    pub inv_sqrt_n: f64,
+    /// Weight perturbation's expected one-shot cosine, √(2/(πN)).
+    pub wp_expected: f64,
 }
 
 /// The width being measured: its trainer, true gradient, the sums of WP
@@ -85,7 +86,7 @@ impl ScalingRun {
                 weights,
                 wp_cosine: *wp / n as f64,
                 np_cosine: *np / n as f64,
-                inv_sqrt_n: 1.0 / (weights as f64).sqrt(),
+                wp_expected: (2.0 / (std::f64::consts::PI * weights as f64)).sqrt(),
             });
             self.current = None;
         }

@@ -1,10 +1,14 @@
-//! A live comparison for the page: several methods training side by side
-//! from one configuration, advanced in chunks, with a learning curve
-//! (test normalised MSE every `EVAL_EVERY` steps) per method.
+//! A live comparison: several runs training side by side, each with its
+//! own configuration (its method at its own learning rate), advanced in
+//! chunks, with a learning curve (test normalised MSE every `EVAL_EVERY`
+//! steps) per run. The same type trains in a Web Worker or, as a fallback
+//! and in the native tests, on the page; `RunStatus` is what it reports.
 
+use super::credit::CreditView;
 use super::method::Method;
 use super::task::Task;
-use super::trainer::{RunConfig, Trainer};
+use super::trainer::{Angles, RunConfig, Trainer};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::Arc;
 
@@ -34,27 +38,84 @@ impl LiveRun {
         }
         true
     }
+
+    pub fn status(&self) -> RunStatus {
+        let t = &self.trainer;
+        RunStatus {
+            cfg: t.cfg,
+            curve: self.curve.iter().map(|&(s, v)| (s, finite(v))).collect(),
+            angles: t.angles.iter().map(|&(s, a)| (s, a.map(finite))).collect(),
+            steps_done: t.steps_done(),
+            diverged_at: t.diverged_at(),
+            finished: t.finished(),
+        }
+    }
+}
+
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+/// One run as the page sees it: plain data that crosses from a worker as
+/// JSON (`None` stands for +∞ in the curve, NaN in the angles).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunStatus {
+    pub cfg: RunConfig,
+    pub curve: Vec<(usize, Option<f64>)>,
+    pub angles: Vec<(usize, [Option<f64>; 3])>,
+    pub steps_done: usize,
+    pub diverged_at: Option<usize>,
+    pub finished: bool,
+}
+
+impl RunStatus {
+    pub fn method(&self) -> Method {
+        self.cfg.method
+    }
+
+    /// The curve with +∞ for divergence.
+    pub fn points(&self) -> Vec<(usize, f64)> {
+        self.curve
+            .iter()
+            .map(|&(s, v)| (s, v.unwrap_or(f64::INFINITY)))
+            .collect()
+    }
+
+    /// The angle series with NaN where a layer was left unchanged.
+    pub fn angle_series(&self) -> Angles {
+        self.angles
+            .iter()
+            .map(|&(s, a)| (s, a.map(|d| d.unwrap_or(f64::NAN))))
+            .collect()
+    }
+
+    /// The latest score: +∞ once diverged.
+    pub fn score(&self) -> f64 {
+        self.curve
+            .last()
+            .map_or(f64::NAN, |p| p.1.unwrap_or(f64::INFINITY))
+    }
 }
 
 #[derive(Clone, Debug)]
 pub struct Session {
     pub runs: Vec<LiveRun>,
-    pub base: RunConfig,
 }
 
 impl Session {
-    /// One run per method (duplicates dropped), all from `base`.
-    pub fn new(methods: &[Method], base: RunConfig, task: Arc<Task>) -> Self {
+    /// One run per configuration (a second run of the same method is
+    /// dropped).
+    pub fn new(configs: &[RunConfig], task: Arc<Task>) -> Self {
         let mut seen = Vec::new();
-        let runs = methods
+        let runs = configs
             .iter()
-            .filter(|m| {
-                let new = !seen.contains(*m);
-                seen.push(**m);
+            .filter(|c| {
+                let new = !seen.contains(&c.method);
+                seen.push(c.method);
                 new
             })
-            .map(|&method| {
-                let trainer = Trainer::new(RunConfig { method, ..base }, task.clone());
+            .map(|&cfg| {
+                let trainer = Trainer::new(cfg, task.clone());
                 let first = trainer.evaluate();
                 LiveRun {
                     trainer,
@@ -62,7 +123,7 @@ impl Session {
                 }
             })
             .collect();
-        Self { runs, base }
+        Self { runs }
     }
 
     /// Advances every unfinished run by up to `steps` steps, recording the
@@ -104,36 +165,49 @@ impl Session {
             .unwrap_or(0)
     }
 
-    /// The curves as CSV: method,step,nmse (empty nmse when diverged).
-    pub fn curves_csv(&self) -> String {
-        let mut s = String::from("method,step,nmse\n");
-        for r in &self.runs {
-            for &(step, v) in &r.curve {
-                let v = if v.is_finite() {
-                    v.to_string()
-                } else {
-                    String::new()
-                };
-                s += &format!("{},{step},{v}\n", r.trainer.cfg.method.id());
-            }
-        }
-        s
+    pub fn statuses(&self) -> Vec<RunStatus> {
+        self.runs.iter().map(LiveRun::status).collect()
     }
 
-    pub fn curves_json(&self) -> serde_json::Value {
-        let runs: Vec<_> = self
-            .runs
+    /// The network panel's preview of `method`'s next step, if it trains here.
+    pub fn credit(&self, method: Method, example: Option<usize>) -> Option<CreditView> {
+        self.runs
             .iter()
-            .map(|r| {
-                let c = r.trainer.cfg;
-                json!({
-                    "method": c.method.id(), "lr": c.lr, "seed": c.seed, "steps": c.steps,
-                    "diverged_at": r.trainer.diverged_at(),
-                    "curve": r.curve.iter().map(|&(s, v)| json!([s, v.is_finite().then_some(v)])).collect::<Vec<_>>(),
-                    "angle": r.trainer.angles.iter().map(|&(s, d)| json!([s, d])).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        json!({ "curves": runs })
+            .find(|r| r.trainer.cfg.method == method)
+            .map(|r| r.trainer.credit(example))
     }
+}
+
+/// The curves as CSV: method,lr,step,nmse (empty nmse when diverged).
+pub fn curves_csv(runs: &[RunStatus]) -> String {
+    let mut s = String::from("method,lr,step,nmse\n");
+    for r in runs {
+        for &(step, v) in &r.curve {
+            let v = v.map_or(String::new(), |v| v.to_string());
+            s += &format!("{},{},{step},{v}\n", r.method().id(), r.cfg.lr);
+        }
+    }
+    s
+}
+
+/// The curves and per-layer angles as JSON.
+pub fn curves_json(runs: &[RunStatus]) -> serde_json::Value {
+    let runs: Vec<_> = runs
+        .iter()
+        .map(|r| {
+            let c = r.cfg;
+            let layer =
+                |l: usize| -> Vec<Option<f64>> { r.angles.iter().map(|a| a.1[l]).collect() };
+            json!({
+                "method": c.method.id(), "lr": c.lr, "seed": c.seed, "steps": c.steps,
+                "diverged_at": r.diverged_at,
+                "curve": r.curve,
+                "angles": {
+                    "steps": r.angles.iter().map(|a| a.0).collect::<Vec<_>>(),
+                    "W1": layer(0), "W2": layer(1), "W3": layer(2),
+                },
+            })
+        })
+        .collect();
+    json!({ "curves": runs })
 }

@@ -52,12 +52,15 @@ impl Summary {
     pub fn note(&self, floor: Option<f64>) -> Option<String> {
         let ours = self.median;
         let why = match floor {
-            Some(f) if f.is_finite() => format!(
+            Some(f) if f.is_finite() => {
+                format!(
                 "the teacher here is {} the essay's: readout only, the floor, scores {f:.3} here \
                  against the essay's {ESSAY_FLOOR} (the teacher gain setting scales it)",
                 if f < ESSAY_FLOOR { "easier than" } else { "harder than" }
-            ),
-            _ => "the teacher here differs from the essay's (the teacher gain setting scales it)".into(),
+            )
+            }
+            _ => "the teacher here differs from the essay's (the teacher gain setting scales it)"
+                .into(),
         };
         match (self.method.essay(), self.method) {
             (None, Method::SignDropped) if ours.is_finite() => {
@@ -150,7 +153,10 @@ pub fn summarise(spec: &GridSpec, runs: &[Run]) -> Vec<Summary> {
         .iter()
         .map(|&method| summarise_one(spec, runs, method))
         .collect();
-    let bp = out.iter().find(|s| s.method == Method::Bp).map(|s| s.median);
+    let bp = out
+        .iter()
+        .find(|s| s.method == Method::Bp)
+        .map(|s| s.median);
     for s in &mut out {
         s.ratio_to_bp = bp
             .filter(|b| b.is_finite() && *b > 0.0 && s.median.is_finite())
@@ -236,4 +242,3 @@ pub fn angle_series(
         .collect();
     Some((steps, degrees))
 }
-

@@ -339,4 +339,3 @@ pub(super) enum Pathway {
     Random,
     Direct,
 }
-

@@ -1,5 +1,7 @@
 //! The lab's charts, generic over the plotters backend: the page draws
-//! them on a canvas, the native tests into an SVG string.
+//! them on a canvas (at the screen's pixel ratio), the native tests into an
+//! SVG string. Text is at least the page's body size; legends name the
+//! methods; each method has one colour in every chart.
 
 use crate::lab::scaling::ScalingRow;
 use crate::lab::Method;
@@ -8,6 +10,45 @@ use plotters::prelude::*;
 
 /// The learning-curve chart's y range (normalised MSE, log scale).
 pub const CURVE_Y: (f64, f64) = (3e-3, 10.0);
+
+/// How big to draw: `px` device pixels per CSS pixel.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Look {
+    pub px: f64,
+}
+
+impl Default for Look {
+    fn default() -> Self {
+        Self { px: 1.0 }
+    }
+}
+
+impl Look {
+    /// A font `size` CSS pixels high.
+    pub fn font(&self, size: f64) -> FontDesc<'static> {
+        ("sans-serif", size * self.px).into_font()
+    }
+
+    /// `v` CSS pixels in device pixels.
+    pub fn px(&self, v: f64) -> u32 {
+        (v * self.px).round() as u32
+    }
+
+    /// A chart with our margins, caption and label areas.
+    pub fn chart<'a, DB: DrawingBackend>(
+        &self,
+        root: &'a DrawingArea<DB, Shift>,
+        caption: &str,
+    ) -> ChartBuilder<'a, 'a, DB> {
+        let mut b = ChartBuilder::on(root);
+        b.caption(caption, self.font(17.0))
+            .margin(self.px(10.0))
+            .margin_right(self.px(24.0))
+            .x_label_area_size(self.px(48.0))
+            .y_label_area_size(self.px(72.0));
+        b
+    }
+}
 
 /// One line on the learning-curve chart.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,59 +59,96 @@ pub struct Series {
     pub diverged_at: Option<usize>,
 }
 
-/// A colour per method, the same in every chart.
+/// A colour per method, the same in every chart; weight and node
+/// perturbation and the controls are told apart.
 pub fn method_color(m: Method) -> RGBColor {
     const C: [RGBColor; 12] = [
-        RGBColor(31, 95, 191),
-        RGBColor(42, 157, 143),
-        RGBColor(106, 76, 147),
-        RGBColor(214, 96, 77),
-        RGBColor(233, 161, 0),
-        RGBColor(194, 65, 12),
-        RGBColor(140, 86, 75),
-        RGBColor(227, 119, 194),
-        RGBColor(90, 90, 90),
-        RGBColor(120, 120, 120),
-        RGBColor(160, 160, 160),
-        RGBColor(60, 60, 60),
+        RGBColor(31, 95, 191),   // bp: blue
+        RGBColor(42, 157, 143),  // fa: teal
+        RGBColor(106, 76, 147),  // dfa: purple
+        RGBColor(214, 96, 77),   // no_deriv: red-orange
+        RGBColor(222, 150, 0),   // scrambled: amber
+        RGBColor(44, 160, 44),   // node perturbation: green
+        RGBColor(140, 86, 75),   // weight perturbation: brown
+        RGBColor(227, 119, 194), // sign dropped: pink
+        RGBColor(158, 160, 20),  // stale: olive
+        RGBColor(100, 100, 100), // shuffled labels: grey
+        RGBColor(23, 170, 190),  // random direction: cyan
+        RGBColor(20, 20, 20),    // readout only: black
     ];
     C[Method::ALL.iter().position(|&x| x == m).unwrap_or(0)]
 }
 
-fn err<E: std::fmt::Debug>(e: E) -> String {
+pub(super) fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("chart: {e:?}")
 }
 
 /// The legend box, the same on every chart.
-fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
+pub(super) fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
     chart: &mut ChartContext<'a, DB, CT>,
     at: SeriesLabelPosition,
+    look: Look,
 ) -> Result<(), String> {
     chart
         .configure_series_labels()
         .position(at)
+        .label_font(look.font(15.0))
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK.mix(0.3))
         .draw()
         .map_err(err)
 }
 
-/// Learning curves on a log scale; the controls dashed as reference
-/// curves; a diverged run leaves through the top with a label.
+/// A legend swatch: a short line in `color`.
+pub(super) fn swatch(
+    color: RGBColor,
+    look: Look,
+) -> impl Fn((i32, i32)) -> PathElement<(i32, i32)> {
+    let w = look.px(18.0) as i32;
+    move |(x, y)| PathElement::new(vec![(x, y), (x + w, y)], color.stroke_width(look.px(2.0)))
+}
+
+/// A horizontal dashed reference line at `y` with a legend entry.
+pub(super) fn reference<
+    'a,
+    DB: DrawingBackend + 'a,
+    Y: plotters::coord::ranged1d::Ranged<ValueType = f64>,
+>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, Y>>,
+    y: f64,
+    xmax: f64,
+    color: RGBColor,
+    label: String,
+    look: Look,
+) -> Result<(), String> {
+    chart
+        .draw_series(DashedLineSeries::new(
+            vec![(0.0, y), (xmax, y)],
+            look.px(6.0),
+            look.px(4.0),
+            color.stroke_width(look.px(1.0)),
+        ))
+        .map_err(err)?
+        .label(label)
+        .legend(swatch(color, look));
+    Ok(())
+}
+
+/// Learning curves on a log scale, with reference lines at nMSE = 1
+/// (predicting the mean) and at the untrained student; the controls
+/// dashed; a diverged run leaves through the top with a label.
 pub fn draw_curves<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     series: &[Series],
     max_step: usize,
+    look: Look,
 ) -> Result<(), String> {
     root.fill(&WHITE).map_err(err)?;
     let (lo, hi) = CURVE_Y;
-    let mut chart = ChartBuilder::on(root)
-        .caption("Test error while training", ("sans-serif", 16))
-        .margin(12)
-        .margin_right(28)
-        .x_label_area_size(40)
-        .y_label_area_size(64)
-        .build_cartesian_2d(0f64..max_step.max(1) as f64, (lo..hi).log_scale())
+    let xmax = max_step.max(1) as f64;
+    let mut chart = look
+        .chart(root, "Test error while training")
+        .build_cartesian_2d(0f64..xmax, (lo..hi).log_scale())
         .map_err(err)?;
     chart
         .configure_mesh()
@@ -78,186 +156,145 @@ pub fn draw_curves<DB: DrawingBackend>(
         .x_label_formatter(&|v| format!("{v:.0}"))
         .y_desc("test normalised MSE (log scale)")
         .y_label_formatter(&|v| format!("{v}"))
+        .label_style(look.font(15.0))
+        .axis_desc_style(look.font(15.0))
         .light_line_style(WHITE.mix(0.0))
         .draw()
         .map_err(err)?;
-    for s in series {
-        let color = method_color(s.method);
-        let pts: Vec<(f64, f64)> = s
-            .points
-            .iter()
-            .map(|&(x, y)| (x as f64, if y.is_finite() { y.clamp(lo, hi) } else { hi }))
-            .collect();
-        let style = color.stroke_width(2);
-        let anno = if s.method.is_control() {
-            chart
-                .draw_series(DashedLineSeries::new(pts.clone(), 6, 4, style))
-                .map_err(err)?
-        } else {
-            chart
-                .draw_series(LineSeries::new(pts.clone(), style))
-                .map_err(err)?
-        };
-        let label = if s.method.is_control() {
-            format!("{} (reference)", s.method.id())
-        } else {
-            s.method.id().to_string()
-        };
-        anno.label(label).legend(move |(x, y)| {
-            PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
-        });
-        if let (Some(at), Some(&(x, _))) = (s.diverged_at, pts.last()) {
-            let text = format!("{} diverged at step {at}", s.method.id());
-            let font = ("sans-serif", 13).into_font().color(&color);
-            chart
-                .draw_series(std::iter::once(Text::new(text, (x, hi * 0.75), font)))
-                .map_err(err)?;
+    let grey = RGBColor(150, 150, 150);
+    reference(
+        &mut chart,
+        1.0,
+        xmax,
+        grey,
+        "1 = predicting the mean".into(),
+        look,
+    )?;
+    if let Some(untrained) = series.first().and_then(|s| s.points.first()).map(|p| p.1) {
+        if untrained.is_finite() {
+            let label = format!("{untrained:.2} = the untrained student");
+            reference(
+                &mut chart,
+                untrained,
+                xmax,
+                RGBColor(200, 120, 120),
+                label,
+                look,
+            )?;
         }
     }
-    if series.is_empty() {
-        let font = ("sans-serif", 15).into_font().color(&BLACK.mix(0.6));
-        let at = (max_step.max(1) as f64 * 0.3, 0.05);
-        chart
-            .draw_series(std::iter::once(Text::new(
-                "press run to train the selected methods",
-                at,
-                font,
-            )))
-            .map_err(err)?;
-    } else {
-        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+    for s in series {
+        draw_one_curve(&mut chart, s, hi, look)?;
     }
-    Ok(())
+    if series.is_empty() {
+        let font = look.font(16.0).color(&BLACK.mix(0.6));
+        let text = Text::new(
+            "press run to train the selected methods",
+            (xmax * 0.2, 0.05),
+            font,
+        );
+        chart.draw_series(std::iter::once(text)).map_err(err)?;
+    }
+    legend(&mut chart, SeriesLabelPosition::UpperRight, look)
 }
 
-/// The feedback-alignment angle against step, with the 90° line (no
-/// alignment) and the essay's 40–47° band from step 1,200.
-pub fn draw_angle<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    lines: &[(Method, Vec<(usize, f64)>)],
-    max_step: usize,
+fn draw_one_curve<'a, DB: DrawingBackend + 'a>(
+    chart: &mut ChartContext<
+        'a,
+        DB,
+        Cartesian2d<
+            plotters::coord::types::RangedCoordf64,
+            plotters::coord::combinators::LogCoord<f64>,
+        >,
+    >,
+    s: &Series,
+    hi: f64,
+    look: Look,
 ) -> Result<(), String> {
-    root.fill(&WHITE).map_err(err)?;
-    let xmax = max_step.max(1) as f64;
-    let mut chart = ChartBuilder::on(root)
-        .caption(
-            "Alignment angle of the W₂ update with the true gradient",
-            ("sans-serif", 16),
-        )
-        .margin(12)
-        .margin_right(28)
-        .x_label_area_size(40)
-        .y_label_area_size(56)
-        .build_cartesian_2d(0f64..xmax, 0f64..120f64)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .x_desc("training step")
-        .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| format!("{v:.0}°"))
-        .y_desc("angle (degrees)")
-        .light_line_style(WHITE.mix(0.0))
-        .draw()
-        .map_err(err)?;
-    if xmax > 1200.0 {
-        let band = Rectangle::new(
-            [(1200.0, 40.0), (xmax, 47.0)],
-            RGBColor(200, 200, 200).mix(0.5).filled(),
-        );
+    let color = method_color(s.method);
+    let lo = CURVE_Y.0;
+    let pts: Vec<(f64, f64)> = s
+        .points
+        .iter()
+        .map(|&(x, y)| (x as f64, if y.is_finite() { y.clamp(lo, hi) } else { hi }))
+        .collect();
+    let style = color.stroke_width(look.px(2.0));
+    let anno = if s.method.is_control() {
+        let dashed = DashedLineSeries::new(pts.clone(), look.px(6.0), look.px(4.0), style);
+        chart.draw_series(dashed).map_err(err)?
+    } else {
         chart
-            .draw_series(std::iter::once(band))
+            .draw_series(LineSeries::new(pts.clone(), style))
             .map_err(err)?
-            .label("essay: 40–47° from step 1,200")
-            .legend(|(x, y)| {
-                Rectangle::new(
-                    [(x, y - 4), (x + 18, y + 4)],
-                    RGBColor(200, 200, 200).filled(),
-                )
-            });
-    }
-    chart
-        .draw_series(DashedLineSeries::new(
-            vec![(0.0, 90.0), (xmax, 90.0)],
-            6,
-            4,
-            BLACK.stroke_width(1),
-        ))
-        .map_err(err)?
-        .label("90°: no alignment")
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], BLACK));
-    for (m, pts) in lines {
-        let color = method_color(*m);
-        let p: Vec<(f64, f64)> = pts.iter().map(|&(s, d)| (s as f64, d)).collect();
+    };
+    anno.label(s.method.name()).legend(swatch(color, look));
+    if let (Some(at), Some(&(x, _))) = (s.diverged_at, pts.last()) {
+        let text = format!("{} diverged at step {at}", s.method.name());
+        let font = look.font(15.0).color(&color);
         chart
-            .draw_series(LineSeries::new(p.clone(), color.stroke_width(2)))
-            .map_err(err)?
-            .label(m.id())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
-            });
-        chart
-            .draw_series(p.iter().map(|&q| Circle::new(q, 3, color.filled())))
+            .draw_series(std::iter::once(Text::new(text, (x, hi * 0.6), font)))
             .map_err(err)?;
     }
-    legend(&mut chart, SeriesLabelPosition::LowerLeft)?;
     Ok(())
 }
 
 /// Weight and node perturbation's one-shot cosine against the number of
-/// weights, log–log, with the 1/√N line.
+/// weights, log–log, with weight perturbation's expected √(2/(πN)).
 pub fn draw_scaling<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     rows: &[ScalingRow],
+    look: Look,
 ) -> Result<(), String> {
     root.fill(&WHITE).map_err(err)?;
-    let mut chart = ChartBuilder::on(root)
-        .caption("One shared score scales badly", ("sans-serif", 16))
-        .margin(12)
-        .margin_right(28)
-        .x_label_area_size(40)
-        .y_label_area_size(56)
+    let mut chart = look
+        .chart(root, "One shared score scales badly")
         .build_cartesian_2d((100f64..200_000f64).log_scale(), (1e-3f64..1.0).log_scale())
         .map_err(err)?;
     chart
         .configure_mesh()
-        .x_desc("number of weights (log scale)")
+        .x_desc("number of weights N (log scale)")
         .y_desc("cosine with the true gradient (log)")
         .x_label_formatter(&|v| format!("{v:.0}"))
         .y_label_formatter(&|v| format!("{v}"))
+        .label_style(look.font(15.0))
+        .axis_desc_style(look.font(15.0))
         .light_line_style(WHITE.mix(0.0))
         .draw()
         .map_err(err)?;
-    let n = |r: &ScalingRow| r.weights as f64;
     let ideal: Vec<(f64, f64)> = [100.0, 200_000.0]
         .iter()
-        .map(|&w: &f64| (w, 1.0 / w.sqrt()))
+        .map(|&w: &f64| (w, (2.0 / (std::f64::consts::PI * w)).sqrt()))
         .collect();
     chart
-        .draw_series(DashedLineSeries::new(ideal, 6, 4, BLACK.stroke_width(1)))
+        .draw_series(DashedLineSeries::new(
+            ideal,
+            look.px(6.0),
+            look.px(4.0),
+            BLACK.stroke_width(look.px(1.0)),
+        ))
         .map_err(err)?
-        .label("1/√N")
-        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], BLACK));
+        .label("√(2/(πN)): weight perturbation's expected cosine")
+        .legend(swatch(BLACK, look));
     let clamp = |c: f64| c.clamp(1e-3, 1.0);
-    for (m, get) in [
-        (
-            Method::WeightPerturbation,
-            (|r: &ScalingRow| r.wp_cosine) as fn(&ScalingRow) -> f64,
-        ),
-        (Method::NodePerturbation, |r: &ScalingRow| r.np_cosine),
-    ] {
+    let lines: [(Method, fn(&ScalingRow) -> f64); 2] = [
+        (Method::WeightPerturbation, |r| r.wp_cosine),
+        (Method::NodePerturbation, |r| r.np_cosine),
+    ];
+    for (m, get) in lines {
         let color = method_color(m);
-        let p: Vec<(f64, f64)> = rows.iter().map(|r| (n(r), clamp(get(r)))).collect();
+        let p: Vec<(f64, f64)> = rows
+            .iter()
+            .map(|r| (r.weights as f64, clamp(get(r))))
+            .collect();
         chart
-            .draw_series(LineSeries::new(p.clone(), color.stroke_width(2)))
+            .draw_series(LineSeries::new(p.clone(), color.stroke_width(look.px(2.0))))
             .map_err(err)?
             .label(m.name())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(2))
-            });
+            .legend(swatch(color, look));
+        let r = look.px(4.0);
         chart
-            .draw_series(p.iter().map(|&q| Circle::new(q, 4, color.filled())))
+            .draw_series(p.iter().map(|&q| Circle::new(q, r, color.filled())))
             .map_err(err)?;
     }
-    legend(&mut chart, SeriesLabelPosition::UpperRight)?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperRight, look)
 }

@@ -3,13 +3,21 @@
 //! (and, later, `lab`); the logic lives there, with native tests.
 
 pub mod charts;
+pub mod charts_credit;
 mod download;
 mod graph_inputs;
 mod graph_panels;
 mod graph_svg;
 mod graph_view;
+mod lab_charts;
+mod lab_controls;
+mod lab_handle;
+mod lab_results;
 mod lab_view;
+mod live_worker;
 mod mode_costs;
+mod network_panel;
+mod network_svg;
 mod requirements;
 mod storage;
 pub mod url_state;

@@ -14,7 +14,7 @@ pub enum View {
 }
 
 /// Every URL key, with what it holds.
-pub const KEYS: [(&str, &str); 8] = [
+pub const KEYS: [(&str, &str); 9] = [
     ("view", "graph or lab"),
     ("req", "five 0/1 ticks for R1..R5, e.g. 11101"),
     (
@@ -23,9 +23,13 @@ pub const KEYS: [(&str, &str); 8] = [
     ),
     ("r4", "the R4 ablation: fa or dfa"),
     ("methods", "comma-separated method ids added to the lab"),
-    ("lr", "learning rate, 0 < lr ≤ 10"),
+    (
+        "lr",
+        "learning rate for every method, 0 < lr ≤ 10; absent or 'best': each method its own best rate",
+    ),
     ("seed", "seed, a whole number"),
     ("steps", "training steps, 1 to 20000"),
+    ("gain", "the teacher gain G, 0.1 to 10 (1 is SPEC's teacher)"),
 ];
 
 pub const MAX_STEPS: usize = 20_000;
@@ -38,9 +42,13 @@ pub struct AppState {
     pub r4: Method,
     /// Methods added to the comparison beside the one the ticks select.
     pub methods: Vec<Method>,
-    pub lr: f64,
+    /// One rate for every method, or `None`: each method at its own best
+    /// rate from the grid.
+    pub lr: Option<f64>,
     pub seed: u64,
     pub steps: usize,
+    /// The teacher gain (1 is SPEC's teacher).
+    pub gain: f64,
 }
 
 impl Default for AppState {
@@ -51,9 +59,10 @@ impl Default for AppState {
             r3: Method::NodePerturbation,
             r4: Method::Fa,
             methods: Vec::new(),
-            lr: 0.05,
+            lr: None,
             seed: 0,
             steps: 3000,
+            gain: 1.0,
         }
     }
 }
@@ -99,9 +108,13 @@ impl AppState {
                         None => bad("a list of method ids"),
                     }
                 }
-                "lr" => match v.parse::<f64>() {
-                    Ok(x) if x > 0.0 && x <= 10.0 => s.lr = x,
-                    _ => bad("a learning rate in (0, 10]"),
+                "lr" => match parse_lr(&v) {
+                    Some(x) => s.lr = x,
+                    None => bad("a learning rate in (0, 10] or 'best'"),
+                },
+                "gain" => match parse_gain(&v) {
+                    Some(g) => s.gain = g,
+                    None => bad("a teacher gain from 0.1 to 10"),
                 },
                 "seed" => match v.parse::<u64>() {
                     Ok(x) => s.seed = x,
@@ -143,14 +156,17 @@ impl AppState {
             let ids: Vec<&str> = self.methods.iter().map(|m| m.id()).collect();
             parts.push(format!("methods={}", ids.join(",")));
         }
-        if self.lr != d.lr {
-            parts.push(format!("lr={}", self.lr));
+        if let Some(lr) = self.lr {
+            parts.push(format!("lr={lr}"));
         }
         if self.seed != d.seed {
             parts.push(format!("seed={}", self.seed));
         }
         if self.steps != d.steps {
             parts.push(format!("steps={}", self.steps));
+        }
+        if self.gain != d.gain {
+            parts.push(format!("gain={}", self.gain));
         }
         if parts.is_empty() {
             String::new()
@@ -159,9 +175,14 @@ impl AppState {
         }
     }
 
-    /// The methods that train: the one the ticks select, then the added.
+    /// The methods that train: the one the ticks select; beside an
+    /// ablation, bp and the readout-only floor as references; then the added.
     pub fn training(&self) -> Vec<Method> {
-        let mut out = vec![crate::lab::method::select(self.kept, self.r3, self.r4)];
+        let selected = crate::lab::method::select(self.kept, self.r3, self.r4);
+        let mut out = vec![selected];
+        if selected != Method::Bp {
+            out.extend(REFERENCES);
+        }
         for &m in &self.methods {
             if !out.contains(&m) {
                 out.push(m);
@@ -169,6 +190,29 @@ impl AppState {
         }
         out
     }
+}
+
+/// Trained beside any ablation the ticks select, for comparison.
+pub const REFERENCES: [Method; 2] = [Method::Bp, Method::ReadoutOnly];
+
+/// "best" → each method its own rate; a number in (0, 10] → that
+/// rate for all. `None` if neither.
+pub fn parse_lr(v: &str) -> Option<Option<f64>> {
+    match v.trim() {
+        "best" => Some(None),
+        t => t
+            .parse::<f64>()
+            .ok()
+            .filter(|x| *x > 0.0 && *x <= 10.0)
+            .map(Some),
+    }
+}
+
+pub fn parse_gain(v: &str) -> Option<f64> {
+    v.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|g| crate::lab::task::GAIN_RANGE.contains(g))
 }
 
 fn parse_ticks(v: &str) -> Option<[bool; 5]> {

@@ -1,17 +1,19 @@
-//! Training off the main thread. `serve` runs inside a Web Worker: each
-//! message is one job (a `RunConfig` as JSON), each reply its result.
-//! `Pool` runs on the page: it starts one worker per core, hands out the
-//! jobs of a grid, and collects the runs. Both ends run the same
-//! `grid::run_one` the native command line runs.
+//! Training off the main thread. `serve` runs inside a Web Worker: a
+//! message is one grid job (a `RunConfig` as JSON), answered with its
+//! result, or a live-run command (`live_worker`). `Pool` runs on the page:
+//! it starts one worker per core, hands out the jobs of a grid, and
+//! collects the runs. Both ends run the same `grid::run_one` the native
+//! command line runs.
 
 use crate::lab::grid::{run_one, Run};
-use crate::lab::{RunConfig, RunResult, Task, TaskShape};
+use crate::lab::live::{Command, Tasks};
+use crate::lab::RunConfig;
+use crate::lab::RunResult;
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::Arc;
 
 /// What a worker sends back for one job. (JSON has no ∞: a diverged
 /// run's score travels as `None`.)
@@ -25,36 +27,61 @@ struct Reply {
     angles: Vec<(usize, [Option<f64>; 3])>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Job {
-    index: usize,
-    cfg: RunConfig,
+/// A live command as a worker message.
+pub(super) fn live_message(cmd: &Command) -> ToWorker {
+    ToWorker::Live(cmd.clone())
 }
 
-/// The worker's side: answer every job message with its run.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Job {
+    index: usize,
+    cfg: RunConfig,
+    /// The teacher gain of the grid's task.
+    gain: f64,
+}
+
+/// A message to a worker: one grid job, or a command for its live runs.
+#[derive(Serialize, Deserialize)]
+pub(super) enum ToWorker {
+    Job(Job),
+    Live(Command),
+}
+
+/// The worker's side: answer every grid job with its run, and every live
+/// command with an update (and, while running, an update every
+/// `LIVE_REPORT_MS`).
 pub fn serve() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let task = Arc::new(Task::new(TaskShape::default()));
+    let tasks = Rc::new(RefCell::new(Tasks::default()));
+    let live = super::live_worker::LiveLoop::new(scope.clone());
     let reply_to = scope.clone();
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
             let Some(text) = e.data().as_string() else {
                 return;
             };
-            let Ok(job) = serde_json::from_str::<Job>(&text) else {
-                return;
-            };
-            let run = run_one(job.cfg, task.clone());
-            let reply = Reply {
-                index: job.index,
-                cfg: run.cfg,
-                nmse: run.result.nmse.is_finite().then_some(run.result.nmse),
-                diverged: run.result.diverged,
-                steps_done: run.result.steps_done,
-                angles: run.angles.iter().map(|&(s, a)| (s, a.map(|d| d.is_finite().then_some(d)))).collect(),
-            };
-            if let Ok(s) = serde_json::to_string(&reply) {
-                let _ = reply_to.post_message(&JsValue::from_str(&s));
+            match serde_json::from_str::<ToWorker>(&text) {
+                Ok(ToWorker::Job(job)) => {
+                    let task = tasks.borrow_mut().get(job.gain);
+                    let run = run_one(job.cfg, task);
+                    let reply = Reply {
+                        index: job.index,
+                        cfg: run.cfg,
+                        nmse: run.result.nmse.is_finite().then_some(run.result.nmse),
+                        diverged: run.result.diverged,
+                        steps_done: run.result.steps_done,
+                        angles: run
+                            .angles
+                            .iter()
+                            .map(|&(s, a)| (s, a.map(|d| d.is_finite().then_some(d))))
+                            .collect(),
+                    };
+                    if let Ok(s) = serde_json::to_string(&reply) {
+                        let _ = reply_to.post_message(&JsValue::from_str(&s));
+                    }
+                }
+                Ok(ToWorker::Live(cmd)) => live.handle(cmd),
+                Err(_) => {}
             }
         });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -64,12 +91,13 @@ pub fn serve() {
 }
 
 /// A worker's first message: its handler is installed.
-const READY: &str = "ready";
+pub(super) const READY: &str = "ready";
 
 /// The page's side: a grid's jobs spread over workers.
 pub struct Pool {
     workers: Vec<web_sys::Worker>,
     jobs: Vec<RunConfig>,
+    gain: f64,
     next: usize,
     runs: Vec<Option<Run>>,
     done: usize,
@@ -80,6 +108,11 @@ pub struct Pool {
     on_error: Box<dyn Fn(String)>,
     _handlers: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _error_handlers: Vec<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
+}
+
+/// A worker running the `worker` binary.
+pub(super) fn new_worker() -> Result<web_sys::Worker, String> {
+    web_sys::Worker::new("./worker_loader.js").map_err(|e| format!("no worker: {e:?}"))
 }
 
 /// How many workers: one per core, at least one, at most eight.
@@ -94,6 +127,7 @@ impl Pool {
     /// here (the caller then trains on the main thread).
     pub fn start(
         jobs: Vec<RunConfig>,
+        gain: f64,
         n: usize,
         on_progress: impl Fn(usize, usize) + 'static,
         on_finish: impl FnOnce(Vec<Run>) + 'static,
@@ -101,14 +135,13 @@ impl Pool {
     ) -> Result<Rc<RefCell<Pool>>, String> {
         let mut workers = Vec::new();
         for _ in 0..n.max(1) {
-            let w = web_sys::Worker::new("./worker_loader.js")
-                .map_err(|e| format!("no worker: {e:?}"))?;
-            workers.push(w);
+            workers.push(new_worker()?);
         }
         let total = jobs.len();
         let pool = Rc::new(RefCell::new(Pool {
             workers,
             jobs,
+            gain,
             next: 0,
             runs: vec![None; total],
             done: 0,
@@ -151,10 +184,11 @@ impl Pool {
         let Some(&cfg) = self.jobs.get(self.next) else {
             return;
         };
-        let job = Job {
+        let job = ToWorker::Job(Job {
             index: self.next,
             cfg,
-        };
+            gain: self.gain,
+        });
         self.next += 1;
         if let Ok(s) = serde_json::to_string(&job) {
             let _ = self.workers[worker].post_message(&JsValue::from_str(&s));
@@ -181,7 +215,11 @@ impl Pool {
                 *slot = Some(Run {
                     cfg: r.cfg,
                     result,
-                    angles: r.angles.iter().map(|&(s, a)| (s, a.map(|d| d.unwrap_or(f64::NAN)))).collect(),
+                    angles: r
+                        .angles
+                        .iter()
+                        .map(|&(s, a)| (s, a.map(|d| d.unwrap_or(f64::NAN))))
+                        .collect(),
                 });
                 p.done += 1;
             }

@@ -1,0 +1,360 @@
+//! The lab's controller: everything the lab page knows and schedules, as a
+//! plain type with no signals and no browser types. The view calls its
+//! methods and draws its fields; native tests drive it the same way.
+//! Live runs go to an engine (`LiveEngine`): here on the page, or in Web
+//! Workers, in which case the commands wait in `outbox` for the view to post.
+
+use super::credit::CreditView;
+use super::grid::{default_best_lr, GridRunner, GridSpec, Run};
+use super::live::{Command, LiveEngine, Tasks, Update};
+use super::method::Method;
+use super::panel::{PHASES, UPDATE_PHASE};
+use super::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
+use super::session::RunStatus;
+use super::summary::Summary;
+use super::trainer::RunConfig;
+
+/// What the settings ask the lab to train.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabSettings {
+    pub methods: Vec<Method>,
+    /// One rate for all, or each method at its best.
+    pub lr: Option<f64>,
+    pub seed: u64,
+    pub steps: usize,
+    pub gain: f64,
+}
+
+/// The finished grid and its table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridDone {
+    pub summary: Vec<Summary>,
+    pub runs: Vec<Run>,
+    pub steps: usize,
+    pub gain: f64,
+    pub seconds: f64,
+    pub steps_per_second: f64,
+    /// Where it ran: "2 workers" or "the main thread".
+    pub on: String,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct GridState {
+    pub on: bool,
+    /// (runs done, runs in all, fraction).
+    pub progress: (usize, usize, f64),
+    pub(super) started_ms: f64,
+    pub(super) spec: Option<GridSpec>,
+    /// The main-thread fallback when workers cannot start.
+    pub(super) local: Option<GridRunner>,
+    pub done: Option<GridDone>,
+    pub error: Option<String>,
+}
+
+/// The network panel: whose credit it shows, for which example, and the
+/// phase of a step being walked (`None`: the whole step at once).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Panel {
+    pub method: Option<Method>,
+    pub example: Option<usize>,
+    pub phase: Option<usize>,
+    pub view: Option<CreditView>,
+}
+
+/// Where the live runs train.
+#[derive(Clone, Debug)]
+enum Engine {
+    Here(Box<LiveEngine>),
+    /// In this many workers; run i of the configs goes to worker i mod n.
+    Workers(usize),
+}
+
+#[derive(Clone, Debug)]
+pub struct LabController {
+    engine: Engine,
+    /// Commands for the workers: (worker, command).
+    pub outbox: Vec<(usize, Command)>,
+    /// Which worker holds each method's run.
+    owner: Vec<(Method, usize)>,
+    pub started: Option<LabSettings>,
+    pub board: Vec<RunStatus>,
+    pub running: bool,
+    /// Training steps per second lately.
+    pub rate: f64,
+    pub panel: Panel,
+    pub grid: GridState,
+    pub(super) tasks: Tasks,
+    scaling_run: Option<ScalingRun>,
+    pub scaling: Vec<ScalingRow>,
+}
+
+impl LabController {
+    /// Live runs on this thread (`workers == 0`) or in `workers` workers.
+    pub fn new(workers: usize) -> Self {
+        Self {
+            engine: if workers == 0 {
+                Engine::Here(Box::default())
+            } else {
+                Engine::Workers(workers)
+            },
+            outbox: Vec::new(),
+            owner: Vec::new(),
+            started: None,
+            board: Vec::new(),
+            running: false,
+            rate: 0.0,
+            panel: Panel::default(),
+            grid: GridState::default(),
+            tasks: Tasks::default(),
+            scaling_run: None,
+            scaling: Vec::new(),
+        }
+    }
+
+    /// Falls back to training on this thread (the workers failed).
+    pub fn train_here(&mut self) {
+        self.engine = Engine::Here(Box::default());
+        self.outbox.clear();
+        if let Some(s) = self.started.take() {
+            self.start(&s);
+        }
+    }
+
+    pub fn on_workers(&self) -> bool {
+        matches!(self.engine, Engine::Workers(_))
+    }
+
+    /// A method's rate under `s`: the override, else its best from this
+    /// page's grid (when it ran with the same steps and gain), else from
+    /// the built-in table.
+    pub fn lr_for(&self, m: Method, s: &LabSettings) -> f64 {
+        if let Some(lr) = s.lr {
+            return lr;
+        }
+        self.grid
+            .done
+            .as_ref()
+            .filter(|d| d.steps == s.steps && d.gain == s.gain)
+            .and_then(|d| d.summary.iter().find(|r| r.method == m))
+            .and_then(|r| r.best_lr)
+            .unwrap_or_else(|| default_best_lr(m))
+    }
+
+    pub fn configs(&self, s: &LabSettings) -> Vec<RunConfig> {
+        s.methods
+            .iter()
+            .map(|&method| RunConfig {
+                method,
+                lr: self.lr_for(method, s),
+                seed: s.seed,
+                steps: s.steps,
+                ..RunConfig::default()
+            })
+            .collect()
+    }
+
+    /// Fresh runs for `s`, paused at step 0.
+    pub fn start(&mut self, s: &LabSettings) {
+        let configs = self.configs(s);
+        self.started = Some(s.clone());
+        self.running = false;
+        self.panel.phase = None;
+        self.panel.view = None;
+        if self.panel.method.is_none_or(|m| !s.methods.contains(&m)) {
+            self.panel.method = s.methods.first().copied();
+        }
+        match &self.engine {
+            Engine::Here(_) => {}
+            &Engine::Workers(n) => {
+                self.owner = configs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (c.method, i % n))
+                    .collect();
+            }
+        }
+        self.board = Vec::new();
+        let per_worker = self.split(&configs);
+        for (w, configs) in per_worker {
+            self.send_to(
+                w,
+                Command::Start {
+                    configs,
+                    gain: s.gain,
+                },
+            );
+        }
+        self.send_preview();
+    }
+
+    fn split(&self, configs: &[RunConfig]) -> Vec<(usize, Vec<RunConfig>)> {
+        match self.engine {
+            Engine::Here(_) => vec![(0, configs.to_vec())],
+            Engine::Workers(n) => (0..n.min(configs.len().max(1)))
+                .map(|w| {
+                    let mine = configs.iter().skip(w).step_by(n).copied().collect();
+                    (w, mine)
+                })
+                .collect(),
+        }
+    }
+
+    fn workers(&self) -> usize {
+        match self.engine {
+            Engine::Here(_) => 1,
+            Engine::Workers(n) => n.min(self.owner.len().max(1)),
+        }
+    }
+
+    fn send_to(&mut self, w: usize, cmd: Command) {
+        match &mut self.engine {
+            Engine::Here(e) => {
+                let u = e.handle(cmd);
+                self.apply(u);
+            }
+            Engine::Workers(_) => self.outbox.push((w, cmd)),
+        }
+    }
+
+    fn send_all(&mut self, cmd: Command) {
+        for w in 0..self.workers() {
+            self.send_to(w, cmd.clone());
+        }
+    }
+
+    /// Asks the engine holding the panel's method for its preview (and
+    /// the others to stop sending theirs).
+    fn send_preview(&mut self) {
+        let (m, ex) = (self.panel.method, self.panel.example);
+        let holder = m.and_then(|m| self.owner.iter().find(|o| o.0 == m).map(|o| o.1));
+        for w in 0..self.workers() {
+            let mine = matches!(self.engine, Engine::Here(_)) || holder == Some(w);
+            let method = if mine { m } else { None };
+            self.send_to(
+                w,
+                Command::Preview {
+                    method,
+                    example: ex,
+                },
+            );
+        }
+    }
+
+    /// Merges an engine's report into the board (a worker reports only
+    /// its own runs).
+    pub fn apply(&mut self, u: Update) {
+        for r in u.runs {
+            match self.board.iter_mut().find(|b| b.method() == r.method()) {
+                Some(b) => *b = r,
+                None => self.board.push(r),
+            }
+        }
+        if let Some(started) = &self.started {
+            let order = &started.methods;
+            self.board.sort_by_key(|r| {
+                order
+                    .iter()
+                    .position(|m| *m == r.method())
+                    .unwrap_or(usize::MAX)
+            });
+        }
+        if u.preview.is_some() {
+            self.panel.view = u.preview;
+        }
+        if self.running && self.finished() {
+            self.running = false;
+        }
+    }
+
+    pub fn finished(&self) -> bool {
+        !self.board.is_empty() && self.board.iter().all(|r| r.finished)
+    }
+
+    /// Runs (starting fresh if nothing is loaded or the last run finished).
+    pub fn run(&mut self, s: &LabSettings) {
+        if self.board.is_empty() || self.finished() || self.started.as_ref() != Some(s) {
+            self.start(s);
+        }
+        self.running = true;
+        self.panel.phase = None;
+        self.send_all(Command::Run);
+    }
+
+    pub fn pause(&mut self) {
+        self.running = false;
+        self.send_all(Command::Pause);
+    }
+
+    pub fn reset(&mut self) {
+        self.pause();
+        self.started = None;
+        self.board.clear();
+        self.panel.view = None;
+        self.panel.phase = None;
+    }
+
+    pub fn set_panel(&mut self, method: Option<Method>, example: Option<usize>) {
+        self.panel.method = method;
+        self.panel.example = example;
+        self.send_preview();
+    }
+
+    /// The next phase of the step being walked; past the update, the step
+    /// is taken and the walk starts on the next batch. Pauses first.
+    pub fn panel_next(&mut self, s: &LabSettings) {
+        if self.board.is_empty() {
+            self.start(s);
+        }
+        if self.running {
+            self.pause();
+        }
+        self.panel.phase = match self.panel.phase {
+            None => Some(0),
+            Some(p) if p >= UPDATE_PHASE => {
+                self.send_all(Command::StepOne);
+                Some(0)
+            }
+            Some(p) => Some((p + 1).min(PHASES - 1)),
+        };
+    }
+
+    pub fn panel_prev(&mut self) {
+        self.panel.phase = self.panel.phase.map(|p| p.saturating_sub(1));
+    }
+
+    /// Shows the whole step at once again.
+    pub fn panel_whole(&mut self) {
+        self.panel.phase = None;
+    }
+
+    /// Work for one slice of time: the live runs (when here), the grid's
+    /// main-thread fallback, the scaling table (when `scaling` is wanted).
+    /// Returns whether there is more to do.
+    pub fn tick(&mut self, budget_ms: f64, now: &dyn Fn() -> f64, scaling: bool) -> bool {
+        let start = now();
+        if let Engine::Here(e) = &mut self.engine {
+            if self.running {
+                e.work(budget_ms, now);
+                let u = e.update();
+                let secs = ((now() - start) / 1000.0).max(1e-6);
+                self.rate = u.steps as f64 / secs;
+                self.apply(u);
+                self.running = self.running && !self.finished();
+            }
+        }
+        let left = (budget_ms - (now() - start)).max(1.0);
+        self.grid_tick(left, now);
+        if scaling && self.scaling.len() < WIDTHS.len() {
+            let task = self.tasks.get(1.0);
+            let run = self
+                .scaling_run
+                .get_or_insert_with(|| ScalingRun::new(task, &WIDTHS, SAMPLES));
+            while now() - start < budget_ms && run.step_one() {}
+            if run.rows.len() > self.scaling.len() {
+                self.scaling = run.rows.clone();
+            }
+        }
+        let here_running = matches!(self.engine, Engine::Here(_)) && self.running;
+        here_running || self.grid.local.is_some() || (scaling && self.scaling.len() < WIDTHS.len())
+    }
+}

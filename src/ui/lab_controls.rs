@@ -1,0 +1,155 @@
+//! The lab's left column: the R3/R4 variants, the method the ticks select
+//! (with bp and the readout-only floor kept as references), the list of
+//! methods to add, and the settings (rate, seed, steps, teacher gain).
+
+use super::charts::method_color;
+use super::url_state::{parse_gain, parse_lr, AppState, MAX_STEPS, REFERENCES};
+use crate::lab::method::{select, select_note, R3_CHOICES, R4_CHOICES};
+use crate::lab::Method;
+use leptos::prelude::*;
+
+pub(super) fn css_color(m: Method) -> String {
+    let c = method_color(m);
+    format!("rgb({},{},{})", c.0, c.1, c.2)
+}
+
+#[component]
+pub(super) fn Variants(app: RwSignal<AppState>) -> impl IntoView {
+    let pick = move |list: &'static [Method],
+                     get: fn(&AppState) -> Method,
+                     set: fn(&mut AppState, Method),
+                     id: &'static str| {
+        view! {
+            <select data-testid=id on:change=move |e| {
+                if let Some(m) = Method::from_id(&event_target_value(&e)) {
+                    app.update(|a| set(a, m));
+                }
+            }>
+                {list.iter().map(|&m| view! {
+                    <option value=m.id() selected=move || app.with(|a| get(a) == m)>{m.name()}</option>
+                }).collect_view()}
+            </select>
+        }
+    };
+    view! {
+        <div class="variants">
+            <label>"R3 removed by: " {pick(&R3_CHOICES, |a| a.r3, |a, m| a.r3 = m, "lab-r3")}</label>
+            <label>"R4 removed by: " {pick(&R4_CHOICES, |a| a.r4, |a, m| a.r4 = m, "lab-r4")}</label>
+        </div>
+    }
+}
+
+#[component]
+pub(super) fn Selected(app: RwSignal<AppState>) -> impl IntoView {
+    move || {
+        app.with(|a| {
+            let m = select(a.kept, a.r3, a.r4);
+            let refs = (m != Method::Bp).then(|| view! {
+                <p class="hint" data-testid="lab-references">
+                    "Beside it, as references: exact backprop (every requirement kept) and the readout-only floor (no credit inside the network)."
+                </p>
+            });
+            view! {
+                <p class="selected" data-testid="lab-selected">
+                    "The ticks select " <b>{m.name()}</b> <code>{format!(" {}", m.id())}</code> ": " {m.keeps()} "."
+                </p>
+                {refs}
+                {select_note(a.kept).map(|n| view! { <p class="notice">{n}</p> })}
+            }
+        })
+    }
+}
+
+#[component]
+pub(super) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
+    let fixed = move |m: Method| {
+        app.with(|a| {
+            let sel = select(a.kept, a.r3, a.r4);
+            sel == m || (sel != Method::Bp && REFERENCES.contains(&m))
+        })
+    };
+    view! {
+        <details class="methods" open>
+            <summary>"Add methods and controls"</summary>
+            <ul>
+                {Method::ALL.iter().map(|&m| {
+                    let id = format!("method-{}", m.id());
+                    view! {
+                        <li>
+                            <label>
+                                <input type="checkbox" data-testid=id
+                                    prop:checked=move || app.with(|a| a.training().contains(&m))
+                                    disabled=move || fixed(m)
+                                    on:change=move |e| {
+                                        let on = event_target_checked(&e);
+                                        app.update(|a| {
+                                            a.methods.retain(|x| *x != m);
+                                            if on {
+                                                a.methods.push(m);
+                                            }
+                                        });
+                                    }/>
+                                <span class="swatch" style=format!("background: {}", css_color(m))></span>
+                                {m.name()}
+                            </label>
+                            <span class="hint">{m.keeps()}</span>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        </details>
+    }
+}
+
+/// Number fields that only accept values their parser accepts, with a
+/// message otherwise; the last good value stays in force.
+#[component]
+pub(super) fn Settings(app: RwSignal<AppState>) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
+    let field = move |id: &'static str,
+                      label: &'static str,
+                      get: fn(&AppState) -> String,
+                      set: fn(&mut AppState, &str) -> bool,
+                      hint: &'static str| {
+        view! {
+            <label class="setting">
+                <span>{label}</span>
+                <input type="text" inputmode="decimal" data-testid=id prop:value=move || app.with(get)
+                    on:change=move |e| {
+                        let v = event_target_value(&e);
+                        let mut ok = false;
+                        app.update(|a| ok = set(a, v.trim()));
+                        let good = app.with_untracked(get);
+                        problem.set((!ok).then(|| format!("“{v}” is not {hint}; keeping {good}")));
+                        if !ok {
+                            // the field shows the value in force again
+                            event_target::<web_sys::HtmlInputElement>(&e).set_value(&good);
+                        }
+                    }/>
+            </label>
+        }
+    };
+    view! {
+        <div class="settings">
+            {field("lab-lr", "learning rate", |a| a.lr.map_or("best".into(), |l| l.to_string()), |a, v| match parse_lr(v) {
+                Some(x) => { a.lr = x; true }
+                None => false,
+            }, "a learning rate in (0, 10] or “best”")}
+            <p class="hint">"“best”: each method at its own best rate from the grid (the table's, once it has run here). A number trains every method at that rate."</p>
+            {field("lab-seed", "seed", |a| a.seed.to_string(), |a, v| match v.parse::<u64>() {
+                Ok(x) => { a.seed = x; true }
+                _ => false,
+            }, "a whole-number seed")}
+            {field("lab-steps", "steps", |a| a.steps.to_string(), |a, v| match v.parse::<usize>() {
+                Ok(x) if (1..=MAX_STEPS).contains(&x) => { a.steps = x; true }
+                _ => false,
+            }, "a step count from 1 to 20000")}
+            {field("lab-gain", "teacher gain", |a| a.gain.to_string(), |a, v| match parse_gain(v) {
+                Some(g) => { a.gain = g; true }
+                None => false,
+            }, "a teacher gain from 0.1 to 10")}
+            <p class="hint">"The teacher is tanh(G·x·W₁)·W₂; G = 1 is the specified teacher, a larger G a more nonlinear one."</p>
+            {move || problem.get().map(|p| view! { <p class="error small" role="alert">{p}</p> })}
+        </div>
+    }
+}

@@ -1,0 +1,214 @@
+//! The lab's controller driven natively, as the page drives it: start,
+//! walk one step layer by layer, run to the end, the references beside an
+//! ablation, each method at its own best rate, the grid in slices, and the
+//! commands it queues for workers.
+
+use creditflow::lab::controller::{LabController, LabSettings};
+use creditflow::lab::grid::{default_best_lr, GridSpec};
+use creditflow::lab::live::{Command, LiveEngine};
+use creditflow::lab::panel::PHASES;
+use creditflow::lab::{Method, RunConfig};
+use std::cell::Cell;
+
+fn settings(methods: &[Method], steps: usize) -> LabSettings {
+    LabSettings {
+        methods: methods.to_vec(),
+        lr: None,
+        seed: 0,
+        steps,
+        gain: 1.0,
+    }
+}
+
+/// A clock that moves 0.05 ms per reading, so budgets always run out.
+fn clock() -> impl Fn() -> f64 {
+    let t = Cell::new(0.0);
+    move || {
+        t.set(t.get() + 0.05);
+        t.get()
+    }
+}
+
+#[test]
+fn start_previews_and_each_method_trains_at_its_own_best_rate() {
+    let mut c = LabController::new(0);
+    let s = settings(
+        &[
+            Method::Fa,
+            Method::Bp,
+            Method::ReadoutOnly,
+            Method::WeightPerturbation,
+        ],
+        60,
+    );
+    c.start(&s);
+    assert_eq!(c.board.len(), 4);
+    for r in &c.board {
+        assert_eq!(r.cfg.lr, default_best_lr(r.method()), "{}", r.method().id());
+        assert_eq!(r.steps_done, 0);
+    }
+    assert!(
+        c.board[3].cfg.lr < c.board[0].cfg.lr,
+        "weight perturbation needs a smaller rate"
+    );
+    // the panel shows the first method's next step
+    assert_eq!(c.panel.method, Some(Method::Fa));
+    let v = c.panel.view.as_ref().expect("a preview");
+    assert_eq!((v.method, v.step, v.layers.len()), (Method::Fa, 0, 3));
+    // an override trains every method at one rate
+    let fixed = LabSettings {
+        lr: Some(0.01),
+        ..s
+    };
+    assert!(c.configs(&fixed).iter().all(|r| r.lr == 0.01));
+}
+
+#[test]
+fn stepping_walks_the_phases_then_takes_one_step() {
+    let mut c = LabController::new(0);
+    let s = settings(&[Method::Scrambled, Method::Bp], 40);
+    c.panel_next(&s);
+    assert_eq!(c.panel.phase, Some(0));
+    let before = c.panel.view.clone().unwrap();
+    for p in 1..PHASES {
+        c.panel_next(&s);
+        assert_eq!(c.panel.phase, Some(p));
+    }
+    assert!(
+        c.board.iter().all(|r| r.steps_done == 0),
+        "nothing trained yet"
+    );
+    c.panel_next(&s);
+    assert_eq!(c.panel.phase, Some(0));
+    assert!(
+        c.board.iter().all(|r| r.steps_done == 1),
+        "one batch for every run"
+    );
+    let after = c.panel.view.clone().unwrap();
+    assert_eq!(after.step, 1);
+    assert_ne!(
+        before.layers[2].truth, after.layers[2].truth,
+        "the next batch"
+    );
+    c.panel_prev();
+    assert_eq!(c.panel.phase, Some(0));
+    c.panel_whole();
+    assert_eq!(c.panel.phase, None);
+    // the panel can follow another method and one example
+    c.set_panel(Some(Method::Bp), Some(3));
+    let v = c.panel.view.as_ref().unwrap();
+    assert_eq!((v.method, v.example), (Method::Bp, Some(3)));
+}
+
+#[test]
+fn run_trains_to_the_end_in_slices() {
+    let mut c = LabController::new(0);
+    let s = settings(&[Method::Bp, Method::NodePerturbation], 120);
+    c.run(&s);
+    assert!(c.running);
+    let now = clock();
+    let mut ticks = 0;
+    while c.tick(2.0, &now, false) {
+        ticks += 1;
+        assert!(ticks < 10_000);
+    }
+    assert!(!c.running && c.finished());
+    assert!(ticks > 1, "more than one slice");
+    for r in &c.board {
+        assert_eq!(r.steps_done, 120);
+        assert_eq!(r.curve.last().map(|p| p.0), Some(120));
+        assert_eq!(r.angles.len(), 2, "angles at steps 0 and 100");
+    }
+    let bp = &c.board[0];
+    assert!(bp.score() < bp.curve[0].1.unwrap(), "bp learns");
+    // pausing stops the work
+    c.run(&s);
+    c.pause();
+    let steps: Vec<usize> = c.board.iter().map(|r| r.steps_done).collect();
+    c.tick(2.0, &now, false);
+    assert_eq!(
+        steps,
+        c.board.iter().map(|r| r.steps_done).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn the_grid_runs_in_slices_and_its_best_rates_are_used() {
+    let mut c = LabController::new(0);
+    let spec = GridSpec {
+        methods: vec![Method::Bp, Method::ReadoutOnly],
+        lrs: vec![0.01, 0.05],
+        seeds: vec![0],
+        base: RunConfig {
+            steps: 30,
+            ..RunConfig::default()
+        },
+        ..GridSpec::default()
+    };
+    c.grid_start(&spec, 0.0);
+    c.grid_here();
+    let now = clock();
+    while c.tick(5.0, &now, false) {}
+    let done = c.grid.done.as_ref().expect("finished");
+    assert_eq!(done.runs.len(), 4);
+    assert!(!c.grid.on);
+    let best = done.summary[0].best_lr.unwrap();
+    let s = settings(&[Method::Bp], 30);
+    assert_eq!(c.lr_for(Method::Bp, &s), best);
+    // another step count: the grid does not apply
+    let other = settings(&[Method::Bp], 3000);
+    assert_eq!(c.lr_for(Method::Bp, &other), default_best_lr(Method::Bp));
+}
+
+#[test]
+fn with_workers_the_commands_wait_in_the_outbox_and_updates_merge() {
+    let mut c = LabController::new(2);
+    let s = settings(&[Method::Fa, Method::Bp, Method::ReadoutOnly], 50);
+    c.run(&s);
+    let starts: Vec<_> = c
+        .outbox
+        .iter()
+        .filter_map(|(w, cmd)| match cmd {
+            Command::Start { configs, .. } => {
+                Some((*w, configs.iter().map(|r| r.method).collect::<Vec<_>>()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        starts,
+        vec![
+            (0, vec![Method::Fa, Method::ReadoutOnly]),
+            (1, vec![Method::Bp])
+        ]
+    );
+    // only fa's worker is asked for previews
+    let previews: Vec<_> = c
+        .outbox
+        .iter()
+        .filter_map(|(w, cmd)| match cmd {
+            Command::Preview { method, .. } => Some((*w, *method)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(previews, vec![(0, Some(Method::Fa)), (1, None)]);
+    // play the workers' part with two engines
+    let mut engines = [LiveEngine::default(), LiveEngine::default()];
+    let out = std::mem::take(&mut c.outbox);
+    let mut last = [None, None];
+    for (w, cmd) in out {
+        last[w] = Some(engines[w].handle(cmd));
+    }
+    let now = clock();
+    for (w, e) in engines.iter_mut().enumerate() {
+        while e.work(5.0, &now) {}
+        last[w] = Some(e.update());
+    }
+    for u in last.into_iter().flatten() {
+        c.apply(u);
+    }
+    let order: Vec<Method> = c.board.iter().map(|r| r.method()).collect();
+    assert_eq!(order, s.methods, "the board keeps the settings' order");
+    assert!(c.finished() && !c.running);
+    assert_eq!(c.panel.view.as_ref().map(|v| v.method), Some(Method::Fa));
+}
