@@ -328,10 +328,12 @@ impl LabController {
     }
 
     /// Work for one slice of time: the live runs (when here), the grid's
-    /// main-thread fallback, the scaling table (when `scaling` is wanted).
-    /// Returns whether there is more to do.
+    /// main-thread fallback, the scaling table (when `scaling` is wanted and
+    /// nothing trains: it is computed on this thread and would slow the
+    /// page while the workers report). Returns whether there is more to do.
     pub fn tick(&mut self, budget_ms: f64, now: &dyn Fn() -> f64, scaling: bool) -> bool {
         let start = now();
+        let scaling = scaling && !self.running && !self.grid.on;
         if let Engine::Here(e) = &mut self.engine {
             if self.running {
                 e.work(budget_ms, now);

@@ -109,13 +109,20 @@ impl LiveEngine {
         self.session.as_ref().is_none_or(Session::finished)
     }
 
-    /// The state to report; resets the step count.
+    /// The state to report, with the panel's preview; resets the step count.
     pub fn update(&mut self) -> Update {
+        self.report(true)
+    }
+
+    /// The state to report, with the preview only if `preview` (while
+    /// running, a caller may send it less often than the curves).
+    pub fn report(&mut self, preview: bool) -> Update {
         let s = self.session.as_ref();
         Update {
             runs: s.map(Session::statuses).unwrap_or_default(),
             preview: self
                 .preview
+                .filter(|_| preview)
                 .and_then(|(m, ex)| s.and_then(|s| s.credit(m, ex))),
             running: self.running,
             steps: std::mem::take(&mut self.steps),

@@ -1,83 +1,80 @@
-//! Two charts about credit: each method's alignment angle per layer
-//! (small multiples, one panel per weight matrix), and the cost of
-//! removing each requirement as a ratio to backprop, grouped by
+//! Two charts about credit, as SVG strings: each method's alignment angle
+//! per layer (small multiples, one panel per weight matrix), and the cost
+//! of removing each requirement as a ratio to backprop, grouped by
 //! requirement.
 
-use super::charts::{err, legend, method_color, reference, swatch, Look};
+use super::charts::{frame, method_color, reference, tick, LEGEND_COLS, WIDTH};
+use super::svg_plot::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};
 use crate::lab::trainer::Angles;
 use crate::lab::Method;
-use plotters::coord::Shift;
-use plotters::prelude::*;
 
 /// One panel per layer (W₁, W₂, W₃): the angle between each method's
-/// update and the exact gradient against step, with 90° marked.
-pub fn draw_angles<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    lines: &[(Method, Angles)],
-    max_step: usize,
-    look: Look,
-) -> Result<(), String> {
-    root.fill(&WHITE).map_err(err)?;
-    let (title, panels) = root.split_vertically(look.px(30.0));
-    title
-        .draw_text(
-            "Angle between each method's update and the true gradient, per layer",
-            &look.font(17.0).into_text_style(&title),
-            (look.px(10.0) as i32, look.px(6.0) as i32),
-        )
-        .map_err(err)?;
+/// update and the exact gradient against step, with 90° marked. Returns
+/// the SVG and how many methods have a line in some panel.
+pub fn draw_angles(lines: &[(Method, Angles)], max_step: usize) -> (String, usize) {
     let xmax = max_step.max(1) as f64;
-    for (l, area) in panels.split_evenly((1, 3)).iter().enumerate() {
-        let mut chart = ChartBuilder::on(area)
-            .caption(format!("W{}", ['₁', '₂', '₃'][l]), look.font(16.0))
-            .margin(look.px(6.0))
-            .x_label_area_size(look.px(44.0))
-            .y_label_area_size(look.px(if l == 0 { 60.0 } else { 40.0 }))
-            .build_cartesian_2d(0f64..xmax, 0f64..120f64)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("training step")
-            .x_labels(3)
-            .x_label_formatter(&|v| format!("{v:.0}"))
-            .y_label_formatter(&|v| format!("{v:.0}°"))
-            .y_desc(if l == 0 { "angle (degrees)" } else { "" })
-            .label_style(look.font(14.0))
-            .axis_desc_style(look.font(14.0))
-            .light_line_style(WHITE.mix(0.0))
-            .draw()
-            .map_err(err)?;
-        reference(
-            &mut chart,
-            90.0,
-            xmax,
-            BLACK,
-            "90°: no alignment".into(),
-            look,
-        )?;
-        for (m, series) in lines {
-            let color = method_color(*m);
+    let rows = legend_rows(lines.len() + 1, LEGEND_COLS);
+    let h = 330.0 + 22.0 * rows as f64;
+    let mut svg = Svg::new(WIDTH, h);
+    let title = "Angle between each method's update and the true gradient, per layer";
+    svg.text(
+        WIDTH / 2.0,
+        24.0,
+        TEXT + 2.0,
+        Anchor::Middle,
+        "#111111",
+        title,
+    );
+    let (left, gap) = (70.0, 26.0);
+    let w = (WIDTH - left - 16.0 - 2.0 * gap) / 3.0;
+    let mut drawn = vec![false; lines.len()];
+    let mut plot = None;
+    for l in 0..3 {
+        let p = Plot {
+            x: left + l as f64 * (w + gap),
+            y: 60.0,
+            w,
+            h: 200.0,
+            xa: Axis::linear(0.0, xmax),
+            ya: Axis::linear(0.0, 120.0),
+        };
+        let name = format!("W{}", ['₁', '₂', '₃'][l]);
+        svg.text(p.x + w / 2.0, 52.0, TEXT, Anchor::Middle, "#111111", &name);
+        let ydesc = if l == 0 { "angle (degrees)" } else { "" };
+        svg.axes(&p, "training step", ydesc, &|v| format!("{v:.0}"), &|v| {
+            format!("{v:.0}°")
+        });
+        let (a, y90) = p.at(0.0, 90.0);
+        svg.line((a, y90), (p.x + p.w, y90), "#000000", 1.5, true);
+        for (k, (m, series)) in lines.iter().enumerate() {
             // a gap where a layer was left unchanged (NaN)
-            let p: Vec<(f64, f64)> = series
+            let pts: Vec<(f64, f64)> = series
                 .iter()
                 .filter(|(_, a)| a[l].is_finite())
-                .map(|&(s, a)| (s as f64, a[l].min(120.0)))
+                .map(|&(s, a)| p.at(s as f64, a[l].min(120.0)))
                 .collect();
-            if p.is_empty() {
-                continue;
-            }
-            let anno = chart
-                .draw_series(LineSeries::new(p, color.stroke_width(look.px(2.0))))
-                .map_err(err)?;
-            if l == 0 {
-                anno.label(m.name()).legend(swatch(color, look));
+            if !pts.is_empty() {
+                drawn[k] = true;
+                svg.polyline(&pts, &hex(method_color(*m)), 2.5, false);
             }
         }
-        if l == 0 {
-            legend(&mut chart, SeriesLabelPosition::LowerLeft, look)?;
-        }
+        plot = Some(p);
     }
-    Ok(())
+    let mut entries: Vec<_> = lines
+        .iter()
+        .map(|(m, _)| (m.name().to_string(), method_color(*m), false))
+        .collect();
+    entries.push(("90°: no alignment".into(), (0, 0, 0), true));
+    if let Some(p) = plot {
+        svg.legend(
+            left,
+            p.y + p.h + 66.0,
+            WIDTH - left - 16.0,
+            LEGEND_COLS,
+            &entries,
+        );
+    }
+    (svg.finish(), drawn.iter().filter(|d| **d).count())
 }
 
 /// One bar of the ratio chart.
@@ -116,83 +113,75 @@ pub fn ratio_bars(scores: &[(Method, f64)]) -> Vec<Bar> {
 
 /// The cost of removing each requirement: score ÷ bp's, log scale, one
 /// bar per method grouped by requirement; a diverged method's bar runs off
-/// the top with a label.
-pub fn draw_ratio<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    bars: &[Bar],
-    source: &str,
-    look: Look,
-) -> Result<(), String> {
-    root.fill(&WHITE).map_err(err)?;
-    let n = bars.len().max(1);
+/// the top, pale, with a label.
+pub fn draw_ratio(bars: &[Bar], source: &str) -> String {
     let top = 1000.0;
-    let mut chart = look
-        .chart(
-            root,
-            &format!("Cost of removing each requirement: score ÷ bp's ({source})"),
-        )
-        .build_cartesian_2d(0f64..n as f64, (0.5f64..top).log_scale())
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_desc("× bp's test error (log scale)")
-        .y_label_formatter(&|v| format!("{v}×"))
-        .label_style(look.font(15.0))
-        .axis_desc_style(look.font(15.0))
-        .light_line_style(WHITE.mix(0.0))
-        .draw()
-        .map_err(err)?;
-    reference(
-        &mut chart,
-        1.0,
-        n as f64,
-        BLACK,
-        "1× = as good as bp".into(),
-        look,
-    )?;
+    let n = bars.len().max(6) as f64;
+    let title = format!("Cost of removing each requirement: score ÷ bp's ({source})");
+    let (mut svg, p) = frame(380.0, &title, 0, Axis::linear(0.0, n), Axis::log(0.5, top));
+    svg.axes(
+        &p,
+        "",
+        "× bp's test error (log scale)",
+        &|_| String::new(),
+        &|v| format!("{}×", tick(v)),
+    );
+    reference(&mut svg, &p, 1.0, (0, 0, 0), "1× = as good as bp");
     for (i, b) in bars.iter().enumerate() {
-        let color = method_color(b.method);
+        let c = hex(method_color(b.method));
         let h = b.ratio.unwrap_or(top).clamp(0.5, top);
-        let (x0, x1) = (i as f64 + 0.15, i as f64 + 0.85);
-        let rect = Rectangle::new(
-            [(x0, 0.5), (x1, h)],
-            color
-                .mix(if b.ratio.is_some() { 0.9 } else { 0.35 })
-                .filled(),
+        let (x0, y0) = p.at(i as f64 + 0.12, h);
+        let (x1, base) = p.at(i as f64 + 0.88, 0.5);
+        svg.rect(
+            x0,
+            y0,
+            x1 - x0,
+            base - y0,
+            &c,
+            if b.ratio.is_some() { 0.9 } else { 0.3 },
         );
-        chart.draw_series(std::iter::once(rect)).map_err(err)?;
-        let label = match b.ratio {
-            Some(r) => format!("{r:.1}×"),
-            None => "diverged".into(),
-        };
-        let font = look.font(13.0).color(&BLACK);
-        let at = (x0, (h * 1.15).min(top * 0.8));
-        chart
-            .draw_series(std::iter::once(Text::new(label, at, font.clone())))
-            .map_err(err)?;
-        let name = Text::new(
-            short(b.method),
-            (x0, 0.62),
-            font.transform(FontTransform::Rotate270),
+        let label = b.ratio.map_or("diverged".into(), |r| format!("{r:.1}×"));
+        let mid = (x0 + x1) / 2.0;
+        let y = y0.max(p.y + 40.0);
+        svg.text(mid, y - 6.0, TEXT - 2.0, Anchor::Middle, "#111111", &label);
+        svg.text(
+            mid,
+            base + 18.0,
+            TEXT - 2.0,
+            Anchor::Middle,
+            "#111111",
+            &short(b.method),
         );
-        chart.draw_series(std::iter::once(name)).map_err(err)?;
     }
-    // group names above their bars
+    // group names and separators
     let mut i = 0;
     while i < bars.len() {
         let g = bars[i].group;
         let j = bars[i..].iter().take_while(|b| b.group == g).count();
-        let font = look.font(15.0).color(&BLACK.mix(0.75));
-        let text = Text::new(g.to_string(), (i as f64 + 0.2, top * 0.45), font);
-        chart.draw_series(std::iter::once(text)).map_err(err)?;
+        let (x, _) = p.at(i as f64, 1.0);
+        let (x2, _) = p.at((i + j) as f64, 1.0);
+        let name = if g == "controls" {
+            "controls".to_string()
+        } else {
+            format!("removes {g}")
+        };
+        svg.text(
+            (x + x2) / 2.0,
+            p.y + 16.0,
+            TEXT - 1.0,
+            Anchor::Middle,
+            "#444444",
+            &name,
+        );
+        if i > 0 {
+            svg.line((x, p.y), (x, p.y + p.h), "#DDDDDD", 1.0, false);
+        }
         i += j;
     }
-    Ok(())
+    svg.finish()
 }
 
-/// A bar's label: the id, short enough to stand on a bar.
+/// A bar's label: the id, short enough to stand under a bar.
 fn short(m: Method) -> String {
     m.id().replace("_perturbation", " pert.").replace('_', " ")
 }

@@ -35,3 +35,47 @@ pub fn text(text: &str, name: &str, mime: &str) {
     url(&href, name);
     let _ = web_sys::Url::revoke_object_url(&href);
 }
+
+/// Saves an SVG drawing `w`×`h` as a PNG at twice its size: the SVG is
+/// loaded as an image, drawn on a canvas, and the canvas saved.
+pub fn svg_as_png(svg: &str, (w, h): (u32, u32), name: &str) {
+    use leptos::wasm_bindgen::closure::Closure;
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(img) = web_sys::HtmlImageElement::new() else {
+        return;
+    };
+    let src = format!(
+        "data:image/svg+xml;charset=utf-8,{}",
+        js_sys::encode_uri_component(svg)
+    );
+    let (name, img2) = (name.to_string(), img.clone());
+    let onload = Closure::once_into_js(move || {
+        let Ok(c) = doc.create_element("canvas") else {
+            return;
+        };
+        let c: web_sys::HtmlCanvasElement = c.unchecked_into();
+        c.set_width(2 * w);
+        c.set_height(2 * h);
+        let ctx = c
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|x| x.dyn_into::<web_sys::CanvasRenderingContext2d>().ok());
+        if let Some(ctx) = ctx {
+            let _ = ctx.draw_image_with_html_image_element_and_dw_and_dh(
+                &img2,
+                0.0,
+                0.0,
+                2.0 * w as f64,
+                2.0 * h as f64,
+            );
+            if let Ok(data) = c.to_data_url() {
+                url(&data, &name);
+            }
+        }
+    });
+    img.set_onload(Some(onload.unchecked_ref()));
+    img.set_src(&src);
+}

@@ -1,64 +1,53 @@
-//! The lab's canvases: each redrawn from the controller when its data
-//! changes, at the screen's pixel ratio so that text stays crisp at any
-//! zoom, with a PNG export.
+//! The lab's charts: each an SVG drawn from the controller's data when
+//! that data changes (plotters writes the SVG as a string, the browser
+//! parses it once: a few milliseconds, and crisp at any zoom), with SVG
+//! and PNG exports.
 
-use super::charts::{draw_curves, draw_scaling, Look, Series};
+use super::charts::{draw_curves, draw_scaling, Series};
 use super::charts_credit::{draw_angles, draw_ratio, ratio_bars};
 use super::download;
-use super::lab_handle::Lab;
+use super::lab_handle::{Lab, Part};
 use crate::lab::controller::LabController;
 use crate::lab::scaling::WIDTHS;
-use leptos::html::Canvas;
 use leptos::prelude::*;
-use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
 
-type Area = plotters::drawing::DrawingArea<CanvasBackend, plotters::coord::Shift>;
-
-fn pixel_ratio() -> f64 {
-    web_sys::window()
-        .map_or(1.0, |w| w.device_pixel_ratio())
-        .clamp(1.0, 4.0)
-}
-
-/// A canvas `w`×`h` CSS pixels, redrawn by `draw` whenever the lab changes.
-fn chart_canvas(
+/// A chart showing `data` (taken from the controller) drawn by `draw` as
+/// (SVG, lines drawn); redrawn only when its data changes.
+fn chart<T: Clone + PartialEq + Send + Sync + 'static>(
     lab: Lab,
+    part: Part,
     id: &'static str,
     label: &'static str,
-    (w, h): (u32, u32),
-    draw: impl Fn(&LabController, Area, Look) -> Result<(), String> + 'static,
+    data: impl Fn(&LabController) -> T + Send + Sync + 'static,
+    draw: impl Fn(&T) -> (String, usize) + Send + Sync + 'static,
 ) -> impl IntoView {
-    let canvas = NodeRef::<Canvas>::new();
-    let failed = RwSignal::new(None::<String>);
-    Effect::new(move |_| {
-        let Some(el) = canvas.get() else { return };
-        let look = Look { px: pixel_ratio() };
-        el.set_width((w as f64 * look.px) as u32);
-        el.set_height((h as f64 * look.px) as u32);
-        let Some(backend) = CanvasBackend::with_canvas_object(el) else {
-            return;
+    let data = Memo::new(move |_| lab.read_part(part, &data));
+    let drawn = Memo::new(move |_| data.with(&draw));
+    let svg = move || drawn.with(|r| r.0.clone());
+    let lines = move || drawn.with(|r| r.1);
+    let size = move || {
+        let s = svg();
+        let num = |k: &str| {
+            s.split_once(&format!(" {k}=\""))
+                .and_then(|(_, r)| r.split('"').next())
+                .and_then(|v| v.parse::<f64>().ok())
+                .unwrap_or(0.0)
         };
-        let root = backend.into_drawing_area();
-        let r = lab
-            .read(|c| draw(c, root.clone(), look))
-            .and_then(|_| root.present().map_err(|e| format!("{e:?}")));
-        failed.set(r.err());
-    });
-    let png = move |_| {
-        if let Some(el) = canvas.get_untracked() {
-            if let Ok(url) = el.to_data_url() {
-                download::url(&url, &format!("creditflow-{id}.png"));
-            }
-        }
+        (num("width") as u32, num("height") as u32)
     };
+    let save_svg = move |_| {
+        let text = svg();
+        download::text(&text, &format!("creditflow-{id}.svg"), "image/svg+xml");
+    };
+    let save_png = move |_| download::svg_as_png(&svg(), size(), &format!("creditflow-{id}.png"));
     view! {
         <figure class="chart">
-            <canvas node_ref=canvas data-testid=id style=format!("max-width: {w}px") role="img" aria-label=label></canvas>
+            <div class="chart-svg" data-testid=id data-lines=lines role="img" aria-label=label
+                inner_html=svg></div>
             <figcaption>
                 {label}
-                " " <button class="small" data-testid=format!("export-png-{id}") on:click=png>"PNG"</button>
-                {move || failed.get().map(|e| view! { <span class="error small">{e}</span> })}
+                " " <button class="small" data-testid=format!("export-svg-{id}") on:click=save_svg>"SVG"</button>
+                " " <button class="small" data-testid=format!("export-png-{id}") on:click=save_png>"PNG"</button>
             </figcaption>
         </figure>
     }
@@ -72,12 +61,12 @@ fn steps_of(c: &LabController, lab: &Lab) -> usize {
 
 #[component]
 pub(super) fn CurveChart(lab: Lab) -> impl IntoView {
-    chart_canvas(
+    chart(
         lab,
+        Part::Curves,
         "curve-chart",
         "Learning curves: test normalised MSE against training step; controls dashed; grey lines: predicting the mean (1) and the untrained student.",
-        (760, 360),
-        move |c, root, look| {
+        move |c| {
             let series: Vec<Series> = c
                 .board
                 .iter()
@@ -87,21 +76,29 @@ pub(super) fn CurveChart(lab: Lab) -> impl IntoView {
                     diverged_at: r.diverged_at,
                 })
                 .collect();
-            draw_curves(&root, &series, steps_of(c, &lab), look)
+            (series, steps_of(c, &lab))
         },
+        |(series, steps)| (draw_curves(series, *steps), series.len()),
     )
 }
 
 #[component]
 pub(super) fn AngleChart(lab: Lab) -> impl IntoView {
-    chart_canvas(
+    chart(
         lab,
+        Part::Angles,
         "angle-chart",
         "Per layer, every 100 steps: the angle between each method's update and the exact gradient at the same weights (0° is exact, 90° no alignment; a gap where a method leaves a layer unchanged).",
-        (760, 320),
-        move |c, root, look| {
-            let lines: Vec<_> = c.board.iter().map(|r| (r.method(), r.angle_series())).collect();
-            draw_angles(&root, &lines, steps_of(c, &lab), look)
+        move |c| {
+            let lines: Vec<_> = c.board.iter().map(|r| (r.method(), r.angles.clone())).collect();
+            (lines, steps_of(c, &lab))
+        },
+        |(lines, steps)| {
+            let lines: Vec<_> = lines
+                .iter()
+                .map(|(m, a)| (*m, a.iter().map(|&(s, d)| (s, d.map(|x| x.unwrap_or(f64::NAN)))).collect()))
+                .collect();
+            draw_angles(&lines, *steps)
         },
     )
 }
@@ -126,24 +123,23 @@ pub(super) fn ratio_source(c: &LabController) -> (Vec<(crate::lab::Method, f64)>
 
 #[component]
 pub(super) fn RatioChart(lab: Lab) -> impl IntoView {
-    chart_canvas(
+    chart(
         lab,
+        Part::Ratio,
         "ratio-chart",
         "The cost of removing each requirement: each method's test error divided by exact backprop's, grouped by the requirement it removes (from the table once it has run, else the live runs).",
-        (760, 360),
-        |c, root, look| {
+        |c| {
             let (scores, source) = ratio_source(c);
-            draw_ratio(&root, &ratio_bars(&scores), &source, look)
+            (ratio_bars(&scores), source)
         },
+        |(bars, source)| (draw_ratio(bars, source), bars.len()),
     )
 }
 
 #[component]
 pub(super) fn ScalingChart(lab: Lab) -> impl IntoView {
     view! {
-        {chart_canvas(lab, "scaling-chart", "One-shot perturbation estimates: mean cosine of 40 with the true gradient, against the number of weights (hidden 8 to 256), computed in this page; the dashed line is weight perturbation's expected √(2/(πN)).", (760, 340), |c, root, look| {
-            draw_scaling(&root, &c.scaling, look)
-        })}
+        {chart(lab, Part::Ratio, "scaling-chart", "One-shot perturbation estimates: mean cosine of 40 with the true gradient, against the number of weights (hidden 8 to 256), computed in this page; the dashed line is weight perturbation's expected √(2/(πN)).", |c| c.scaling.clone(), |rows| (draw_scaling(rows), rows.len()))}
         <p class="hint" data-testid="scaling-status">{move || {
             let n = lab.read(|c| c.scaling.len());
             if n < WIDTHS.len() { format!("computing: {n} of {} widths", WIDTHS.len()) } else { "computed in this page: seed 0, first minibatch, 40 estimates per width".into() }

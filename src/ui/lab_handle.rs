@@ -6,7 +6,7 @@
 
 use super::live_worker::LiveWorkers;
 use super::url_state::{AppState, View};
-use super::worker::{worker_count, Pool};
+use super::worker::{live_worker_count, worker_count, Pool};
 use crate::lab::controller::{LabController, LabSettings};
 use crate::lab::live::Update as LiveUpdate;
 use leptos::prelude::*;
@@ -15,7 +15,7 @@ use std::rc::Rc;
 
 /// Milliseconds of main-thread work per animation frame (the fallbacks
 /// and the scaling table): well under one frame's 16 ms.
-const FRAME_BUDGET_MS: f64 = 10.0;
+const FRAME_BUDGET_MS: f64 = 8.0;
 /// Charts redraw at most this often while training (≥ 10 per second).
 const REDRAW_MS: f64 = 100.0;
 
@@ -25,12 +25,28 @@ pub(super) fn now() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
+/// The heavy drawings, each redrawn in a frame of its own.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Part {
+    Curves,
+    Angles,
+    Ratio,
+    Network,
+}
+const PARTS: usize = 4;
+
 #[derive(Clone, Copy)]
 pub(super) struct Lab {
     pub app: RwSignal<AppState>,
     ctl: StoredValue<LabController>,
-    /// Bumped when the controller's data changed and the views should redraw.
+    /// Bumped when the controller's data changed and the views should
+    /// redraw: `version` for the text and tables, `parts[k]` for the k-th
+    /// heavy drawing (see `Part`). While training, one of them per frame,
+    /// so that no frame redraws everything.
     pub version: RwSignal<u64>,
+    parts: [RwSignal<u64>; PARTS],
+    /// Redraws still due, as a bit per part (bit PARTS: `version`).
+    due: StoredValue<u32>,
     live: StoredValue<Option<Rc<RefCell<LiveWorkers>>>, LocalStorage>,
     pool: StoredValue<Option<Rc<RefCell<Pool>>>, LocalStorage>,
     looping: StoredValue<bool>,
@@ -42,8 +58,10 @@ impl Lab {
     pub fn new(app: RwSignal<AppState>) -> Self {
         Self {
             app,
-            ctl: StoredValue::new(LabController::new(worker_count())),
+            ctl: StoredValue::new(LabController::new(live_worker_count())),
             version: RwSignal::new(0),
+            parts: std::array::from_fn(|_| RwSignal::new(0)),
+            due: StoredValue::new(0),
             live: StoredValue::new_local(None),
             pool: StoredValue::new_local(None),
             looping: StoredValue::new(false),
@@ -68,12 +86,25 @@ impl Lab {
         self.ctl.with_value(f)
     }
 
+    /// Reads the controller for one heavy drawing.
+    pub fn read_part<R>(&self, part: Part, f: impl FnOnce(&LabController) -> R) -> R {
+        self.parts[part as usize].track();
+        self.ctl.with_value(f)
+    }
+
+    /// Everything redraws (after a user's action): the text now, each
+    /// drawing in one of the next frames.
+    fn redraw_all(&self) {
+        self.version.update(|v| *v += 1);
+        self.due.set_value((1 << PARTS) - 1);
+    }
+
     /// Changes the controller, then posts its commands and redraws.
     pub fn act(&self, f: impl FnOnce(&mut LabController, &LabSettings)) {
         let s = self.settings();
         self.ctl.update_value(|c| f(c, &s));
         self.flush();
-        self.version.update(|v| *v += 1);
+        self.redraw_all();
         self.start_loop();
     }
 
@@ -90,7 +121,7 @@ impl Lab {
         if self.live.with_value(Option::is_none) {
             let lab = *self;
             let started = LiveWorkers::start(
-                worker_count(),
+                live_worker_count(),
                 move |u| lab.on_update(u),
                 move |e| lab.workers_failed(e),
             );
@@ -113,7 +144,7 @@ impl Lab {
             w.borrow_mut().stop();
         }
         self.ctl.update_value(|c| c.train_here());
-        self.version.update(|v| *v += 1);
+        self.redraw_all();
         self.start_loop();
     }
 
@@ -151,7 +182,7 @@ impl Lab {
                 self.ctl.update_value(|c| c.grid_here());
             }
         }
-        self.version.update(|v| *v += 1);
+        self.redraw_all();
         self.start_loop();
     }
 
@@ -184,13 +215,23 @@ impl Lab {
                 self.dirty.set_value(true);
             }
         });
-        let due = now() - self.last_draw.get_value() > REDRAW_MS;
-        if self.dirty.get_value() && (due || !busy) {
+        let time = now() - self.last_draw.get_value() > REDRAW_MS;
+        if self.dirty.get_value() && (time || !busy) && self.due.get_value() == 0 {
             self.dirty.set_value(false);
             self.last_draw.set_value(now());
-            self.version.update(|v| *v += 1);
+            self.due.set_value((1 << (PARTS + 1)) - 1);
         }
-        if busy || self.dirty.get_value() {
+        // one redraw per frame: the text first, then each drawing
+        let due = self.due.get_value();
+        if due != 0 {
+            let k = due.trailing_zeros() as usize;
+            self.due.set_value(due & !(1 << k));
+            match self.parts.get(k) {
+                Some(p) => p.update(|v| *v += 1),
+                None => self.version.update(|v| *v += 1),
+            }
+        }
+        if busy || self.dirty.get_value() || self.due.get_value() != 0 {
             request_animation_frame(move || self.frame());
         } else {
             self.looping.set_value(false);

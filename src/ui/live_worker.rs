@@ -15,6 +15,9 @@ use std::rc::Rc;
 const SLICE_MS: f64 = 20.0;
 /// Updates to the page while running, at most this often.
 const REPORT_MS: f64 = 100.0;
+/// While running, the network panel's preview goes with every this many
+/// updates (twice a second): it changes every step.
+const PREVIEW_EVERY: u32 = 5;
 
 fn now() -> f64 {
     js_sys::Date::now()
@@ -30,6 +33,7 @@ struct LoopState {
     engine: LiveEngine,
     scheduled: bool,
     last_report: f64,
+    reports: u32,
 }
 
 /// The worker's side.
@@ -47,6 +51,7 @@ impl LiveLoop {
                 engine: LiveEngine::default(),
                 scheduled: false,
                 last_report: 0.0,
+                reports: 0,
             })),
         }
     }
@@ -84,7 +89,9 @@ impl LiveLoop {
             let due = now() - st.last_report >= REPORT_MS || !running;
             let report = due.then(|| {
                 st.last_report = now();
-                st.engine.update()
+                st.reports += 1;
+                let preview = !running || st.reports.is_multiple_of(PREVIEW_EVERY);
+                st.engine.report(preview)
             });
             (report, running)
         };

@@ -20,6 +20,7 @@ mod network_panel;
 mod network_svg;
 mod requirements;
 mod storage;
+pub mod svg_plot;
 pub mod url_state;
 pub mod worker;
 

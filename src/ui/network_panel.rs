@@ -5,8 +5,8 @@
 //! worked example's keys: → next, ← previous, space run/pause, Home the
 //! whole step.
 
-use super::lab_handle::Lab;
-use super::network_svg::{cell, draw, layout, TOP};
+use super::lab_handle::{Lab, Part};
+use super::network_svg::{cell, describe, draw, layout};
 use super::url_state::View;
 use crate::lab::credit::CreditView;
 use crate::lab::panel::{phase_text, PHASES};
@@ -14,69 +14,19 @@ use crate::lab::Method;
 use leptos::ev;
 use leptos::prelude::*;
 
-/// The numbers of unit `j` of layer `l`, for hover, focus and screen readers.
-fn describe(v: &CreditView, l: usize, j: usize) -> String {
-    let layer = &v.layers[l];
-    let f = |x: Option<&f64>| x.map_or("—".to_string(), |x| format!("{x:+.4}"));
-    let mut s = format!(
-        "{} unit {}: activity {}, slope f′ {}, delivered {}, true δ {}",
-        layer.name,
-        j + 1,
-        f(layer.activity.get(j)),
-        f(layer.slope.get(j)),
-        layer
-            .delivered
-            .as_ref()
-            .map_or("nothing".into(), |d| f(d.get(j))),
-        f(layer.truth.get(j)),
-    );
-    if let Some(src) = layer.source.as_ref().and_then(|p| p.get(j)) {
-        s += &format!(" (unit {}'s true δ)", src + 1);
-    }
-    if let Some(p) = layer.paired_activity.as_ref().and_then(|p| p.get(j)) {
-        s += &format!("; the update pairs it with the previous batch's activity {p:+.4}");
-    }
-    s
-}
-
-fn focus_targets(v: &CreditView, hover: RwSignal<Option<(usize, usize)>>) -> impl IntoView {
-    let (xs, _) = layout(v);
-    v.layers
-        .iter()
-        .enumerate()
-        .flat_map(|(l, layer)| {
-            let n = layer.truth.len();
-            let x = xs[l][1];
-            (0..n).map(move |j| (l, j, cell(x, TOP, n, j)))
-        })
-        .map(|(l, j, (cx, cy))| {
-            let label = describe(v, l, j);
-            let title = label.clone();
-            view! {
-                <rect class="unit-target" x=cx - 6.5 y=cy - 6.5 width="13" height="13" tabindex="0" role="img"
-                    aria-label=label
-                    on:mouseenter=move |_| hover.set(Some((l, j)))
-                    on:focus=move |_| hover.set(Some((l, j)))>
-                    <title>{title}</title>
-                </rect>
-            }
-        })
-        .collect_view()
-}
-
 /// For scrambled: an arc from the hovered unit to the unit whose δ it got.
 fn source_arc(v: &CreditView, hovered: Option<(usize, usize)>) -> Option<impl IntoView> {
     let (l, j) = hovered?;
     let layer = v.layers.get(l)?;
     let src = *layer.source.as_ref()?.get(j)?;
-    let (xs, _) = layout(v);
+    let lay = layout(v);
     let n = layer.truth.len();
-    let (x1, y1) = cell(xs[l][1], TOP, n, j);
-    let (x2, y2) = cell(xs[l][2], TOP, n, src);
+    let (x1, y1) = cell(lay.xs[l], lay.bands[1], n, j);
+    let (x2, y2) = cell(lay.xs[l], lay.bands[2], n, src);
     let d = format!(
         "M{x1},{y1} Q{},{} {x2},{y2}",
-        (x1 + x2) / 2.0,
-        y1.min(y2) - 40.0
+        x1.max(x2) + 70.0,
+        (y1 + y2) / 2.0
     );
     Some(view! { <path d=d class="perm-arc" data-testid="perm-arc"></path> })
 }
@@ -113,7 +63,11 @@ pub(super) fn NetworkPanel(lab: Lab) -> impl IntoView {
         e.prevent_default();
     });
     on_cleanup(move || keys.remove());
-    let methods = move || lab.read(|c| c.board.iter().map(|r| r.method()).collect::<Vec<_>>());
+    // the drawing changes only with the preview or the phase
+    let shown =
+        Memo::new(move |_| lab.read_part(Part::Network, |c| (c.panel.view.clone(), c.panel.phase)));
+    let methods =
+        Memo::new(move |_| lab.read(|c| c.board.iter().map(|r| r.method()).collect::<Vec<_>>()));
     let chosen = move || lab.read(|c| c.panel.method);
     let batch = || crate::lab::RunConfig::default().batch;
     let set_method = move |m: Option<Method>| lab.act(|c, _| c.set_panel(m, c.panel.example));
@@ -124,7 +78,7 @@ pub(super) fn NetworkPanel(lab: Lab) -> impl IntoView {
             <div class="panel-controls">
                 <label>"method: "
                     <select data-testid="panel-method" on:change=move |e| set_method(Method::from_id(&event_target_value(&e)))>
-                        {move || methods().into_iter().map(|m| view! {
+                        {move || methods.get().into_iter().map(|m| view! {
                             <option value=m.id() selected=move || chosen() == Some(m)>{m.name()}</option>
                         }).collect_view()}
                     </select>
@@ -148,20 +102,37 @@ pub(super) fn NetworkPanel(lab: Lab) -> impl IntoView {
                     (Some(p), Some(v)) => format!("Step {}, phase {} of {PHASES}. {}", v.step + 1, p + 1, phase_text(m, p)),
                 }
             })}</p>
-            {move || lab.read(|c| c.panel.view.clone()).map(|v| {
-                let (_, width) = layout(&v);
-                let phase = lab.read(|c| c.panel.phase);
-                let h = hover.get();
+            {move || shown.get().0.map(|v| {
+                let lay = layout(&v);
+                let (width, height) = (lay.width, lay.height);
+                let phase = shown.with_untracked(|s| s.1);
+                let body = draw(&v, phase);
+                let v2 = v.clone();
+                let v3 = v.clone();
+                // hover and focus answered by delegation from the targets' data-l, data-j
+                let pick = move |t: Option<web_sys::EventTarget>| {
+                    use leptos::wasm_bindgen::JsCast;
+                    let el = t.and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                    let get = |k: &str| el.as_ref().and_then(|e| e.get_attribute(k)).and_then(|v| v.parse::<usize>().ok());
+                    if let (Some(l), Some(j)) = (get("data-l"), get("data-j")) {
+                        hover.set(Some((l, j)));
+                    }
+                };
                 view! {
-                    <svg class="network" viewBox=format!("0 0 {width} 170") width=width height="170" role="group"
-                        aria-label="each unit's activity, the error the method delivers to it, and backprop's true δ"
-                        on:mouseleave=move |_| hover.set(None)>
-                        {draw(&v, phase)}
-                        {source_arc(&v, h)}
-                        {focus_targets(&v, hover)}
-                    </svg>
-                    <p class="unit-detail" data-testid="unit-detail" aria-live="polite">{
-                        h.filter(|&(l, _)| l < v.layers.len()).map_or("Hover or focus a unit (Tab) for its numbers.".to_string(), |(l, j)| describe(&v, l, j))
+                    <div class="network-wrap">
+                        <svg class="network" viewBox=format!("0 0 {width} {height}") width=width height=height role="group"
+                            aria-label="each unit's activity, the error the method delivers to it, and backprop's true δ"
+                            on:mouseover=move |e| pick(e.target())
+                            on:focusin=move |e| pick(e.target())
+                            on:mouseleave=move |_| hover.set(None)
+                            inner_html=body>
+                        </svg>
+                        <svg class="network-overlay" viewBox=format!("0 0 {width} {height}") width=width height=height aria-hidden="true">
+                            {move || source_arc(&v2, hover.get())}
+                        </svg>
+                    </div>
+                    <p class="unit-detail" data-testid="unit-detail" aria-live="polite">{move ||
+                        hover.get().filter(|&(l, _)| l < v3.layers.len()).map_or("Hover or focus a unit (Tab) for its numbers.".to_string(), |(l, j)| describe(&v3, l, j))
                     }</p>
                     <p class="legend hint">{format!(
                         "Orange circle: positive; blue square: negative; size: |value| up to {:.3} (the largest error shown); activity on its own scale (±1). Dashed red ring: a saturated unit (f′ < 0.1). Values are per example (the batch mean unless one is chosen).",

@@ -1,15 +1,21 @@
-//! The network panel's drawing: the student as columns of units, each
-//! hidden and output layer drawn three times side by side (activity, the
-//! error the method delivers, backprop's true δ) as small grids. Sign is
-//! shape as well as colour (circle +, square −), size is magnitude.
+//! The network panel's drawing, as one SVG string (one DOM write per
+//! preview, not a thousand elements): the student as columns of units
+//! (inputs, hidden 1, hidden 2, output), each drawn in three bands —
+//! activity, the error the method delivers, backprop's true δ. Sign is
+//! shape as well as colour (circle +, square −), size is magnitude. Every
+//! delivered unit has a focusable target carrying `data-l`/`data-j`, so
+//! the view can answer hover and focus by delegation. Plain Rust.
 
 use crate::lab::credit::{CreditView, LayerCredit};
-use crate::lab::panel::{colour, error_shown, radius, shown, sign_glyph, Shown};
-use leptos::prelude::*;
+use crate::lab::panel::{colour, error_shown, radius, shown, sign_glyph};
+use std::fmt::Write;
 
 /// Cell pitch and the largest radius, in SVG units.
 const CELL: f64 = 13.0;
 const R_MAX: f64 = 6.0;
+pub const TOP: f64 = 40.0;
+const LEFT: f64 = 78.0;
+
 /// Grid columns for a layer of `n` units.
 fn cols(n: usize) -> usize {
     match n {
@@ -19,8 +25,12 @@ fn cols(n: usize) -> usize {
     }
 }
 
+fn rows(n: usize) -> f64 {
+    n.div_ceil(cols(n)) as f64
+}
+
 /// Where unit `j` of a grid starting at (x, y) sits.
-pub(super) fn cell(x: f64, y: f64, n: usize, j: usize) -> (f64, f64) {
+pub fn cell(x: f64, y: f64, n: usize, j: usize) -> (f64, f64) {
     let c = cols(n);
     (
         x + (j % c) as f64 * CELL + CELL / 2.0,
@@ -32,112 +42,174 @@ fn grid_width(n: usize) -> f64 {
     cols(n) as f64 * CELL
 }
 
-/// One mark: a circle for ≥ 0, a square for < 0; a hatched ring where the
-/// unit is saturated (f′ < 0.1) and `ring`.
-fn mark(x: f64, y: f64, v: f64, scale: f64, ring: bool) -> impl IntoView {
-    let r = radius(v, scale, R_MAX);
-    let fill = colour(v, scale);
-    let shape = if v < 0.0 {
-        view! { <rect x=x - r y=y - r width=2.0 * r height=2.0 * r fill=fill.clone() stroke="#555" stroke-width="0.5"></rect> }.into_any()
-    } else {
-        view! { <circle cx=x cy=y r=r fill=fill.clone() stroke="#555" stroke-width="0.5"></circle> }
-            .into_any()
-    };
-    view! {
-        {shape}
-        {(r >= 4.5).then(|| view! { <text x=x y=y + 3.0 class="glyph">{sign_glyph(v)}</text> })}
-        {ring.then(|| view! { <circle cx=x cy=y r=R_MAX + 0.5 fill="none" stroke="#b00" stroke-width="1" stroke-dasharray="2 1.5"></circle> })}
+/// Where things go: the x of the inputs' and each layer's column, the y
+/// of the three bands (activity, delivered, true δ), and the size.
+pub struct Layout {
+    pub inputs_x: f64,
+    pub xs: Vec<f64>,
+    pub bands: [f64; 3],
+    pub width: f64,
+    pub height: f64,
+}
+
+pub fn layout(v: &CreditView) -> Layout {
+    let tallest = v
+        .layers
+        .iter()
+        .map(|l| rows(l.truth.len()))
+        .fold(rows(v.inputs.len()), f64::max);
+    let band = tallest * CELL + 40.0;
+    let mut x = LEFT + grid_width(v.inputs.len()) + 40.0;
+    let xs = v
+        .layers
+        .iter()
+        .map(|l| {
+            let here = x;
+            x += grid_width(l.truth.len()).max(60.0) + 40.0;
+            here
+        })
+        .collect();
+    Layout {
+        inputs_x: LEFT,
+        xs,
+        bands: [TOP, TOP + band, TOP + 2.0 * band],
+        width: x + 40.0,
+        height: TOP + 3.0 * band,
     }
 }
 
-/// A grid of marks with a title; `None` values draw as empty cells.
+/// One mark: a circle for ≥ 0, a square for < 0, with a sign glyph when
+/// big enough; a dashed red ring where `ring` (a saturated unit).
+fn mark(out: &mut String, (x, y): (f64, f64), v: f64, scale: f64, ring: bool) {
+    let r = radius(v, scale, R_MAX);
+    let fill = colour(v, scale);
+    let _ = if v < 0.0 {
+        write!(
+            out,
+            r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{fill}" stroke="#555" stroke-width="0.5"/>"##,
+            x - r,
+            y - r,
+            2.0 * r,
+            2.0 * r
+        )
+    } else {
+        write!(
+            out,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="{fill}" stroke="#555" stroke-width="0.5"/>"##
+        )
+    };
+    if r >= 4.5 {
+        let _ = write!(
+            out,
+            r#"<text x="{x:.1}" y="{:.1}" class="glyph">{}</text>"#,
+            y + 3.0,
+            sign_glyph(v)
+        );
+    }
+    if ring {
+        let _ = write!(
+            out,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="{}" fill="none" stroke="#b00" stroke-width="1" stroke-dasharray="2 1.5"/>"##,
+            R_MAX + 0.5
+        );
+    }
+}
+
+/// A grid of marks; `None` draws empty cells.
 fn grid(
-    x: f64,
-    y: f64,
-    title: &str,
+    out: &mut String,
+    (x, y): (f64, f64),
     values: Option<&[f64]>,
     n: usize,
     scale: f64,
-    saturated: Option<&[f64]>,
-) -> impl IntoView {
-    let marks = values.map(|v| {
-        v.iter()
-            .enumerate()
-            .map(|(j, &val)| {
-                let (cx, cy) = cell(x, y, n, j);
-                let ring = saturated.is_some_and(|s| s.get(j).is_some_and(|f| *f < 0.1));
-                mark(cx, cy, val, scale, ring)
-            })
-            .collect_view()
-    });
-    let empty = values.is_none().then(|| {
-        (0..n)
-            .map(|j| {
-                let (cx, cy) = cell(x, y, n, j);
-                view! { <circle cx=cx cy=cy r="1.5" fill="#ccc"></circle> }
-            })
-            .collect_view()
-    });
-    view! {
-        <text x=x y=y - 6.0 class="grid-title">{title.to_string()}</text>
-        {marks}
-        {empty}
+    sat: Option<&[f64]>,
+) {
+    for j in 0..n {
+        let at = cell(x, y, n, j);
+        match values.and_then(|v| v.get(j)) {
+            Some(&val) => {
+                let ring = sat.is_some_and(|s| s.get(j).is_some_and(|f| *f < 0.1));
+                mark(out, at, val, scale, ring);
+            }
+            None => {
+                let _ = write!(
+                    out,
+                    r##"<circle cx="{:.1}" cy="{:.1}" r="1.5" fill="#ccc"/>"##,
+                    at.0, at.1
+                );
+            }
+        }
     }
 }
 
-/// The x of each layer's three grids (activity, delivered, true) and the
-/// whole drawing's width.
-pub(super) fn layout(v: &CreditView) -> (Vec<[f64; 3]>, f64) {
-    let mut x = 20.0 + grid_width(v.inputs.len()) + 34.0;
-    let mut out = Vec::new();
-    for l in &v.layers {
-        let w = grid_width(l.truth.len());
-        let gap = if w < 20.0 { 46.0 } else { 14.0 };
-        out.push([x, x + w + gap, x + 2.0 * (w + gap)]);
-        x += 3.0 * (w + gap) + 24.0;
-    }
-    (out, x)
+fn text(out: &mut String, x: f64, y: f64, class: &str, s: &str) {
+    let _ = write!(
+        out,
+        r#"<text x="{x:.1}" y="{y:.1}" class="{class}">{s}</text>"#
+    );
 }
 
-pub(super) const TOP: f64 = 46.0;
-
-/// The whole panel at `phase`.
-pub(super) fn draw(v: &CreditView, phase: Option<usize>) -> impl IntoView {
-    let s: Shown = shown(phase);
+/// The whole panel at `phase` as SVG (without the outer `<svg>`), with a
+/// focusable target over every delivered unit.
+pub fn draw(v: &CreditView, phase: Option<usize>) -> String {
+    let s = shown(phase);
     let scale = v.scale();
-    let act_scale = 1.0;
-    let (xs, _) = layout(v);
-    let inputs = grid(
-        20.0,
-        TOP,
+    let lay = layout(v);
+    let mut out = String::with_capacity(64 * 1024);
+    for (t, y) in ["activity", "delivered", "true δ"].iter().zip(lay.bands) {
+        text(&mut out, 4.0, y + 10.0, "band-title", t);
+    }
+    text(
+        &mut out,
+        lay.inputs_x,
+        lay.bands[0] - 22.0,
+        "layer-title",
         "inputs x",
+    );
+    grid(
+        &mut out,
+        (lay.inputs_x, lay.bands[0]),
         Some(&v.inputs),
         v.inputs.len(),
         2.0,
         None,
     );
-    let layers = v
-        .layers
-        .iter()
-        .zip(&xs)
-        .enumerate()
-        .map(|(l, (layer, x))| {
-            let fwd = s.forward > l;
-            let err = error_shown(s, l);
-            layer_grids(layer, *x, fwd, err, scale, act_scale)
-        })
-        .collect_view();
-    view! { {inputs} {layers} }
+    for (l, (layer, &x)) in v.layers.iter().zip(&lay.xs).enumerate() {
+        layer_grids(
+            &mut out,
+            layer,
+            x,
+            lay.bands,
+            s.forward > l,
+            error_shown(s, l),
+            scale,
+        );
+    }
+    for (l, (layer, &x)) in v.layers.iter().zip(&lay.xs).enumerate() {
+        let n = layer.truth.len();
+        for j in 0..n {
+            let (cx, cy) = cell(x, lay.bands[1], n, j);
+            let _ = write!(
+                out,
+                r#"<rect class="unit-target" data-l="{l}" data-j="{j}" x="{:.1}" y="{:.1}" width="13" height="13" tabindex="0" role="img" aria-label="{}"/>"#,
+                cx - 6.5,
+                cy - 6.5,
+                describe(v, l, j)
+            );
+        }
+    }
+    out
 }
 
 fn layer_grids(
+    out: &mut String,
     layer: &LayerCredit,
-    x: [f64; 3],
+    x: f64,
+    bands: [f64; 3],
     fwd: bool,
     err: bool,
     scale: f64,
-    act_scale: f64,
-) -> impl IntoView {
+) {
     let n = layer.truth.len();
     let act = fwd.then_some(layer.activity.as_slice());
     let delivered = if err {
@@ -146,19 +218,51 @@ fn layer_grids(
         None
     };
     let truth = err.then_some(layer.truth.as_slice());
-    let sat = (n > 5).then_some(layer.slope.as_slice());
-    let name = &layer.name;
+    let sat = (n > 5 && err).then_some(layer.slope.as_slice());
+    text(
+        out,
+        x,
+        bands[0] - 22.0,
+        "layer-title",
+        &format!("{} ({n})", layer.name),
+    );
+    grid(out, (x, bands[0]), act, n, 1.0, None);
+    grid(out, (x, bands[1]), delivered, n, scale, sat);
+    grid(out, (x, bands[2]), truth, n, scale, None);
     let cos = match (err, layer.cosine, layer.batch_cosine) {
         (true, Some(c), Some(b)) => format!("cos {c:.2} (batch {b:.2})"),
-        (true, None, _) if layer.delivered.is_none() => "no error delivered".into(),
+        (true, None, _) if layer.delivered.is_none() => "nothing delivered".into(),
         _ => String::new(),
     };
-    let rows = n.div_ceil(cols(n)) as f64;
-    view! {
-        <text x=x[0] y=TOP - 22.0 class="layer-title">{format!("{name} ({n})")}</text>
-        {grid(x[0], TOP, "activity", act, n, act_scale, None)}
-        {grid(x[1], TOP, "delivered", delivered, n, scale, if err { sat } else { None })}
-        {grid(x[2], TOP, "true δ", truth, n, scale, None)}
-        <text x=x[1] y=TOP + rows * CELL + 16.0 class="cos" data-testid=format!("cos-{}", name.replace(' ', "-"))>{cos}</text>
+    let y = bands[2] + rows(n) * CELL + 16.0;
+    let id = layer.name.replace(' ', "-");
+    let _ = write!(
+        out,
+        r#"<text x="{x:.1}" y="{y:.1}" class="cos" data-testid="cos-{id}">{cos}</text>"#
+    );
+}
+
+/// The numbers of unit `j` of layer `l`, for hover, focus and screen readers.
+pub fn describe(v: &CreditView, l: usize, j: usize) -> String {
+    let layer = &v.layers[l];
+    let f = |x: Option<&f64>| x.map_or("—".to_string(), |x| format!("{x:+.4}"));
+    let mut s = format!(
+        "{} unit {}: activity {}, slope f′ {}, delivered {}, true δ {}",
+        layer.name,
+        j + 1,
+        f(layer.activity.get(j)),
+        f(layer.slope.get(j)),
+        layer
+            .delivered
+            .as_ref()
+            .map_or("nothing".into(), |d| f(d.get(j))),
+        f(layer.truth.get(j)),
+    );
+    if let Some(src) = layer.source.as_ref().and_then(|p| p.get(j)) {
+        s += &format!(" (unit {}'s true δ)", src + 1);
     }
+    if let Some(p) = layer.paired_activity.as_ref().and_then(|p| p.get(j)) {
+        s += &format!("; the update pairs it with the previous batch's activity {p:+.4}");
+    }
+    s
 }

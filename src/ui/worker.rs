@@ -122,6 +122,12 @@ pub fn worker_count() -> usize {
         .clamp(1, 8)
 }
 
+/// Workers for the live runs: one core is left to the page, which draws
+/// their progress ten times a second (at least one worker).
+pub fn live_worker_count() -> usize {
+    worker_count().saturating_sub(1).max(1)
+}
+
 impl Pool {
     /// Starts `n` workers and the jobs; `Err` if workers cannot be made
     /// here (the caller then trains on the main thread).

@@ -5,7 +5,7 @@
 // 2. all twelve methods live side by side for 600 steps: the longest
 //    main-thread task (PerformanceObserver 'longtask', > 50 ms) and how often
 //    the learning-curve canvas was redrawn;
-// 3. the full essay sweep (12 methods × 5 rates × 3 seeds × steps) in the
+// 3. the full essay grid (12 methods × 5 rates × 3 seeds × steps) in the
 //    page's Web Workers, timed by the page itself.
 import { startSite } from './site.mjs';
 
@@ -44,13 +44,13 @@ try {
   await page.evaluate(watch);
   t0 = Date.now();
   await page.goto(site.base + `?view=lab&steps=${steps}`);
-  await page.waitForSelector('[data-testid=lab-sweep]');
+  await page.waitForSelector('[data-testid=lab-grid]');
   await page.evaluate(watch);
-  await page.click('[data-testid=lab-sweep]');
+  await page.click('[data-testid=lab-grid]');
   await page.waitForSelector('[data-testid=lab-table]', { timeout: 1800000 });
-  const sweepLong = await page.evaluate(() => window.__long);
-  console.log('full sweep:', await page.textContent('[data-testid=sweep-time]'),
-    `main-thread tasks over 50 ms meanwhile: ${sweepLong.length}`);
+  const gridLong = await page.evaluate(() => window.__long);
+  console.log('full grid:', await page.textContent('[data-testid=grid-time]'),
+    `main-thread tasks over 50 ms meanwhile: ${gridLong.length}`);
   await context.close();
 } finally {
   await site.stop();

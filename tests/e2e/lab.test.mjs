@@ -1,5 +1,5 @@
 // The lab on the built site: R1–R5 pick what trains, curves and the angle
-// chart are drawn, a short sweep completes into the table, exports work,
+// chart are drawn, a short grid completes into the table, exports work,
 // and a shared URL reproduces the state. Any console error fails.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,19 +10,14 @@ let site;
 before(async () => { site = await startSite(); });
 after(async () => { await site.stop(); });
 
-/** Counts the canvas's pixels within 40 of the colour `rgb` (per channel). */
-async function pixelsOf(page, id, rgb) {
-  return page.$eval(`[data-testid=${id}]`, (c, rgb) => {
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      if (Math.abs(d[i] - rgb[0]) < 40 && Math.abs(d[i + 1] - rgb[1]) < 40 && Math.abs(d[i + 2] - rgb[2]) < 40) n++;
-    }
-    return n;
-  }, rgb);
+/** Counts the chart's lines (SVG polylines) drawn in colour `hex`. */
+async function linesOf(page, id, hex) {
+  return page.$$eval(`[data-testid=${id}] polyline`, (ls, hex) =>
+    ls.filter((l) => (l.getAttribute('stroke') || '').toUpperCase() === hex).length, hex);
 }
 
-const FA = [42, 157, 143];
+const FA = '#2A9D8F';
+
 
 test('untick R4, run: the fa curve and the angle chart are drawn', async () => {
   const { page, problems, context } = await site.open('?steps=400');
@@ -30,20 +25,27 @@ test('untick R4, run: the fa curve and the angle chart are drawn', async () => {
   assert.match(page.url(), /view=lab/);
   await page.click('[data-testid=req-R4]');
   assert.match(await page.textContent('[data-testid=lab-selected]'), /feedback alignment/);
-  const before = await pixelsOf(page, 'curve-chart', FA);
+  assert.equal(await linesOf(page, 'curve-chart', FA), 0);
   await page.click('[data-testid=lab-run]');
   await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
-  assert.ok(await pixelsOf(page, 'curve-chart', FA) > before + 100, 'the fa curve is drawn');
-  assert.ok(await pixelsOf(page, 'angle-chart', FA) > 100, 'the angle chart shows fa');
+  assert.ok(await linesOf(page, 'curve-chart', FA) >= 1, 'the fa curve is drawn');
+  assert.equal(await linesOf(page, 'angle-chart', FA), 3, 'fa in each layer\'s panel');
+  // text as large as the page's (plotters writes size / 1.24: 15 px → 12.09)
+  const sizes = await page.$$eval('[data-testid=curve-chart] text', (ts) => ts.map((t) => parseFloat(t.getAttribute('font-size'))));
+  assert.ok(Math.min(...sizes) >= 11, `chart text sizes ${sizes}`);
   assert.match(await page.textContent('[data-testid=live-fa]'), /400/);
+  // bp and the readout-only floor run beside the ablation as references
+  assert.match(await page.textContent('[data-testid=live-bp]'), /400/);
+  assert.match(await page.textContent('[data-testid=live-readout_only]'), /400/);
+  assert.match(await page.textContent('[data-testid=lab-references]'), /references/);
   assert.match(page.url(), /req=11101/);
   assert.deepEqual(problems, []);
   await context.close();
 });
 
-test('a short sweep completes into the table, and exports work', async () => {
+test('a short grid completes into the table, and exports work', async () => {
   const { page, problems, context } = await site.open('?view=lab&steps=30');
-  await page.click('[data-testid=lab-sweep]');
+  await page.click('[data-testid=lab-grid]');
   await page.waitForSelector('[data-testid=lab-progress]');
   await page.waitForSelector('[data-testid=lab-table]', { timeout: 120000 });
   for (const id of ['bp', 'fa', 'dfa', 'no_deriv', 'scrambled', 'node_perturbation', 'weight_perturbation',
@@ -53,10 +55,11 @@ test('a short sweep completes into the table, and exports work', async () => {
   // 30 steps are too few to diverge: the table says where ours differs
   assert.match(await page.textContent('[data-testid=row-sign_dropped]'), /every run diverges/);
   assert.match(await page.textContent('[data-testid=lab-table]'), /differs: ours did not diverge/);
-  assert.match(await page.textContent('[data-testid=sweep-time]'), /180 runs of 30 steps/);
+  assert.match(await page.textContent('[data-testid=grid-time]'), /195 runs of 30 steps/);
+  assert.ok(Number(await page.$eval('[data-testid=ratio-chart]', (c) => c.dataset.lines)) >= 11, 'ratio bars from the table');
   // the same numbers as the command line (written by .ci/test:
-  // creditflow ablate --steps 30 --json target/cli-sweep-30.json)
-  const cli = JSON.parse(readFileSync('target/cli-sweep-30.json', 'utf8'));
+  // creditflow ablate --steps 30 --json target/cli-grid-30.json)
+  const cli = JSON.parse(readFileSync('target/cli-grid-30.json', 'utf8'));
   for (const row of cli.summary) {
     const cells = await page.$$eval(`[data-testid=row-${row.method}] td`, (tds) => tds.map((t) => t.textContent));
     const want = row.median === null ? 'diverged' : row.median.toFixed(3);
@@ -67,7 +70,7 @@ test('a short sweep completes into the table, and exports work', async () => {
     page.click('[data-testid=export-table-csv]'),
   ]);
   const csv = readFileSync(await download.path(), 'utf8');
-  assert.equal(csv.split('\n')[0], 'method,removes,best_lr,median,seed_scores,diverged_runs,essay');
+  assert.equal(csv.split('\n')[0], 'method,removes,best_lr,median,ratio_to_bp,seed_scores,diverged_runs,angle_w1,angle_w2,angle_w3,essay');
   assert.equal(csv.trim().split('\n').length, 13);
   assert.deepEqual(problems, []);
   await context.close();
@@ -90,10 +93,14 @@ test('a shared URL reproduces the state; a bad one falls back with a notice', as
   const notice = await page.textContent('[data-testid=url-notice]');
   assert.match(notice, /lr=banana/);
   assert.match(notice, /unknown URL key 'what'/);
-  assert.equal(await page.inputValue('[data-testid=lab-lr]'), '0.05');
+  assert.equal(await page.inputValue('[data-testid=lab-lr]'), 'best');
   await page.fill('[data-testid=lab-lr]', 'abc');
   await page.press('[data-testid=lab-lr]', 'Enter');
-  assert.equal(await page.inputValue('[data-testid=lab-lr]'), '0.05');
+  assert.equal(await page.inputValue('[data-testid=lab-lr]'), 'best');
+  await page.fill('[data-testid=lab-gain]', '99');
+  await page.press('[data-testid=lab-gain]', 'Enter');
+  assert.equal(await page.inputValue('[data-testid=lab-gain]'), '1');
+  assert.match(await page.textContent('.settings [role=alert]'), /not a teacher gain from 0.1 to 10; keeping 1/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1,4 +1,6 @@
 // Screenshot helper for humans: node tests/e2e/shot.mjs URL OUT.png [width] [height]
+// STEPS="click:testid,fill:testid:value,hover:css,key:ArrowRight,wait:ms"; ELEMENT=testid
+// shoots that element only.
 import { chromium } from 'playwright-core';
 const [url, out, w = '1500', h = '1000'] = process.argv.slice(2);
 const browser = await chromium.launch({
@@ -15,7 +17,13 @@ for (const step of (process.env.STEPS || '').split(',').filter(Boolean)) {
   const [kind, sel, val] = step.split(':');
   if (kind === 'click') await page.click(`[data-testid=${sel}]`);
   if (kind === 'fill') await page.fill(`[data-testid=${sel}]`, val);
+  if (kind === 'hover') await page.hover(sel);
+  if (kind === 'key') await page.keyboard.press(sel);
   if (kind === 'wait') await page.waitForTimeout(Number(sel));
 }
-await page.screenshot({ path: out, fullPage: true });
+if (process.env.ELEMENT) {
+  await page.locator(`[data-testid=${process.env.ELEMENT}]`).first().screenshot({ path: out });
+} else {
+  await page.screenshot({ path: out, fullPage: true });
+}
 await browser.close();
