@@ -355,3 +355,24 @@ fn fast_tanh_matches_libm() {
     assert!(tanh(f64::NAN).is_nan());
     assert_eq!(tanh(0.0), 0.0);
 }
+
+/// Long mode (`CREDITFLOW_LONG=1 cargo test --release --test lab --
+/// --nocapture`): the full grid at the defaults re-derives the live lab's
+/// table of best rates, `default_best_lr`.
+#[test]
+fn default_best_rates_are_the_grids() {
+    if std::env::var("CREDITFLOW_LONG").is_err() {
+        return;
+    }
+    let spec = GridSpec::default();
+    let runs = run_parallel(&spec, Arc::new(spec.task()), 2, |_, _| {});
+    for s in summarise(&spec, &runs) {
+        let want = creditflow::lab::grid::default_best_lr(s.method);
+        match s.best_lr {
+            Some(lr) => assert_eq!(lr, want, "{}", s.method.id()),
+            // every rate diverged: the table gives the smallest
+            None => assert_eq!(want, spec.lrs[0], "{}", s.method.id()),
+        }
+        println!("{}: {:?}", s.method.id(), s.best_lr);
+    }
+}

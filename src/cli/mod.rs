@@ -2,6 +2,7 @@
 //! (and the lab's subcommands). Every error is a message and exit status
 //! 2; nothing here panics on user input.
 
+mod bench;
 mod grad;
 pub mod lab;
 
@@ -41,8 +42,8 @@ pub fn run(args: Vec<String>) -> i32 {
     match args.first().map(String::as_str) {
         Some("grad") => grad::run(&args[1..]),
         Some("ablate") => lab::ablate(&args[1..]),
-        Some("scaling") => lab::scaling(&args[1..]),
-        Some("bench") => lab::bench(&args[1..]),
+        Some("scaling") => bench::scaling(&args[1..]),
+        Some("bench") => bench::bench(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
             0

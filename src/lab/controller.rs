@@ -8,7 +8,6 @@ use super::credit::CreditView;
 use super::grid::{default_best_lr, GridRunner, GridSpec, Run};
 use super::live::{Command, LiveEngine, Tasks, Update};
 use super::method::Method;
-use super::panel::{PHASES, UPDATE_PHASE};
 use super::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
 use super::session::RunStatus;
 use super::summary::Summary;
@@ -63,7 +62,7 @@ pub struct Panel {
 
 /// Where the live runs train.
 #[derive(Clone, Debug)]
-enum Engine {
+pub(super) enum Engine {
     Here(Box<LiveEngine>),
     /// In this many workers; run i of the configs goes to worker i mod n.
     Workers(usize),
@@ -71,11 +70,11 @@ enum Engine {
 
 #[derive(Clone, Debug)]
 pub struct LabController {
-    engine: Engine,
+    pub(super) engine: Engine,
     /// Commands for the workers: (worker, command).
     pub outbox: Vec<(usize, Command)>,
     /// Which worker holds each method's run.
-    owner: Vec<(Method, usize)>,
+    pub(super) owner: Vec<(Method, usize)>,
     pub started: Option<LabSettings>,
     pub board: Vec<RunStatus>,
     pub running: bool,
@@ -199,14 +198,14 @@ impl LabController {
         }
     }
 
-    fn workers(&self) -> usize {
+    pub(super) fn workers(&self) -> usize {
         match self.engine {
             Engine::Here(_) => 1,
             Engine::Workers(n) => n.min(self.owner.len().max(1)),
         }
     }
 
-    fn send_to(&mut self, w: usize, cmd: Command) {
+    pub(super) fn send_to(&mut self, w: usize, cmd: Command) {
         match &mut self.engine {
             Engine::Here(e) => {
                 let u = e.handle(cmd);
@@ -216,27 +215,9 @@ impl LabController {
         }
     }
 
-    fn send_all(&mut self, cmd: Command) {
+    pub(super) fn send_all(&mut self, cmd: Command) {
         for w in 0..self.workers() {
             self.send_to(w, cmd.clone());
-        }
-    }
-
-    /// Asks the engine holding the panel's method for its preview (and
-    /// the others to stop sending theirs).
-    fn send_preview(&mut self) {
-        let (m, ex) = (self.panel.method, self.panel.example);
-        let holder = m.and_then(|m| self.owner.iter().find(|o| o.0 == m).map(|o| o.1));
-        for w in 0..self.workers() {
-            let mine = matches!(self.engine, Engine::Here(_)) || holder == Some(w);
-            let method = if mine { m } else { None };
-            self.send_to(
-                w,
-                Command::Preview {
-                    method,
-                    example: ex,
-                },
-            );
         }
     }
 
@@ -290,40 +271,6 @@ impl LabController {
         self.started = None;
         self.board.clear();
         self.panel.view = None;
-        self.panel.phase = None;
-    }
-
-    pub fn set_panel(&mut self, method: Option<Method>, example: Option<usize>) {
-        self.panel.method = method;
-        self.panel.example = example;
-        self.send_preview();
-    }
-
-    /// The next phase of the step being walked; past the update, the step
-    /// is taken and the walk starts on the next batch. Pauses first.
-    pub fn panel_next(&mut self, s: &LabSettings) {
-        if self.board.is_empty() {
-            self.start(s);
-        }
-        if self.running {
-            self.pause();
-        }
-        self.panel.phase = match self.panel.phase {
-            None => Some(0),
-            Some(p) if p >= UPDATE_PHASE => {
-                self.send_all(Command::StepOne);
-                Some(0)
-            }
-            Some(p) => Some((p + 1).min(PHASES - 1)),
-        };
-    }
-
-    pub fn panel_prev(&mut self) {
-        self.panel.phase = self.panel.phase.map(|p| p.saturating_sub(1));
-    }
-
-    /// Shows the whole step at once again.
-    pub fn panel_whole(&mut self) {
         self.panel.phase = None;
     }
 

@@ -4,8 +4,10 @@
 //! of its configuration, steppable in chunks, so the command line and the
 //! browser run the same code.
 
+pub mod config;
 pub mod controller;
 mod controller_grid;
+mod controller_panel;
 pub mod credit;
 pub mod grid;
 pub mod live;

@@ -8,7 +8,6 @@ use super::net::{angle_degrees, dot_all, mm, Acts, Net};
 use super::rng::{fill_normal, normal_matrix, permutation, stream, LabRng, Stream};
 use super::task::{nmse, Task};
 use ndarray::{Array1, Array2, Zip};
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// A minibatch normalised MSE above this counts as divergence.
@@ -16,48 +15,12 @@ pub const DIVERGENCE_NMSE: f64 = 1e4;
 /// The alignment angle is measured every this many steps.
 pub const ANGLE_EVERY: usize = 100;
 
+pub use super::config::{RunConfig, RunResult};
 pub use super::rules::batch_loss;
 
 /// (step, degrees for W₁, W₂, W₃), NaN where a layer was left unchanged.
 pub type Angles = Vec<(usize, [f64; 3])>;
 use super::rules::scramble;
-
-/// Everything a run depends on.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RunConfig {
-    pub method: Method,
-    pub lr: f64,
-    pub seed: u64,
-    pub steps: usize,
-    pub batch: usize,
-    pub hidden: usize,
-    /// Perturbation size for weight and node perturbation.
-    pub sigma: f64,
-}
-
-impl Default for RunConfig {
-    /// The essay's setup: 3,000 steps of 32, hidden layers of 64.
-    fn default() -> Self {
-        Self {
-            method: Method::Bp,
-            lr: 0.05,
-            seed: 0,
-            steps: 3000,
-            batch: 32,
-            hidden: 64,
-            sigma: 1e-3,
-        }
-    }
-}
-
-/// How a run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RunResult {
-    /// Test normalised MSE of the final weights (+∞ when diverged).
-    pub nmse: f64,
-    pub diverged: bool,
-    pub steps_done: usize,
-}
 
 /// Fixed random matrices and permutations a method may use in place of
 /// the true backward pathway.
