@@ -65,6 +65,10 @@ fn bad_input_exits_2_with_a_caret_and_no_panic() {
             vec!["ablate", "--methods", "bp,nope"],
             "could not read --methods",
         ),
+        (
+            vec!["ablate", "--teacher-gain", "99"],
+            "the teacher gain is a number from 0.1 to 10",
+        ),
         (vec!["frobnicate"], "unknown command"),
     ] {
         let (code, _, err) = run(&args);
@@ -84,7 +88,7 @@ fn ablate_writes_json_and_csv_in_the_documented_shape() {
     let (code, out, _) = run(&[
         "ablate",
         "--methods",
-        "bp,fa",
+        "bp,fa,readout_only",
         "--lrs",
         "0.1",
         "--seeds",
@@ -113,10 +117,19 @@ fn ablate_writes_json_and_csv_in_the_documented_shape() {
         "seed_scores",
         "diverged_runs",
         "essay",
+        "ratio_to_bp",
+        "final_angles",
     ] {
         assert!(v["summary"][0].get(key).is_some(), "summary.{key}");
     }
     assert_eq!(v["angle"]["steps"][0], 0);
+    assert_eq!(v["teacher_gain"], 1.0);
+    // every method's angle per layer: bp exact, readout only with no hidden update
+    let a = &v["angles"];
+    assert_eq!(a["bp"]["steps"], serde_json::json!([0, 100]));
+    assert!(a["bp"]["W1"][1].as_f64().unwrap() < 1e-4);
+    assert!(a["fa"]["W2"][0].as_f64().unwrap() > 45.0);
+    assert!(a["readout_only"]["W1"][0].is_null() && a["readout_only"]["W3"][0].as_f64().is_some());
     assert!(std::fs::read_to_string(&csv)
         .unwrap()
         .starts_with("method,lr,seed,nmse,diverged,steps_done\n"));
