@@ -93,36 +93,15 @@ impl Trainer {
         let layers = (0..3)
             .map(|l| {
                 let delivered = match (reach, l) {
-                    (Reach::Every, _) | (Reach::Output, 2) => Some(&[&t.d1, &t.d2, &t.e][l]),
+                    (Reach::Every, _) | (Reach::Output, 2) => Some([&t.d1, &t.d2, &t.e][l]),
                     _ => None,
                 };
                 // stale: after the method ran, `acts` holds the previous batch
                 let paired = (method == Method::Stale && applied)
                     .then(|| [&t.acts.h1, &t.acts.h2, &t.acts.y][l]);
-                let source = (method == Method::Scrambled && l < 2)
-                    .then(|| [p1.clone(), p2.clone()][l].clone());
-                let sel = |m: &Array2<f64>, scale: f64| pick(m, example, scale);
-                let delivered_sel = delivered.map(|d| sel(d, b as f64));
-                let truth_sel = sel(&truth[l], b as f64);
-                LayerCredit {
-                    name: ["hidden 1", "hidden 2", "output"][l].into(),
-                    activity: sel(&acts[l], 1.0),
-                    slope: sel(&acts[l], 1.0)
-                        .iter()
-                        .map(|&h| if l < 2 { 1.0 - h * h } else { 1.0 })
-                        .collect(),
-                    cosine: delivered_sel.as_ref().and_then(|d| cosine(d, &truth_sel)),
-                    batch_cosine: delivered.and_then(|d| {
-                        cosine(
-                            d.as_slice().unwrap_or(&[]),
-                            truth[l].as_slice().unwrap_or(&[]),
-                        )
-                    }),
-                    truth: truth_sel,
-                    delivered: delivered_sel,
-                    paired_activity: paired.map(|p| sel(p, 1.0)),
-                    source,
-                }
+                let source = (method == Method::Scrambled && l < 2).then(|| [&p1, &p2][l].clone());
+                let shown = Shown { example, batch: b };
+                shown.layer(l, &acts[l], &truth[l], delivered, paired, source)
             })
             .collect();
         CreditView {
@@ -205,6 +184,44 @@ impl CreditView {
                 0.0_f64,
                 |m, v| if v.is_finite() { m.max(v.abs()) } else { m },
             )
+    }
+}
+
+/// What the panel shows of a batch: one example or the mean.
+struct Shown {
+    example: Option<usize>,
+    batch: usize,
+}
+
+impl Shown {
+    /// Layer `l` (2 = the linear output) from the batch's matrices; errors
+    /// per example are the rows times B (each row carries the loss's 1/B).
+    fn layer(
+        &self,
+        l: usize,
+        act: &Array2<f64>,
+        truth: &Array2<f64>,
+        delivered: Option<&Array2<f64>>,
+        paired: Option<&Array2<f64>>,
+        source: Option<Vec<usize>>,
+    ) -> LayerCredit {
+        let b = self.batch as f64;
+        let sel = |m: &Array2<f64>, scale: f64| pick(m, self.example, scale);
+        let slope = act.mapv(|h| if l < 2 { 1.0 - h * h } else { 1.0 });
+        let delivered_sel = delivered.map(|d| sel(d, b));
+        let truth_sel = sel(truth, b);
+        let flat = |m: &Array2<f64>| m.iter().copied().collect::<Vec<f64>>();
+        LayerCredit {
+            name: ["hidden 1", "hidden 2", "output"][l].into(),
+            activity: sel(act, 1.0),
+            slope: sel(&slope, 1.0),
+            cosine: delivered_sel.as_ref().and_then(|d| cosine(d, &truth_sel)),
+            batch_cosine: delivered.and_then(|d| cosine(&flat(d), &flat(truth))),
+            truth: truth_sel,
+            delivered: delivered_sel,
+            paired_activity: paired.map(|p| sel(p, 1.0)),
+            source,
+        }
     }
 }
 

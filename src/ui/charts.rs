@@ -129,24 +129,7 @@ pub fn draw_curves(series: &[Series], max_step: usize) -> String {
         }
     }
     for s in series {
-        let c = hex(method_color(s.method));
-        let pts: Vec<(f64, f64)> = s
-            .points
-            .iter()
-            .map(|&(x, y)| p.at(x as f64, if y.is_finite() { y.clamp(lo, hi) } else { hi }))
-            .collect();
-        svg.polyline(&pts, &c, 2.5, s.method.is_control());
-        if let (Some(at), Some(&(x, _))) = (s.diverged_at, pts.last()) {
-            let text = format!("{} diverged at step {at}", s.method.name());
-            svg.text(
-                x.min(p.x + p.w - 4.0),
-                p.y + 16.0,
-                TEXT - 1.0,
-                Anchor::End,
-                &c,
-                &text,
-            );
-        }
+        curve(&mut svg, &p, s);
     }
     if series.is_empty() {
         let (x, y) = p.at(xmax * 0.5, 0.05);
@@ -171,6 +154,23 @@ pub fn draw_curves(series: &[Series], max_step: usize) -> String {
         .collect();
     svg.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &entries);
     svg.finish()
+}
+
+/// One learning curve; a diverged run leaves through the top, labelled.
+fn curve(svg: &mut Svg, p: &Plot, s: &Series) {
+    let (lo, hi) = CURVE_Y;
+    let c = hex(method_color(s.method));
+    let pts: Vec<(f64, f64)> = s
+        .points
+        .iter()
+        .map(|&(x, y)| p.at(x as f64, if y.is_finite() { y.clamp(lo, hi) } else { hi }))
+        .collect();
+    svg.polyline(&pts, &c, 2.5, s.method.is_control());
+    if let (Some(at), Some(&(x, _))) = (s.diverged_at, pts.last()) {
+        let text = format!("{} diverged at step {at}", s.method.name());
+        let x = x.min(p.x + p.w - 4.0);
+        svg.text(x, p.y + 16.0, TEXT - 1.0, Anchor::End, &c, &text);
+    }
 }
 
 /// Weight and node perturbation's one-shot cosine against the number of

@@ -28,7 +28,7 @@ pub fn draw_angles(lines: &[(Method, Angles)], max_step: usize) -> (String, usiz
     let (left, gap) = (70.0, 26.0);
     let w = (WIDTH - left - 16.0 - 2.0 * gap) / 3.0;
     let mut drawn = vec![false; lines.len()];
-    let mut plot = None;
+    let mut bottom = 0.0;
     for l in 0..3 {
         let p = Plot {
             x: left + l as f64 * (w + gap),
@@ -38,43 +38,54 @@ pub fn draw_angles(lines: &[(Method, Angles)], max_step: usize) -> (String, usiz
             xa: Axis::linear(0.0, xmax),
             ya: Axis::linear(0.0, 120.0),
         };
-        let name = format!("W{}", ['₁', '₂', '₃'][l]);
-        svg.text(p.x + w / 2.0, 52.0, TEXT, Anchor::Middle, "#111111", &name);
-        let ydesc = if l == 0 { "angle (degrees)" } else { "" };
-        svg.axes(&p, "training step", ydesc, &|v| format!("{v:.0}"), &|v| {
-            format!("{v:.0}°")
-        });
-        let (a, y90) = p.at(0.0, 90.0);
-        svg.line((a, y90), (p.x + p.w, y90), "#000000", 1.5, true);
-        for (k, (m, series)) in lines.iter().enumerate() {
-            // a gap where a layer was left unchanged (NaN)
-            let pts: Vec<(f64, f64)> = series
-                .iter()
-                .filter(|(_, a)| a[l].is_finite())
-                .map(|&(s, a)| p.at(s as f64, a[l].min(120.0)))
-                .collect();
-            if !pts.is_empty() {
-                drawn[k] = true;
-                svg.polyline(&pts, &hex(method_color(*m)), 2.5, false);
-            }
-        }
-        plot = Some(p);
+        angle_panel(&mut svg, &p, l, lines, &mut drawn);
+        bottom = p.y + p.h;
     }
     let mut entries: Vec<_> = lines
         .iter()
         .map(|(m, _)| (m.name().to_string(), method_color(*m), false))
         .collect();
     entries.push(("90°: no alignment".into(), (0, 0, 0), true));
-    if let Some(p) = plot {
-        svg.legend(
-            left,
-            p.y + p.h + 66.0,
-            WIDTH - left - 16.0,
-            LEGEND_COLS,
-            &entries,
-        );
-    }
+    svg.legend(
+        left,
+        bottom + 66.0,
+        WIDTH - left - 16.0,
+        LEGEND_COLS,
+        &entries,
+    );
     (svg.finish(), drawn.iter().filter(|d| **d).count())
+}
+
+/// Layer `l`'s panel: its axes, the 90° line, and a line per method with
+/// a finite angle there (marked in `drawn`).
+fn angle_panel(svg: &mut Svg, p: &Plot, l: usize, lines: &[(Method, Angles)], drawn: &mut [bool]) {
+    let name = format!("W{}", ['₁', '₂', '₃'][l]);
+    svg.text(
+        p.x + p.w / 2.0,
+        52.0,
+        TEXT,
+        Anchor::Middle,
+        "#111111",
+        &name,
+    );
+    let ydesc = if l == 0 { "angle (degrees)" } else { "" };
+    svg.axes(p, "training step", ydesc, &|v| format!("{v:.0}"), &|v| {
+        format!("{v:.0}°")
+    });
+    let (a, y90) = p.at(0.0, 90.0);
+    svg.line((a, y90), (p.x + p.w, y90), "#000000", 1.5, true);
+    for (k, (m, series)) in lines.iter().enumerate() {
+        // a gap where a layer was left unchanged (NaN)
+        let pts: Vec<(f64, f64)> = series
+            .iter()
+            .filter(|(_, a)| a[l].is_finite())
+            .map(|&(s, a)| p.at(s as f64, a[l].min(120.0)))
+            .collect();
+        if !pts.is_empty() {
+            drawn[k] = true;
+            svg.polyline(&pts, &hex(method_color(*m)), 2.5, false);
+        }
+    }
 }
 
 /// One bar of the ratio chart.
@@ -153,7 +164,12 @@ pub fn draw_ratio(bars: &[Bar], source: &str) -> String {
             &short(b.method),
         );
     }
-    // group names and separators
+    groups(&mut svg, &p, bars);
+    svg.finish()
+}
+
+/// Each requirement's name above its bars, with a line between groups.
+fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar]) {
     let mut i = 0;
     while i < bars.len() {
         let g = bars[i].group;
@@ -178,7 +194,6 @@ pub fn draw_ratio(bars: &[Bar], source: &str) -> String {
         }
         i += j;
     }
-    svg.finish()
 }
 
 /// A bar's label: the id, short enough to stand under a bar.

@@ -246,21 +246,23 @@ fn layer_grids(
 pub fn describe(v: &CreditView, l: usize, j: usize) -> String {
     let layer = &v.layers[l];
     let f = |x: Option<&f64>| x.map_or("—".to_string(), |x| format!("{x:+.4}"));
+    let delivered = layer
+        .delivered
+        .as_ref()
+        .map_or("nothing".into(), |d| f(d.get(j)));
+    let from = layer
+        .source
+        .as_ref()
+        .and_then(|p| p.get(j))
+        .map_or(String::new(), |src| format!(" (unit {}'s true δ)", src + 1));
     let mut s = format!(
-        "{} unit {}: activity {}, slope f′ {}, delivered {}, true δ {}",
+        "{} unit {}: activity {}, slope f′ {}; delivered {delivered}{from}; its own true δ {}",
         layer.name,
         j + 1,
         f(layer.activity.get(j)),
         f(layer.slope.get(j)),
-        layer
-            .delivered
-            .as_ref()
-            .map_or("nothing".into(), |d| f(d.get(j))),
         f(layer.truth.get(j)),
     );
-    if let Some(src) = layer.source.as_ref().and_then(|p| p.get(j)) {
-        s += &format!(" (unit {}'s true δ)", src + 1);
-    }
     if let Some(p) = layer.paired_activity.as_ref().and_then(|p| p.get(j)) {
         s += &format!("; the update pairs it with the previous batch's activity {p:+.4}");
     }

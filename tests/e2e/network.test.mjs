@@ -55,7 +55,7 @@ test('stepping one batch walks the network layer by layer', async () => {
   await page.click('[data-testid=panel-whole]');
   await until(page, 'cos-hidden-1', /cos/);
   await page.hover('[data-testid=network-panel] .unit-target >> nth=70');
-  assert.match(await text(page, 'unit-detail'), /hidden 2 unit 7: .*delivered .*true δ .*\(unit \d+'s true δ\)/);
+  assert.match(await text(page, 'unit-detail'), /hidden 2 unit 7: .*delivered .*\(unit \d+'s true δ\); its own true δ/);
   assert.ok(await page.$('[data-testid=perm-arc]'), 'the permutation arc');
   // keyboard focus reaches units too
   await page.focus('[data-testid=network-panel] .unit-target >> nth=0');

@@ -1,0 +1,16 @@
+import { open, waitDone } from './tmp_walk_common.mjs';
+const { browser, page, problems } = await open('?view=lab&steps=400&methods=fa,scrambled,no_deriv,node_perturbation', { width: 1920, height: 1100 });
+await page.fill('[data-testid=lab-lr]', '-1'); await page.press('[data-testid=lab-lr]', 'Tab');
+await page.screenshot({ path: '/tmp/w/walk_badlr.png', clip: { x: 0, y: 150, width: 420, height: 1100 } });
+await page.fill('[data-testid=lab-lr]', '10'); await page.press('[data-testid=lab-lr]', 'Tab');
+await page.fill('[data-testid=lab-seed]', '99999999999'); await page.press('[data-testid=lab-seed]', 'Tab');
+await page.click('[data-testid=lab-run]'); await waitDone(page);
+console.log('status', await page.textContent('[data-testid=lab-status]'));
+console.log(await page.$eval('[data-testid=live-table]', e => e.innerText));
+console.log('ratio text', await page.$$eval('[data-testid=ratio-chart] text', ts => ts.map(t=>t.textContent).filter(Boolean).join(' | ')));
+await page.locator('[data-testid=curve-chart]').screenshot({ path: '/tmp/w/walk_lr10_curve.png' });
+await page.locator('[data-testid=ratio-chart]').screenshot({ path: '/tmp/w/walk_lr10_ratio.png' });
+await page.locator('[data-testid=angle-chart]').screenshot({ path: '/tmp/w/walk_lr10_angle.png' });
+await page.locator('[data-testid=network-panel]').screenshot({ path: '/tmp/w/walk_lr10_panel.png' });
+console.log('PROBLEMS', problems);
+await browser.close();

@@ -1,0 +1,22 @@
+import { open, waitDone } from './tmp_walk_common.mjs';
+const { browser, page, problems } = await open('?view=lab&steps=100&methods=fa,scrambled,no_deriv,node_perturbation', { width: 1920, height: 1100 });
+const t0 = Date.now();
+await page.click('[data-testid=lab-grid]');
+await page.waitForTimeout(3000);
+console.log('progress', await page.$eval('[data-testid=lab-progress]', e => e.parentElement.innerText).catch(()=> 'none'));
+await page.screenshot({ path: '/tmp/w/walk_grid_progress.png', clip: {x:1200,y:150,width:720,height:500} });
+await page.waitForSelector('[data-testid=lab-table]', { timeout: 300000 });
+console.log('grid took', Date.now()-t0);
+await page.waitForTimeout(500);
+console.log(await page.$eval('[data-testid=lab-table]', e => e.closest('section,div').innerText));
+console.log('ratio text', await page.$$eval('[data-testid=ratio-chart] text', ts => ts.map(t=>t.textContent).filter(Boolean).join(' | ')));
+await page.locator('[data-testid=ratio-chart]').screenshot({ path: '/tmp/w/walk_grid_ratio.png' });
+await page.locator('[data-testid=lab-table]').screenshot({ path: '/tmp/w/walk_grid_table.png' });
+await page.screenshot({ path: '/tmp/w/walk_grid_full.png', fullPage: true });
+// now run live with best (table's rates now?)
+await page.click('[data-testid=lab-run]'); await waitDone(page);
+console.log('status', await page.textContent('[data-testid=lab-status]'));
+console.log(await page.$eval('[data-testid=live-table]', e => e.innerText));
+console.log('ratio title after live run', await page.$eval('[data-testid=ratio-chart] text', t => t.textContent));
+console.log('PROBLEMS', problems);
+await browser.close();

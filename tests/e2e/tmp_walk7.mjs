@@ -1,0 +1,28 @@
+import { open } from './tmp_walk_common.mjs';
+const { browser, page, problems } = await open('?view=lab&req=11011&r3=scrambled&steps=400', { width: 1920, height: 1100 });
+const ph = async (tag) => console.log(tag, '|', (await page.textContent('[data-testid=panel-phase]')).slice(0,60), '|', await page.textContent('[data-testid=lab-status]'));
+await ph('start');
+await page.keyboard.press('ArrowRight'); await page.waitForTimeout(500); await ph('→ (focus body)');
+await page.keyboard.press('ArrowRight'); await page.waitForTimeout(300); await ph('→');
+await page.keyboard.press('ArrowLeft'); await page.waitForTimeout(300); await ph('←');
+await page.keyboard.press('ArrowLeft'); await page.waitForTimeout(300); await ph('←');
+await page.keyboard.press('ArrowLeft'); await page.waitForTimeout(300); await ph('← at first phase');
+await page.keyboard.press('Home'); await page.waitForTimeout(500); await ph('Home');
+await page.keyboard.press('Home'); await page.waitForTimeout(500); await ph('Home again');
+await page.keyboard.press('ArrowLeft'); await page.waitForTimeout(300); await ph('← after whole');
+await page.click('[data-testid=panel-prev]'); await page.waitForTimeout(300); await ph('back btn');
+for (let i=0;i<9;i++) await page.click('[data-testid=panel-prev]');
+await ph('back x9');
+await page.click('[data-testid=panel-whole]'); await page.waitForTimeout(500); await ph('whole btn');
+// focus a select and press arrow: does it hijack?
+await page.focus('[data-testid=lab-seed]'); await page.keyboard.press('ArrowRight'); await page.waitForTimeout(300); await ph('→ in seed input');
+await page.focus('[data-testid=panel-example]'); await page.keyboard.press('ArrowDown'); await page.waitForTimeout(300); await ph('↓ in example select'); console.log('example now', await page.inputValue('[data-testid=panel-example]'));
+await page.focus('[data-testid=panel-step]'); await page.keyboard.press('Space'); await page.waitForTimeout(800); await ph('space on step button');
+await page.locator('body').click({position:{x:5,y:5}});
+await page.keyboard.press('Space'); await page.waitForTimeout(1500); await ph('space (run)');
+await page.keyboard.press('Space'); await page.waitForTimeout(300); await ph('space (pause)');
+await page.locator('[data-testid=network-panel]').screenshot({ path: '/tmp/w/walk_paused.png' });
+await page.keyboard.press('ArrowRight'); await page.waitForTimeout(500); await ph('→ after pause');
+await page.locator('[data-testid=network-panel]').screenshot({ path: '/tmp/w/walk_paused2.png' });
+console.log('PROBLEMS', problems);
+await browser.close();
