@@ -126,7 +126,7 @@ fn ablate_writes_json_and_csv_in_the_documented_shape() {
     assert_eq!(v["teacher_gain"], 1.0);
     // every method's angle per layer: bp exact, readout only with no hidden update
     let a = &v["angles"];
-    assert_eq!(a["bp"]["steps"], serde_json::json!([0, 100]));
+    assert_eq!(a["bp"]["steps"], serde_json::json!([0, 100, 119]));
     assert!(a["bp"]["W1"][1].as_f64().unwrap() < 1e-4);
     assert!(a["fa"]["W2"][0].as_f64().unwrap() > 45.0);
     assert!(a["readout_only"]["W1"][0].is_null() && a["readout_only"]["W3"][0].as_f64().is_some());

@@ -117,7 +117,11 @@ fn run_trains_to_the_end_in_slices() {
     for r in &c.board {
         assert_eq!(r.steps_done, 120);
         assert_eq!(r.curve.last().map(|p| p.0), Some(120));
-        assert_eq!(r.angles.len(), 2, "angles at steps 0 and 100");
+        assert_eq!(
+            r.angles.len(),
+            3,
+            "angles at steps 0, 100 and the last, 119"
+        );
     }
     let bp = &c.board[0];
     assert!(bp.score() < bp.curve[0].1.unwrap(), "bp learns");

@@ -216,7 +216,7 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
             s.diverged_runs,
             spec.runs_for(s.method),
             s.method.essay_text(),
-            s.note(floor)
+            s.note(floor, spec.base.steps)
                 .map(|n| format!("  ← {n}"))
                 .unwrap_or_default()
         );

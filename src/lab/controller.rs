@@ -139,6 +139,27 @@ impl LabController {
             .unwrap_or_else(|| default_best_lr(m))
     }
 
+    /// Where `lr_for` takes the rates from, in words.
+    pub fn lr_source(&self, s: &LabSettings) -> String {
+        match s.lr {
+            Some(lr) => format!("every method at rate {lr}"),
+            None if self.grid_matches(s) => {
+                "each method at its best rate from the table run here".into()
+            }
+            None => {
+                "each method at its best rate from the built-in table (3,000 steps, gain 1)".into()
+            }
+        }
+    }
+
+    /// The finished grid, if it ran with these steps and this gain.
+    pub fn grid_matches(&self, s: &LabSettings) -> bool {
+        self.grid
+            .done
+            .as_ref()
+            .is_some_and(|d| d.steps == s.steps && d.gain == s.gain)
+    }
+
     pub fn configs(&self, s: &LabSettings) -> Vec<RunConfig> {
         s.methods
             .iter()

@@ -51,7 +51,8 @@ impl LabController {
     }
 
     pub fn panel_prev(&mut self) {
-        self.panel.phase = self.panel.phase.map(|p| p.saturating_sub(1));
+        // from the whole step, back to its last phase
+        self.panel.phase = Some(self.panel.phase.map_or(PHASES - 1, |p| p.saturating_sub(1)));
     }
 
     /// Shows the whole step at once again.

@@ -127,7 +127,7 @@ impl Method {
                 "keeps R1, R2, R4, R5; per-unit errors corrupted"
             }
             Method::NodePerturbation => "keeps R1, R5; one shared score per example",
-            Method::WeightPerturbation => "keeps no backward pass; one shared score per step",
+            Method::WeightPerturbation => "needs no backward pass; one shared score per step",
             Method::Stale => "keeps R2, R3, R4; activity from the previous batch",
             Method::ShuffledLabels => "control: keeps R1–R5, nothing to learn",
             Method::RandomDirection => "control: motion without credit",

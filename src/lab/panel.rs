@@ -40,7 +40,7 @@ pub fn error_shown(s: Shown, l: usize) -> bool {
 
 /// One line for `phase` of a step of `m`.
 pub fn phase_text(m: Method, phase: usize) -> String {
-    let id = m.id();
+    let id = m.name();
     match phase {
         0 => "The batch: each example's 20 inputs (the mean over the batch unless one example is chosen).".into(),
         1 => "Forward: hidden 1 = tanh(x·W₁), and each unit stores its activity and its slope f′ = 1 − h².".into(),

@@ -49,18 +49,25 @@ impl Summary {
     /// factor of two, or diverges where the essay's did not (or the
     /// reverse), with the reason in words that stand on their own.
     /// `floor` is this grid's readout-only median, if it ran.
-    pub fn note(&self, floor: Option<f64>) -> Option<String> {
+    pub fn note(&self, floor: Option<f64>, steps: usize) -> Option<String> {
         let ours = self.median;
-        let why = match floor {
-            Some(f) if f.is_finite() => {
-                format!(
-                "the teacher here is {} the essay's: readout only, the floor, scores {f:.3} here \
-                 against the essay's {ESSAY_FLOOR} (the teacher gain setting scales it)",
-                if f < ESSAY_FLOOR { "easier than" } else { "harder than" }
-            )
+        let why = |ratio: f64| -> String {
+            if steps != 3000 {
+                return format!("; this table ran {steps} steps, the essay's 3,000");
             }
-            _ => "the teacher here differs from the essay's (the teacher gain setting scales it)"
-                .into(),
+            if self.method == Method::WeightPerturbation {
+                let lr = self.best_lr.map_or(String::new(), |l| format!(" ({l})"));
+                return format!("; weight perturbation trains here at a rate below the essay's grid{lr}, where every rate of that grid diverges");
+            }
+            match floor {
+                // the teacher explains it only when the floor moved the same way
+                Some(f) if (f / ESSAY_FLOOR - 1.0).abs() > 0.1 && (f < ESSAY_FLOOR) == (ratio < 1.0) => format!(
+                    "; the teacher here is {} the essay's: readout only, the floor, scores {f:.3} here \
+                     against the essay's {ESSAY_FLOOR} (the teacher gain setting scales it)",
+                    if f < ESSAY_FLOOR { "easier than" } else { "harder than" }
+                ),
+                _ => String::new(),
+            }
         };
         match (self.method.essay(), self.method) {
             (None, Method::SignDropped) if ours.is_finite() => {
@@ -75,7 +82,7 @@ impl Summary {
             (Some(e), _) => {
                 let ratio = ours / e;
                 (!(0.5..=2.0).contains(&ratio))
-                    .then(|| format!("differs: {ratio:.1}× the essay's; {why}"))
+                    .then(|| format!("differs: {ratio:.1}× the essay's{}", why(ratio)))
             }
         }
     }

@@ -12,7 +12,8 @@ use std::sync::Arc;
 
 /// A minibatch normalised MSE above this counts as divergence.
 pub const DIVERGENCE_NMSE: f64 = 1e4;
-/// The alignment angle is measured every this many steps.
+/// The alignment angle is measured every this many steps (and at the
+/// last step).
 pub const ANGLE_EVERY: usize = 100;
 
 pub use super::config::{RunConfig, RunResult};
@@ -194,7 +195,8 @@ impl Trainer {
             self.diverged_at = Some(self.step);
             return;
         }
-        let measure = self.step.is_multiple_of(ANGLE_EVERY);
+        // every ANGLE_EVERY steps, and the last update
+        let measure = self.step.is_multiple_of(ANGLE_EVERY) || self.step + 1 == self.cfg.steps;
         if measure {
             // the exact gradient on this batch, before the update (no
             // randomness drawn, so the run is the same with or without)

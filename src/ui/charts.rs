@@ -49,7 +49,7 @@ pub fn tick(v: f64) -> String {
 /// The width the charts are drawn at (they scale with the page).
 pub const WIDTH: f64 = 760.0;
 /// Legend columns below a chart.
-pub const LEGEND_COLS: usize = 4;
+pub const LEGEND_COLS: usize = 3;
 
 /// A chart's frame: its title, a plot rectangle leaving room for the axes
 /// and for a legend of `rows` rows below, and the SVG.
@@ -76,18 +76,17 @@ pub(super) fn frame(h: f64, title: &str, rows: usize, xa: Axis, ya: Axis) -> (Sv
 }
 
 /// A dashed horizontal reference line at `y`, labelled at its right end.
-pub(super) fn reference(svg: &mut Svg, p: &Plot, y: f64, color: Rgb, label: &str) {
+/// The label sits at the right end, or at the left with `left`.
+pub(super) fn reference(svg: &mut Svg, p: &Plot, y: f64, color: Rgb, label: &str, left: bool) {
     let (x0, yy) = p.at(p.xa.lo, y);
     let (x1, _) = p.at(p.xa.hi, y);
     svg.line((x0, yy), (x1, yy), &hex(color), 1.5, true);
-    svg.text(
-        x1 - 4.0,
-        yy - 5.0,
-        TEXT - 1.0,
-        Anchor::End,
-        &hex(color),
-        label,
-    );
+    let (x, anchor) = if left {
+        (x0 + 6.0, Anchor::Start)
+    } else {
+        (x1 - 4.0, Anchor::End)
+    };
+    svg.text(x, yy - 5.0, TEXT - 1.0, anchor, &hex(color), label);
 }
 
 /// Learning curves on a log scale, with reference lines at nMSE = 1
@@ -116,6 +115,7 @@ pub fn draw_curves(series: &[Series], max_step: usize) -> String {
         1.0,
         (120, 120, 120),
         "1 = predicting the mean",
+        false,
     );
     if let Some(u) = series.first().and_then(|s| s.points.first()).map(|q| q.1) {
         if u.is_finite() {
@@ -125,11 +125,13 @@ pub fn draw_curves(series: &[Series], max_step: usize) -> String {
                 u,
                 (190, 90, 90),
                 &format!("{u:.2} = the untrained student"),
+                true,
             );
         }
     }
+    let mut diverged = 0;
     for s in series {
-        curve(&mut svg, &p, s);
+        curve(&mut svg, &p, s, &mut diverged);
     }
     if series.is_empty() {
         let (x, y) = p.at(xmax * 0.5, 0.05);
@@ -157,7 +159,7 @@ pub fn draw_curves(series: &[Series], max_step: usize) -> String {
 }
 
 /// One learning curve; a diverged run leaves through the top, labelled.
-fn curve(svg: &mut Svg, p: &Plot, s: &Series) {
+fn curve(svg: &mut Svg, p: &Plot, s: &Series, diverged: &mut usize) {
     let (lo, hi) = CURVE_Y;
     let c = hex(method_color(s.method));
     let pts: Vec<(f64, f64)> = s
@@ -168,8 +170,15 @@ fn curve(svg: &mut Svg, p: &Plot, s: &Series) {
     svg.polyline(&pts, &c, 2.5, s.method.is_control());
     if let (Some(at), Some(&(x, _))) = (s.diverged_at, pts.last()) {
         let text = format!("{} diverged at step {at}", s.method.name());
-        let x = x.min(p.x + p.w - 4.0);
-        svg.text(x, p.y + 16.0, TEXT - 1.0, Anchor::End, &c, &text);
+        // inside the plot, one line per diverged run
+        let (x, anchor) = if x < p.x + p.w / 2.0 {
+            (x + 4.0, Anchor::Start)
+        } else {
+            (x.min(p.x + p.w - 4.0), Anchor::End)
+        };
+        let y = p.y + 16.0 + 18.0 * *diverged as f64;
+        *diverged += 1;
+        svg.text(x, y, TEXT - 1.0, anchor, &c, &text);
     }
 }
 

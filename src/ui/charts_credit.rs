@@ -3,7 +3,7 @@
 //! of removing each requirement as a ratio to backprop, grouped by
 //! requirement.
 
-use super::charts::{frame, method_color, reference, tick, LEGEND_COLS, WIDTH};
+use super::charts::{frame, method_color, tick, LEGEND_COLS, WIDTH};
 use super::svg_plot::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};
 use crate::lab::trainer::Angles;
 use crate::lab::Method;
@@ -129,15 +129,16 @@ pub fn draw_ratio(bars: &[Bar], source: &str) -> String {
     let top = 1000.0;
     let n = bars.len().max(6) as f64;
     let title = format!("Cost of removing each requirement: score ÷ bp's ({source})");
-    let (mut svg, p) = frame(380.0, &title, 0, Axis::linear(0.0, n), Axis::log(0.5, top));
+    let (mut svg, p) = frame(400.0, &title, 1, Axis::linear(0.0, n), Axis::log(0.5, top));
     svg.axes(
         &p,
         "",
-        "× bp's test error (log scale)",
+        "× bp's test error (1× = as good as bp)",
         &|_| String::new(),
         &|v| format!("{}×", tick(v)),
     );
-    reference(&mut svg, &p, 1.0, (0, 0, 0), "1× = as good as bp");
+    let (x0, one) = p.at(0.0, 1.0);
+    svg.line((x0, one), (p.x + p.w, one), "#000000", 1.5, true);
     for (i, b) in bars.iter().enumerate() {
         let c = hex(method_color(b.method));
         let h = b.ratio.unwrap_or(top).clamp(0.5, top);
@@ -155,9 +156,11 @@ pub fn draw_ratio(bars: &[Bar], source: &str) -> String {
         let mid = (x0 + x1) / 2.0;
         let y = y0.max(p.y + 40.0);
         svg.text(mid, y - 6.0, TEXT - 2.0, Anchor::Middle, "#111111", &label);
+        // names on two staggered rows, so that neighbours never collide
+        let row = if i % 2 == 0 { 18.0 } else { 36.0 };
         svg.text(
             mid,
-            base + 18.0,
+            base + row,
             TEXT - 2.0,
             Anchor::Middle,
             "#111111",
@@ -179,7 +182,7 @@ fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar]) {
         let name = if g == "controls" {
             "controls".to_string()
         } else {
-            format!("removes {g}")
+            g.replace(", ", "+")
         };
         svg.text(
             (x + x2) / 2.0,
@@ -196,7 +199,13 @@ fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar]) {
     }
 }
 
-/// A bar's label: the id, short enough to stand under a bar.
+/// A bar's label, short enough to stand under a bar.
 fn short(m: Method) -> String {
-    m.id().replace("_perturbation", " pert.").replace('_', " ")
+    match m {
+        Method::ShuffledLabels => "shuffled".into(),
+        Method::RandomDirection => "random dir.".into(),
+        Method::ReadoutOnly => "readout only".into(),
+        Method::SignDropped => "sign dropped".into(),
+        _ => m.id().replace("_perturbation", " pert.").replace('_', " "),
+    }
 }

@@ -65,7 +65,7 @@ pub(super) fn CurveChart(lab: Lab) -> impl IntoView {
         lab,
         Part::Curves,
         "curve-chart",
-        "Learning curves: test normalised MSE against training step; controls dashed; grey lines: predicting the mean (1) and the untrained student.",
+        "Learning curves: test normalised MSE against training step; controls dashed; dashed grey line: predicting the mean (1); dashed red line: the untrained student.",
         move |c| {
             let series: Vec<Series> = c
                 .board
@@ -106,16 +106,26 @@ pub(super) fn AngleChart(lab: Lab) -> impl IntoView {
 /// The ratio chart's data: the grid's table when it has run, else the
 /// live runs' latest scores.
 pub(super) fn ratio_source(c: &LabController) -> (Vec<(crate::lab::Method, f64)>, String) {
-    match &c.grid.done {
+    let table = c
+        .grid
+        .done
+        .as_ref()
+        .filter(|_| c.started.as_ref().is_none_or(|s| c.grid_matches(s)));
+    match table {
         Some(d) => (
             d.summary.iter().map(|s| (s.method, s.median)).collect(),
             format!("the table, {} steps", d.steps),
         ),
         None => {
             let step = c.board.iter().map(|r| r.steps_done).max().unwrap_or(0);
+            let source = if c.board.is_empty() {
+                "no runs yet: press run".to_string()
+            } else {
+                format!("live runs at step {step}")
+            };
             (
                 c.board.iter().map(|r| (r.method(), r.score())).collect(),
-                format!("live runs at step {step}"),
+                source,
             )
         }
     }

@@ -105,7 +105,7 @@ pub(super) fn Reproduce(lab: Lab) -> impl IntoView {
     view! {
         <h2>"Reproduce the essay"</h2>
         <p class="hint">{move || lab.app.with(|a| format!(
-            "All 12 methods × 5 learning rates × 3 seeds (weight perturbation also at 5 smaller rates), {} steps each, teacher gain {}, in this page (3,000 steps is the essay's; set steps to shorten it). The grid's word here is “grid”: the backward sweep is something else.",
+            "All 12 methods × 5 learning rates × 3 seeds (weight perturbation also at 5 smaller rates), {} steps each, teacher gain {}, in this page (3,000 steps is the essay's; set steps to shorten it).",
             a.steps, a.gain
         ))}</p>
         <div class="lab-buttons">
@@ -148,7 +148,7 @@ pub(super) fn Reproduce(lab: Lab) -> impl IntoView {
                                     <td class="angles">{a.join(" ")}</td>
                                     <td>{s.method.essay_text()}</td>
                                 </tr>
-                                {s.note(floor).map(|n| view! { <tr class="note"><td colspan="8">{n}</td></tr> })}
+                                {s.note(floor, d.steps).map(|n| view! { <tr class="note"><td colspan="8">{n}</td></tr> })}
                             }
                         }).collect_view()}
                     </tbody>

@@ -78,13 +78,19 @@ fn status_line(lab: &Lab) -> String {
             };
             format!("training: step {step} / {total}, {rate}")
         } else if c.finished() {
-            format!("done: {total} steps")
+            let diverged = c.board.iter().filter(|r| r.diverged_at.is_some()).count();
+            match diverged {
+                0 => format!("done: {total} steps"),
+                d if d == c.board.len() => "done: every run diverged".to_string(),
+                d => format!(
+                    "done: {total} steps ({d} of {} runs diverged)",
+                    c.board.len()
+                ),
+            }
         } else {
             format!("paused at step {step} / {total}")
         };
-        let lr = s.lr.map_or("each method at its best rate".into(), |l| {
-            format!("learning rate {l}")
-        });
+        let lr = c.lr_source(s);
         format!("{what} ({lr}, seed {}, teacher gain {})", s.seed, s.gain)
     })
 }

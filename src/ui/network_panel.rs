@@ -78,6 +78,7 @@ pub(super) fn NetworkPanel(lab: Lab) -> impl IntoView {
             <div class="panel-controls">
                 <label>"method: "
                     <select data-testid="panel-method" on:change=move |e| set_method(Method::from_id(&event_target_value(&e)))>
+                        {move || methods.get().is_empty().then(|| view! { <option value="">"— press run or step —"</option> })}
                         {move || methods.get().into_iter().map(|m| view! {
                             <option value=m.id() selected=move || chosen() == Some(m)>{m.name()}</option>
                         }).collect_view()}
@@ -98,6 +99,7 @@ pub(super) fn NetworkPanel(lab: Lab) -> impl IntoView {
                 let m = c.panel.method.unwrap_or(Method::Bp);
                 match (c.panel.phase, &c.panel.view) {
                     (_, None) => "Press run or “step one batch” to look inside the network.".to_string(),
+                    (_, Some(v)) if c.finished() => format!("The {} run is finished ({} steps): this is what the next batch would receive.", m.name(), v.step),
                     (None, Some(v)) => format!("Step {} of {}: the whole step at once (the next batch, before its update). “step one batch” walks it layer by layer.", v.step + 1, m.name()),
                     (Some(p), Some(v)) => format!("Step {}, phase {} of {PHASES}. {}", v.step + 1, p + 1, phase_text(m, p)),
                 }
@@ -135,7 +137,7 @@ pub(super) fn NetworkPanel(lab: Lab) -> impl IntoView {
                         hover.get().filter(|&(l, _)| l < v3.layers.len()).map_or("Hover or focus a unit (Tab) for its numbers.".to_string(), |(l, j)| describe(&v3, l, j))
                     }</p>
                     <p class="legend hint">{format!(
-                        "Orange circle: positive; blue square: negative; size: |value| up to {:.3} (the largest error shown); activity on its own scale (±1). Dashed red ring: a saturated unit (f′ < 0.1). Values are per example (the batch mean unless one is chosen).",
+                        "Orange circle: positive; blue square: negative; larger and darker: larger |value|, up to {:.3} (the largest error shown; a ± sign on the largest); activity on its own scale (±1). Dashed red ring (delivered row): a saturated unit, f′ < 0.1, which can barely use its error. Errors are per example: the chosen one, or the mean over the batch. cos: the cosine of the delivered errors with the true δ of that layer, for what is shown and (batch) over every example.",
                         v.scale()
                     )}</p>
                 }
