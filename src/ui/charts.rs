@@ -47,9 +47,9 @@ pub fn tick(v: f64) -> String {
 }
 
 /// The width the charts are drawn at (they scale with the page).
-pub const WIDTH: f64 = 760.0;
+pub const WIDTH: f64 = 680.0;
 /// Legend columns below a chart.
-pub const LEGEND_COLS: usize = 3;
+pub const LEGEND_COLS: usize = 2;
 
 /// A chart's frame: its title, a plot rectangle leaving room for the axes
 /// and for a legend of `rows` rows below, and the SVG.
@@ -96,7 +96,7 @@ pub fn draw_curves(series: &[Series], max_step: usize) -> String {
     let (lo, hi) = CURVE_Y;
     let xmax = max_step.max(1) as f64;
     let (mut svg, p) = frame(
-        420.0,
+        300.0 + 22.0 * legend_rows(series.len(), LEGEND_COLS) as f64,
         "Test error while training",
         legend_rows(series.len(), LEGEND_COLS),
         Axis::linear(0.0, xmax),
@@ -186,9 +186,9 @@ fn curve(svg: &mut Svg, p: &Plot, s: &Series, diverged: &mut usize) {
 /// weights, log–log, with weight perturbation's expected √(2/(πN)).
 pub fn draw_scaling(rows: &[ScalingRow]) -> String {
     let (mut svg, p) = frame(
-        360.0,
+        400.0,
         "One shared score scales badly",
-        2,
+        3,
         Axis::log(100.0, 200_000.0),
         Axis::log(1e-3, 1.0),
     );
@@ -237,6 +237,6 @@ pub fn draw_scaling(rows: &[ScalingRow]) -> String {
             false,
         ),
     ];
-    svg.legend(p.x, p.y + p.h + 66.0, p.w, 2, &entries);
+    svg.legend(p.x, p.y + p.h + 66.0, p.w, 1, &entries);
     svg.finish()
 }

@@ -69,9 +69,17 @@ fn angle_panel(svg: &mut Svg, p: &Plot, l: usize, lines: &[(Method, Angles)], dr
         &name,
     );
     let ydesc = if l == 0 { "angle (degrees)" } else { "" };
-    svg.axes(p, "training step", ydesc, &|v| format!("{v:.0}"), &|v| {
-        format!("{v:.0}°")
-    });
+    // a narrow panel: step labels at the start, the middle and the end only
+    let xmax = p.xa.hi;
+    let xfmt = |v: f64| {
+        let at = |x: f64| (v - x).abs() < 1e-6 * xmax.max(1.0);
+        if at(0.0) || at(xmax / 2.0) || at(xmax) {
+            format!("{v:.0}")
+        } else {
+            String::new()
+        }
+    };
+    svg.axes(p, "training step", ydesc, &xfmt, &|v| format!("{v:.0}°"));
     let (a, y90) = p.at(0.0, 90.0);
     svg.line((a, y90), (p.x + p.w, y90), "#000000", 1.5, true);
     for (k, (m, series)) in lines.iter().enumerate() {

@@ -14,7 +14,7 @@ pub fn hex(c: Rgb) -> String {
 }
 
 /// The body text size the charts' text must not fall below.
-pub const TEXT: f64 = 15.0;
+pub const TEXT: f64 = 16.0;
 
 /// One data axis.
 #[derive(Clone, Copy, Debug)]

@@ -36,7 +36,7 @@ test('stepping one batch walks the network layer by layer', async () => {
   await until(page, 'cos-output', /cos 1\.00/);
   assert.equal((await text(page, 'cos-hidden-2')).trim(), '');
   await page.keyboard.press('ArrowRight');
-  assert.match(await text(page, 'panel-phase'), /Backward \(scrambled\): the true δ2, handed to the wrong units/);
+  assert.match(await text(page, 'panel-phase'), /Backward \(scrambled per-unit errors\): the true δ2, handed to the wrong units/);
   await until(page, 'cos-hidden-2', /cos -?\d\.\d\d \(batch/);
   assert.equal((await text(page, 'cos-hidden-1')).trim(), '');
   await page.keyboard.press('ArrowRight');
