@@ -4,7 +4,7 @@
 //    lab's run button, timed from click to done;
 // 2. all twelve methods live side by side for 600 steps: the longest
 //    main-thread task (PerformanceObserver 'longtask', > 50 ms) and how often
-//    the learning-curve canvas was redrawn;
+//    the learning-curve chart was redrawn;
 // 3. the full essay grid (12 methods × 5 rates × 3 seeds × steps) in the
 //    page's Web Workers, timed by the page itself.
 import { startSite } from './site.mjs';
@@ -15,11 +15,10 @@ const watch = () => {
   window.__long = [];
   new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push(e.duration)))
     .observe({ type: 'longtask', buffered: false });
+  // the chart is an SVG written as a whole: each redraw replaces it
   window.__draws = 0;
-  const c = document.querySelector('[data-testid=curve-chart]');
-  const ctx = c.getContext('2d');
-  const fill = ctx.fillRect.bind(ctx);
-  ctx.fillRect = (...a) => { if (a[2] >= c.width && a[3] >= c.height) window.__draws++; return fill(...a); };
+  new MutationObserver(() => window.__draws++)
+    .observe(document.querySelector('[data-testid=curve-chart]'), { childList: true });
 };
 const done = () => /done/.test(document.querySelector('[data-testid=lab-status]').textContent);
 try {
