@@ -51,18 +51,23 @@ pub const WIDTH: f64 = 680.0;
 /// Legend columns below a chart.
 pub const LEGEND_COLS: usize = 2;
 
-/// A chart's frame: its title, a plot rectangle leaving room for the axes
-/// and for a legend of `rows` rows below, and the SVG.
-pub(super) fn frame(h: f64, title: &str, rows: usize, xa: Axis, ya: Axis) -> (Svg, Plot) {
-    let mut svg = Svg::new(WIDTH, h);
+/// A chart's title, centred at the top.
+pub(super) fn title(svg: &mut Svg, text: &str) {
     svg.text(
         WIDTH / 2.0,
         24.0,
         TEXT + 2.0,
         Anchor::Middle,
         "#111111",
-        title,
+        text,
     );
+}
+
+/// A chart's frame: its title, a plot rectangle leaving room for the axes
+/// and for a legend of `rows` rows below, and the SVG.
+pub(super) fn frame(h: f64, title_text: &str, rows: usize, xa: Axis, ya: Axis) -> (Svg, Plot) {
+    let mut svg = Svg::new(WIDTH, h);
+    title(&mut svg, title_text);
     let below = 58.0 + 22.0 * rows as f64;
     let plot = Plot {
         x: 84.0,

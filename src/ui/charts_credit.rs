@@ -3,7 +3,7 @@
 //! of removing each requirement as a ratio to backprop, grouped by
 //! requirement.
 
-use super::charts::{frame, method_color, tick, LEGEND_COLS, WIDTH};
+use super::charts::{frame, method_color, tick, title, LEGEND_COLS, WIDTH};
 use super::svg_plot::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};
 use crate::lab::trainer::Angles;
 use crate::lab::Method;
@@ -16,14 +16,9 @@ pub fn draw_angles(lines: &[(Method, Angles)], max_step: usize) -> (String, usiz
     let rows = legend_rows(lines.len() + 1, LEGEND_COLS);
     let h = 330.0 + 22.0 * rows as f64;
     let mut svg = Svg::new(WIDTH, h);
-    let title = "Angle between each method's update and the true gradient, per layer";
-    svg.text(
-        WIDTH / 2.0,
-        24.0,
-        TEXT + 2.0,
-        Anchor::Middle,
-        "#111111",
-        title,
+    title(
+        &mut svg,
+        "Angle between each method's update and the true gradient, per layer",
     );
     let (left, gap) = (70.0, 26.0);
     let w = (WIDTH - left - 16.0 - 2.0 * gap) / 3.0;

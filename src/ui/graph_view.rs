@@ -6,11 +6,11 @@ use super::graph_inputs::{ExpressionBox, VarInputs};
 use super::graph_panels::{Arithmetic, FdTable, R3Panel, RequirementNotes};
 use super::graph_svg::draw;
 use super::mode_costs::ModeCosts;
+use super::step_keys::{step_keys, StepKeys};
 use super::storage;
 use super::url_state::{AppState, View};
 use crate::engine::graph::fmt_minus;
 use crate::lab::method::graph_signal;
-use leptos::ev;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -102,33 +102,16 @@ pub fn GraphView() -> impl IntoView {
         .ok()
     });
 
-    let keys = window_event_listener(ev::keydown, move |e| {
-        if app.with_untracked(|a| a.view) != View::Graph {
-            return;
-        }
-        use leptos::wasm_bindgen::JsCast;
-        let tag = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .map(|el| el.tag_name())
-            .unwrap_or_default();
-        if matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-            || e.alt_key()
-            || e.ctrl_key()
-            || e.meta_key()
-        {
-            return;
-        }
-        match e.key().as_str() {
-            "ArrowRight" => next(),
-            "ArrowLeft" => prev(),
-            " " if tag != "BUTTON" => toggle_play(),
-            "Home" => reset(),
-            _ => return,
-        }
-        e.prevent_default();
-    });
-    on_cleanup(move || keys.remove());
+    step_keys(
+        app,
+        View::Graph,
+        StepKeys {
+            next: Box::new(next),
+            prev: Box::new(prev),
+            toggle: Box::new(toggle_play),
+            home: Box::new(reset),
+        },
+    );
 
     view! {
         <section class="graph-view">

@@ -19,6 +19,7 @@ mod mode_costs;
 mod network_panel;
 mod network_svg;
 mod requirements;
+mod step_keys;
 mod storage;
 pub mod svg_plot;
 pub mod url_state;

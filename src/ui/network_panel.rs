@@ -7,11 +7,11 @@
 
 use super::lab_handle::{Lab, Part};
 use super::network_svg::{cell, describe, draw, layout};
+use super::step_keys::{step_keys, StepKeys};
 use super::url_state::View;
 use crate::lab::credit::CreditView;
 use crate::lab::panel::{phase_text, PHASES};
 use crate::lab::Method;
-use leptos::ev;
 use leptos::prelude::*;
 
 /// For scrambled: an arc from the hovered unit to the unit whose δ it got.
@@ -36,33 +36,16 @@ pub(super) fn NetworkPanel(lab: Lab) -> impl IntoView {
     let hover = RwSignal::new(None::<(usize, usize)>);
     let next = move || lab.act(|c, s| c.panel_next(s));
     let prev = move || lab.act(|c, _| c.panel_prev());
-    let keys = window_event_listener(ev::keydown, move |e| {
-        if lab.app.with_untracked(|a| a.view) != View::Lab {
-            return;
-        }
-        use leptos::wasm_bindgen::JsCast;
-        let tag = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .map(|el| el.tag_name())
-            .unwrap_or_default();
-        if matches!(tag.as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-            || e.alt_key()
-            || e.ctrl_key()
-            || e.meta_key()
-        {
-            return;
-        }
-        match e.key().as_str() {
-            "ArrowRight" => next(),
-            "ArrowLeft" => prev(),
-            " " if tag != "BUTTON" => lab.act(|c, s| if c.running { c.pause() } else { c.run(s) }),
-            "Home" => lab.act(|c, _| c.panel_whole()),
-            _ => return,
-        }
-        e.prevent_default();
-    });
-    on_cleanup(move || keys.remove());
+    step_keys(
+        lab.app,
+        View::Lab,
+        StepKeys {
+            next: Box::new(next),
+            prev: Box::new(prev),
+            toggle: Box::new(move || lab.act(|c, s| if c.running { c.pause() } else { c.run(s) })),
+            home: Box::new(move || lab.act(|c, _| c.panel_whole())),
+        },
+    );
     // the drawing changes only with the preview or the phase
     let shown =
         Memo::new(move |_| lab.read_part(Part::Network, |c| (c.panel.view.clone(), c.panel.phase)));

@@ -8,7 +8,13 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const page = await browser.newPage({ viewport: { width: +w, height: +h } });
+// MOBILE=1: a phone (touch, mobile viewport); DARK=1: prefers-color-scheme dark
+const page = await browser.newPage({
+  viewport: { width: +w, height: +h },
+  isMobile: !!process.env.MOBILE,
+  hasTouch: !!process.env.MOBILE,
+  colorScheme: process.env.DARK ? 'dark' : 'light',
+});
 page.on('console', (m) => console.log(`[console.${m.type()}]`, m.text()));
 page.on('pageerror', (e) => console.log('[pageerror]', e.message));
 await page.goto(url);
