@@ -47,8 +47,6 @@ pub struct GridState {
     /// The main-thread fallback when workers cannot start.
     pub(super) local: Option<GridRunner>,
     pub done: Option<GridDone>,
-    /// Grids finished so far: what a view watches instead of comparing tables.
-    pub finished: u64,
     pub error: Option<String>,
 }
 

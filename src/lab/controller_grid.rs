@@ -75,7 +75,6 @@ impl LabController {
             steps_per_second: total_steps as f64 / seconds,
             on,
         });
-        self.grid.finished += 1;
         self.grid.on = false;
         self.grid.local = None;
         let total = self.grid.progress.1;

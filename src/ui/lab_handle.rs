@@ -86,11 +86,6 @@ impl Lab {
         self.ctl.with_value(f)
     }
 
-    /// Reads the controller without watching it.
-    pub fn peek<R>(&self, f: impl FnOnce(&LabController) -> R) -> R {
-        self.ctl.with_value(f)
-    }
-
     /// Reads the controller for one heavy drawing.
     pub fn read_part<R>(&self, part: Part, f: impl FnOnce(&LabController) -> R) -> R {
         self.parts[part as usize].track();

@@ -101,11 +101,7 @@ pub(super) fn Reproduce(lab: Lab) -> impl IntoView {
     };
     let on = move || lab.read(|c| c.grid.on);
     // the table re-renders only when a grid finishes
-    let finished = Memo::new(move |_| lab.read(|c| c.grid.finished));
-    let done = move || {
-        finished.track();
-        lab.peek(|c| c.grid.done.clone())
-    };
+    let done = Memo::new(move |_| lab.read(|c| c.grid.done.clone()));
     view! {
         <h2>"Reproduce the essay"</h2>
         <p class="hint">{move || lab.app.with(|a| format!(
@@ -126,7 +122,7 @@ pub(super) fn Reproduce(lab: Lab) -> impl IntoView {
             })
         })}
         {move || lab.read(|c| c.grid.error.clone()).map(|e| view! { <p class="error" role="alert">{e}</p> })}
-        {move || done().map(|d| {
+        {move || done.get().map(|d| {
             let floor = readout_floor(&d.summary);
             let angle = angle_series(&d.runs, &d.summary, Method::Fa, 1).map(|(s, deg)| angle_summary(&s, &deg));
             view! {
