@@ -8,4 +8,5 @@
 pub mod cli;
 pub mod engine;
 pub mod lab;
+pub mod tour;
 pub mod ui;

@@ -10,7 +10,7 @@ use creditflow::lab::summary::summarise;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
 use creditflow::ui::charts::{draw_curves, draw_scaling, Series};
 use creditflow::ui::charts_credit::{draw_angles, draw_ratio, ratio_bars};
-use creditflow::ui::url_state::{AppState, View};
+use creditflow::ui::url_state::{query_has, AppState, View};
 use std::sync::Arc;
 
 #[test]
@@ -50,6 +50,7 @@ fn url_state_round_trips() {
         seed: 7,
         steps: 500,
         gain: 1.7,
+        ..AppState::default()
     };
     let q = s.to_query();
     assert_eq!(q, "?view=lab&req=10101&r3=weight_perturbation&r4=dfa&methods=readout_only,shuffled_labels&lr=0.02&seed=7&steps=500&gain=1.7");
@@ -58,6 +59,40 @@ fn url_state_round_trips() {
     assert!(notices.is_empty());
     assert_eq!(AppState::default().to_query(), "");
     assert_eq!(AppState::from_query("").0, AppState::default());
+}
+
+#[test]
+fn a_teachers_link_round_trips_the_worked_example_and_hidden_controls() {
+    let s = AppState {
+        expr: "tanh(w*x + b)^2 / 2".into(),
+        vals: vec![("w".into(), 0.5), ("x".into(), -1.25), ("b".into(), 0.0)],
+        step: 4,
+        tour: Some(3),
+        hide: vec!["expr", "req"],
+        proj: true,
+        ..AppState::default()
+    };
+    let q = s.to_query();
+    // `+`, `/`, `^` and spaces are encoded; the rest stays readable
+    assert_eq!(q, "?expr=tanh(w*x%20%2B%20b)%5E2%20%2F%202&vals=w:0.5,x:-1.25,b:0&step=4&tour=3&hide=expr,req&proj=1");
+    let (back, notices) = AppState::from_query(&q);
+    assert_eq!((back, notices), (s, vec![]));
+    // a pinned key prints at its default too
+    assert_eq!(
+        AppState::default().query_with(&["expr"]),
+        "?expr=(a*b%2Bc)%5E2"
+    );
+    assert!(query_has("?view=lab&expr=a", "expr") && !query_has("?vals2=1", "vals"));
+    // one table validates for links and for the settings form alike
+    let mut a = AppState::default();
+    assert!(a.set("steps", "0").is_err() && a.set("expr", "(a*").is_err());
+    assert!(a.set("hide", "expr,bogus").is_err() && a.hide.is_empty());
+    assert!(a.set("vals", "a:1,b:inf").is_err() && a.set("vals", "a=1").is_err());
+    assert_eq!(
+        (a.set("steps", "40"), a.get("steps")),
+        (Ok(()), "40".to_string())
+    );
+    assert_eq!(a.get("lr"), "best");
 }
 
 #[test]

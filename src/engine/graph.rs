@@ -143,6 +143,8 @@ pub struct Graph {
     /// Byte position of each variable's first appearance in the source.
     pub var_pos: Vec<usize>,
     pub output: Option<NodeId>,
+    /// Names given in the source with `name{…}`, shown instead of u, v, ….
+    pub labels: Vec<(NodeId, String)>,
     dedup: HashMap<(u16, u32, u32, u64), NodeId>,
 }
 
@@ -189,6 +191,18 @@ impl Graph {
             }
         }
         self.output = Some(remap[out.index()]);
+        let labels = std::mem::take(&mut self.labels);
+        self.labels = labels
+            .into_iter()
+            .filter(|(id, _)| live[id.index()])
+            .map(|(id, n)| (remap[id.index()], n))
+            .collect();
+    }
+
+    /// Shows `id` as `name` (a later name for the same node wins).
+    pub fn label(&mut self, id: NodeId, name: &str) {
+        self.labels.retain(|(i, _)| *i != id);
+        self.labels.push((id, name.to_string()));
     }
 
     /// The node for variable `name`, created on first use.
@@ -289,6 +303,12 @@ impl Graph {
             .unwrap_or("output");
         (0..self.nodes.len())
             .map(|i| match self.nodes[i].op {
+                _ if self.labels.iter().any(|(id, _)| id.index() == i) => self
+                    .labels
+                    .iter()
+                    .find(|(id, _)| id.index() == i)
+                    .map(|(_, n)| n.clone())
+                    .unwrap_or_default(),
                 Op::Var(v) => self.vars[v].clone(),
                 Op::Const(c) => fmt_num(c),
                 _ if i == out => out_name.into(),

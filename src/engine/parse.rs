@@ -11,6 +11,7 @@
 //! unary  = '-' unary | power
 //! power  = atom ('²' | '³')* (('^' | '**') unary)?   right-associative; -a^2 = -(a^2)
 //! atom   = number | name | 'e' | 'pi' | 'π' | name '(' expr ')' | '(' expr ')'
+//!        | name '{' expr '}'                      names the node expr computes
 //! ```
 //!
 //! Operations on constants alone are folded (`-3`, `2^3^2` = 512). Errors
@@ -316,6 +317,9 @@ impl Parser<'_> {
         self.pos = end;
         self.skip_ws();
         let func = Prim::find(name, Syntax::Call);
+        if self.peek() == Some('{') {
+            return self.labelled(name, start);
+        }
         if self.peek() == Some('(') {
             let Some(prim) = func else {
                 let hint = closest_function(name)
@@ -349,5 +353,29 @@ impl Parser<'_> {
             ));
         }
         Ok(self.g.var(name, start))
+    }
+
+    /// `name{expr}`: the node `expr` computes, shown as `name`.
+    fn labelled(&mut self, name: &str, start: usize) -> Result<NodeId, ParseError> {
+        let open = self.pos;
+        self.pos += 1;
+        self.enter()?;
+        let inner = self.expr()?;
+        self.depth -= 1;
+        self.skip_ws();
+        if !self.eat('}') {
+            return Err(match self.peek() {
+                None => self.err(open, "unclosed '{'"),
+                Some(c) => self.err(self.pos, &format!("unexpected '{c}', expected '}}'")),
+            });
+        }
+        if matches!(self.g.op(inner), Op::Var(_) | Op::Const(_)) {
+            return Err(self.err(
+                start,
+                &format!("{name}{{…}} names a computed node, not a single input or number"),
+            ));
+        }
+        self.g.label(inner, name);
+        Ok(inner)
     }
 }

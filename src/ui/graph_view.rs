@@ -4,10 +4,10 @@
 
 use super::graph_inputs::{ExpressionBox, VarInputs};
 use super::graph_panels::{Arithmetic, FdTable, R3Panel, RequirementNotes};
+use super::graph_state::GraphState;
 use super::graph_svg::draw;
 use super::mode_costs::ModeCosts;
 use super::step_keys::{step_keys, StepKeys};
-use super::storage;
 use super::url_state::{AppState, View};
 use crate::engine::graph::fmt_minus;
 use crate::lab::method::graph_signal;
@@ -38,23 +38,26 @@ const SPEEDS: [(&str, u64); 3] = [("slow", 2200), ("normal", 1300), ("fast", 600
 
 #[component]
 pub fn GraphView() -> impl IntoView {
-    let (loaded, notice) = storage::load();
-    let ws = RwSignal::new(loaded.unwrap_or_default());
-    let notice = RwSignal::new(notice);
     // R1–R5 and the R3 variant are shared with the lab (and the URL)
     let app =
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
+    let g = use_context::<GraphState>().unwrap_or_else(|| GraphState::new(app, ""));
+    let (ws, step, notice) = (g.ws, g.step, g.notice);
     let kept = Memo::new(move |_| app.with(|a| a.kept));
     let signal = Memo::new(move |_| app.with(|a| graph_signal(a.r3)));
     let computed = Memo::new(move |_| ws.with(|w| w.compute(kept.get(), signal.get())));
-    let step = RwSignal::new(0usize);
     let playing = RwSignal::new(false);
     let speed = RwSignal::new(1usize);
     let zoom = RwSignal::new(None::<f64>);
     let n_steps = Signal::derive(move || computed.with(|c| c.sweep.steps.len()));
     let k = Signal::derive(move || step.get().min(n_steps.get()));
-
-    Effect::new(move |_| ws.with(storage::save));
+    // a step past the end (a tour's "show it all", a link) is the end
+    Effect::new(move |_| {
+        let n = n_steps.get();
+        if step.get() > n {
+            step.set(n);
+        }
+    });
 
     // when the graph is wider or taller than its frame, keep the sending
     // node in view as the sweep moves and the zoom changes
@@ -117,8 +120,10 @@ pub fn GraphView() -> impl IntoView {
         <section class="graph-view">
             <div class="col controls">
                 {move || notice.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
-                <ExpressionBox ws=ws step=step/>
-                <VarInputs ws=ws show_previous=Signal::derive(move || !kept.get()[0])/>
+                <div class:hidden=move || app.with(|a| a.hides("expr"))><ExpressionBox ws=ws step=step/></div>
+                <div class:hidden=move || app.with(|a| a.hides("inputs"))>
+                    <VarInputs ws=ws show_previous=Signal::derive(move || !kept.get()[0])/>
+                </div>
             </div>
             <div class="col centre">
                 <p class="value-f">

@@ -3,7 +3,7 @@
 //! methods to add, and the settings (rate, seed, steps, teacher gain).
 
 use super::charts::method_color;
-use super::url_state::{parse_gain, parse_lr, AppState, MAX_STEPS, REFERENCES};
+use super::url_state::{AppState, KEYS, REFERENCES};
 use crate::lab::method::{select, select_note, R3_CHOICES, R4_CHOICES};
 use crate::lab::Method;
 use leptos::prelude::*;
@@ -101,53 +101,39 @@ pub(super) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
     }
 }
 
-/// Number fields that only accept values their parser accepts, with a
-/// message otherwise; the last good value stays in force.
+/// Number fields that only accept what their URL key accepts (the same
+/// parser, from `url_state::KEYS`), with a message otherwise; the last
+/// good value stays in force.
 #[component]
 pub(super) fn Settings(app: RwSignal<AppState>) -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
-    let field = move |id: &'static str,
-                      label: &'static str,
-                      get: fn(&AppState) -> String,
-                      set: fn(&mut AppState, &str) -> bool,
-                      hint: &'static str| {
+    let field = move |key: &'static str, label: &'static str| {
         view! {
             <label class="setting">
                 <span>{label}</span>
-                <input type="text" inputmode="decimal" data-testid=id prop:value=move || app.with(get)
+                <input type="text" inputmode="decimal" data-testid=format!("lab-{key}") prop:value=move || app.with(|a| a.get(key))
                     on:change=move |e| {
                         let v = event_target_value(&e);
-                        let mut ok = false;
-                        app.update(|a| ok = set(a, v.trim()));
-                        let good = app.with_untracked(get);
-                        problem.set((!ok).then(|| format!("“{v}” is not {hint}; keeping {good}")));
-                        if !ok {
-                            // the field shows the value in force again
-                            event_target::<web_sys::HtmlInputElement>(&e).set_value(&good);
-                        }
+                        let mut result = Ok(());
+                        app.update(|a| result = a.set(key, v.trim()));
+                        let good = app.with_untracked(|a| a.get(key));
+                        problem.set(result.err().map(|_| {
+                            let what = KEYS.iter().find(|k| k.name == key).map_or("", |k| k.what);
+                            format!("“{v}” is not {what}; keeping {good}")
+                        }));
+                        // the field shows the value in force
+                        event_target::<web_sys::HtmlInputElement>(&e).set_value(&good);
                     }/>
             </label>
         }
     };
     view! {
         <div class="settings">
-            {field("lab-lr", "learning rate", |a| a.lr.map_or("best".into(), |l| l.to_string()), |a, v| match parse_lr(v) {
-                Some(x) => { a.lr = x; true }
-                None => false,
-            }, "a learning rate in (0, 10] or “best”")}
+            {field("lr", "learning rate")}
             <p class="hint">"“best”: each method at its own best rate from the grid (the table's, once it has run here). A number trains every method at that rate."</p>
-            {field("lab-seed", "seed", |a| a.seed.to_string(), |a, v| match v.parse::<u64>() {
-                Ok(x) => { a.seed = x; true }
-                _ => false,
-            }, "a whole-number seed")}
-            {field("lab-steps", "steps", |a| a.steps.to_string(), |a, v| match v.parse::<usize>() {
-                Ok(x) if (1..=MAX_STEPS).contains(&x) => { a.steps = x; true }
-                _ => false,
-            }, "a step count from 1 to 20000")}
-            {field("lab-gain", "teacher gain", |a| a.gain.to_string(), |a, v| match parse_gain(v) {
-                Some(g) => { a.gain = g; true }
-                None => false,
-            }, "a teacher gain from 0.1 to 10")}
+            {field("seed", "seed")}
+            {field("steps", "steps")}
+            {field("gain", "teacher gain")}
             <p class="hint">"The teacher is tanh(G·x·W₁)·W₂; G = 1 is the specified teacher, a larger G a more nonlinear one."</p>
             {move || problem.get().map(|p| view! { <p class="error small" role="alert">{p}</p> })}
         </div>

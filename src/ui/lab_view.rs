@@ -32,15 +32,26 @@ pub fn LabView() -> impl IntoView {
             lab.start_loop();
         }
     });
+    // the tour asks for a run when it reveals one
+    if let Some(req) = use_context::<super::tour_card::RunRequest>() {
+        Effect::new(move |prev: Option<()>| {
+            req.0.track();
+            if prev.is_some() {
+                lab.act(|c, s| c.run(s));
+            }
+        });
+    }
     let running = move || lab.read(|c| c.running);
     view! {
         <section class="lab-view">
             <div class="col controls">
                 <h2>"What trains"</h2>
-                <Variants app=app/>
-                <Selected app=app/>
-                <MethodList app=app/>
-                <Settings app=app/>
+                <div class:hidden=move || app.with(|a| a.hides("methods"))>
+                    <Variants app=app/>
+                    <Selected app=app/>
+                    <MethodList app=app/>
+                </div>
+                <div class:hidden=move || app.with(|a| a.hides("settings"))><Settings app=app/></div>
             </div>
             <div class="col centre">
                 <div class="lab-buttons" role="group" aria-label="Training">
@@ -56,7 +67,7 @@ pub fn LabView() -> impl IntoView {
                 <RatioChart lab=lab/>
                 <ScalingChart lab=lab/>
             </div>
-            <div class="col side">
+            <div class="col side" class:hidden=move || app.with(|a| a.hides("grid"))>
                 <Reproduce lab=lab/>
             </div>
         </section>

@@ -7,6 +7,7 @@ pub mod charts_credit;
 mod download;
 mod graph_inputs;
 mod graph_panels;
+mod graph_state;
 mod graph_svg;
 mod graph_view;
 mod lab_charts;
@@ -18,10 +19,15 @@ mod live_worker;
 mod mode_costs;
 mod network_panel;
 mod network_svg;
+mod page_prefs;
 mod requirements;
 mod step_keys;
 mod storage;
 pub mod svg_plot;
+mod teacher;
+mod tour_card;
+mod tour_stop;
+pub mod url_codec;
 pub mod url_state;
 pub mod worker;
 
@@ -52,17 +58,26 @@ fn replace_query(query: &str) {
     }
 }
 
-/// The whole app: two views sharing one state, which lives in the URL.
+/// The whole app: two views sharing one state, which lives in the URL,
+/// with the tour, the teacher panel and the page's settings around them.
 #[component]
 pub fn App() -> impl IntoView {
-    let (state, notices) = AppState::from_query(&current_query());
+    let query = current_query();
+    let (state, notices) = AppState::from_query(&query);
     let app = RwSignal::new(state);
     let notices = RwSignal::new(notices);
     provide_context(app);
+    provide_context(graph_state::GraphState::new(app, &query));
+    provide_context(tour_card::RunRequest(RwSignal::new(0)));
+    let tour = tour_card::load(app);
+    let teacher = RwSignal::new(false);
     Effect::new(move |_| replace_query(&app.with(AppState::to_query)));
     let view_is = move |v: View| app.with(|a| a.view == v);
     let nav = move |v: View| app.update(|a| a.view = v);
+    let hides = move |id: &'static str| app.with(|a| a.hides(id));
     view! {
+        <div class="app" class:proj=move || app.with(|a| a.proj)>
+        <a class="skip" href="#main">"Skip to the page"</a>
         <header class="top">
             <div>
                 <h1>"Credit Flow"</h1>
@@ -71,17 +86,33 @@ pub fn App() -> impl IntoView {
                     "backpropagation, stepped node by node, and learning with one requirement removed."
                 </p>
             </div>
-            <nav aria-label="Views">
-                <button data-testid="nav-graph" class:current=move || view_is(View::Graph)
-                    aria-current=move || view_is(View::Graph).then_some("page") on:click=move |_| nav(View::Graph)>
-                    "Worked example"
-                </button>
-                <button data-testid="nav-lab" class:current=move || view_is(View::Lab)
-                    aria-current=move || view_is(View::Lab).then_some("page") on:click=move |_| nav(View::Lab)>
-                    "Lab: remove a requirement"
-                </button>
-            </nav>
+            <div class="top-tools">
+                <nav aria-label="Views" class:hidden=move || hides("nav")>
+                    <button data-testid="nav-graph" class:current=move || view_is(View::Graph)
+                        aria-current=move || view_is(View::Graph).then_some("page") on:click=move |_| nav(View::Graph)>
+                        "Worked example"
+                    </button>
+                    <button data-testid="nav-lab" class:current=move || view_is(View::Lab)
+                        aria-current=move || view_is(View::Lab).then_some("page") on:click=move |_| nav(View::Lab)>
+                        "Lab: remove a requirement"
+                    </button>
+                </nav>
+                <div class="prefs" role="group" aria-label="Page settings">
+                    <span class:hidden=move || hides("tour")><tour_card::TourEntry tour=tour/></span>
+                    <button data-testid="teacher-open" class:hidden=move || hides("tour")
+                        aria-expanded=move || teacher.get().to_string()
+                        on:click=move |_| teacher.update(|t| *t = !*t)>"Teacher"</button>
+                    <label class="proj-toggle">
+                        <input type="checkbox" data-testid="proj-toggle" prop:checked=move || app.with(|a| a.proj)
+                            on:change=move |e| { let on = event_target_checked(&e); app.update(|a| a.proj = on) }/>
+                        " projector"
+                    </label>
+                    <page_prefs::ThemeToggle/>
+                </div>
+            </div>
         </header>
+        <teacher::TeacherPanel open=teacher/>
+        <tour_card::TourOffer tour=tour/>
         {move || (!notices.with(Vec::is_empty)).then(|| view! {
             <div class="notice url-notice" data-testid="url-notice" role="status">
                 <b>"Some of the link's settings could not be used: "</b>
@@ -89,18 +120,22 @@ pub fn App() -> impl IntoView {
                 <button class="small" on:click=move |_| notices.set(Vec::new())>"dismiss"</button>
             </div>
         })}
-        <section class="req-strip" aria-label="The five requirements of backpropagation">
+        <section class="req-strip" data-testid="req-strip" aria-label="The five requirements of backpropagation"
+            class:hidden=move || hides("req")>
             <h2>"The five requirements — untick one to remove it, in both views"</h2>
             <RequirementBoxes app=app/>
         </section>
-        <main>
+        <main id="main">
             <div class:hidden=move || !view_is(View::Graph)><GraphView/></div>
             <div class:hidden=move || !view_is(View::Lab)><LabView/></div>
         </main>
+        <tour_stop::TourCard tour=tour/>
         <footer>
             "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "
-            "Everything runs in your browser."
+            "Everything runs in your browser. "
+            <page_prefs::OfflineStatus/>
         </footer>
+        </div>
     }
 }
 

@@ -1,9 +1,13 @@
-//! The shareable state: which view, the R1–R5 ticks, the lab's methods,
-//! learning rate, seed and steps, in the URL's query string, so a link
-//! reproduces a run. Every key is listed once in `KEYS`; parse and print
-//! are pure and round-trip; a bad or unknown value falls back to the
-//! default with a notice. (Plain Rust: no browser types here.)
+//! The shareable state: the view, the R1–R5 ticks, the lab's methods and
+//! settings, the worked example's expression, values and step, the tour
+//! stop and the controls a teacher hid, in the URL's query string, so a
+//! link reproduces a page. Every key is one row of `KEYS`: its name, what
+//! it holds, its parser (which is also the settings form's validator) and
+//! its printer. A bad or unknown value falls back to the default with a
+//! notice. (Plain Rust: no browser types here.)
 
+use super::url_codec::*;
+use crate::engine::presets::PRESETS;
 use crate::lab::method::{R3_CHOICES, R4_CHOICES};
 use crate::lab::Method;
 
@@ -13,26 +17,19 @@ pub enum View {
     Lab,
 }
 
-/// Every URL key, with what it holds.
-pub const KEYS: [(&str, &str); 9] = [
-    ("view", "graph or lab"),
-    ("req", "five 0/1 ticks for R1..R5, e.g. 11101"),
-    (
-        "r3",
-        "the R3 ablation: node_perturbation, weight_perturbation, scrambled or sign_dropped",
-    ),
-    ("r4", "the R4 ablation: fa or dfa"),
-    ("methods", "comma-separated method ids added to the lab"),
-    (
-        "lr",
-        "learning rate for every method, 0 < lr ≤ 10; absent or 'best': each method its own best rate",
-    ),
-    ("seed", "seed, a whole number"),
-    ("steps", "training steps, 1 to 20000"),
-    ("gain", "the teacher gain G, 0.1 to 10 (1 is SPEC's teacher)"),
-];
-
 pub const MAX_STEPS: usize = 20_000;
+
+/// The controls a teacher can hide from students: id and what it is.
+pub const HIDEABLE: [(&str, &str); 8] = [
+    ("nav", "the switch between the two views"),
+    ("req", "the five requirement checkboxes"),
+    ("expr", "the expression box and its presets"),
+    ("inputs", "the input values and the previous sample"),
+    ("methods", "the lab's R3/R4 variants and method list"),
+    ("settings", "the lab's learning rate, seed, steps and gain"),
+    ("grid", "the lab's grid (run the grid, its table)"),
+    ("tour", "the tour and the teacher panel"),
+];
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
@@ -49,10 +46,22 @@ pub struct AppState {
     pub steps: usize,
     /// The teacher gain (1 is SPEC's teacher).
     pub gain: f64,
+    /// The worked example's expression and input values (mirrored from
+    /// the page's worksheet) and the sweep's step.
+    pub expr: String,
+    pub vals: Vec<(String, f64)>,
+    pub step: usize,
+    /// The tour stop to open at (1-based), if any.
+    pub tour: Option<usize>,
+    /// Ids from `HIDEABLE` hidden on this page.
+    pub hide: Vec<&'static str>,
+    /// Projector mode: larger type, compact banner.
+    pub proj: bool,
 }
 
 impl Default for AppState {
     fn default() -> Self {
+        let (_, src, values) = PRESETS[0];
         Self {
             view: View::Graph,
             kept: [true; 5],
@@ -63,9 +72,79 @@ impl Default for AppState {
             seed: 0,
             steps: 3000,
             gain: 1.0,
+            expr: src.to_string(),
+            vals: values.iter().map(|(n, v)| (n.to_string(), *v)).collect(),
+            step: 0,
+            tour: None,
+            hide: Vec::new(),
+            proj: false,
         }
     }
 }
+
+/// One URL key: its name, what a good value is (the notice's words), a
+/// parser that sets the state and says whether the value was good, and
+/// a printer.
+pub struct Key {
+    pub name: &'static str,
+    pub what: &'static str,
+    pub parse: fn(&mut AppState, &str) -> bool,
+    pub print: fn(&AppState) -> String,
+}
+
+fn set<T>(slot: &mut T, v: Option<T>) -> bool {
+    v.map(|x| *slot = x).is_some()
+}
+
+/// Every URL key, in the order links print them.
+pub const KEYS: [Key; 15] = [
+    Key { name: "view", what: "a view (graph or lab)",
+        parse: |s, v| set(&mut s.view, match v { "graph" => Some(View::Graph), "lab" => Some(View::Lab), _ => None }),
+        print: |s| if s.view == View::Lab { "lab" } else { "graph" }.into() },
+    Key { name: "req", what: "five 0/1 ticks for R1..R5, e.g. 11101",
+        parse: |s, v| set(&mut s.kept, parse_ticks(v)),
+        print: |s| print_ticks(s.kept) },
+    Key { name: "r3", what: "an R3 ablation (node_perturbation, weight_perturbation, scrambled or sign_dropped)",
+        parse: |s, v| set(&mut s.r3, Method::from_id(v).filter(|m| R3_CHOICES.contains(m))),
+        print: |s| s.r3.id().into() },
+    Key { name: "r4", what: "an R4 ablation (fa or dfa)",
+        parse: |s, v| set(&mut s.r4, Method::from_id(v).filter(|m| R4_CHOICES.contains(m))),
+        print: |s| s.r4.id().into() },
+    Key { name: "methods", what: "a comma-separated list of method ids",
+        parse: |s, v| set(&mut s.methods, v.split(',').filter(|p| !p.is_empty()).map(Method::from_id).collect()),
+        print: |s| s.methods.iter().map(|m| m.id()).collect::<Vec<_>>().join(",") },
+    Key { name: "lr", what: "a learning rate in (0, 10] or 'best' (each method its own best rate)",
+        parse: |s, v| set(&mut s.lr, parse_lr(v)),
+        print: |s| s.lr.map_or("best".into(), |l| l.to_string()) },
+    Key { name: "seed", what: "a whole-number seed",
+        parse: |s, v| set(&mut s.seed, v.trim().parse().ok()),
+        print: |s| s.seed.to_string() },
+    Key { name: "steps", what: "a step count from 1 to 20000",
+        parse: |s, v| set(&mut s.steps, v.trim().parse().ok().filter(|x| (1..=MAX_STEPS).contains(x))),
+        print: |s| s.steps.to_string() },
+    Key { name: "gain", what: "a teacher gain from 0.1 to 10 (1 is SPEC's teacher)",
+        parse: |s, v| set(&mut s.gain, parse_gain(v)),
+        print: |s| s.gain.to_string() },
+    Key { name: "expr", what: "an expression the worked example can read, e.g. (a*b+c)^2",
+        parse: |s, v| set(&mut s.expr, crate::engine::parse(v).is_ok().then(|| v.to_string())),
+        print: |s| s.expr.clone() },
+    Key { name: "vals", what: "input values as name:number pairs, e.g. a:2,b:-3",
+        parse: |s, v| set(&mut s.vals, parse_values(v)),
+        print: |s| print_values(&s.vals) },
+    Key { name: "step", what: "a step of the backward sweep, a whole number",
+        parse: |s, v| set(&mut s.step, v.trim().parse().ok().filter(|x| *x <= 100_000)),
+        print: |s| s.step.to_string() },
+    Key { name: "tour", what: "a tour stop, a whole number from 1",
+        parse: |s, v| set(&mut s.tour, v.trim().parse().ok().filter(|x| *x >= 1).map(Some)),
+        print: |s| s.tour.map_or(String::new(), |t| t.to_string()) },
+    Key { name: "hide", what: "a comma-separated list of controls to hide (nav, req, expr, inputs, methods, settings, grid, tour)",
+        parse: |s, v| set(&mut s.hide, v.split(',').filter(|p| !p.is_empty())
+            .map(|p| HIDEABLE.iter().find(|(id, _)| *id == p).map(|(id, _)| *id)).collect()),
+        print: |s| s.hide.join(",") },
+    Key { name: "proj", what: "1 (projector mode) or 0",
+        parse: |s, v| set(&mut s.proj, match v { "1" => Some(true), "0" => Some(false), _ => None }),
+        print: |s| if s.proj { "1" } else { "0" }.into() },
+];
 
 impl AppState {
     /// Parses a query string (with or without the leading `?`). Returns the
@@ -77,102 +156,59 @@ impl AppState {
         for pair in q.split('&').filter(|p| !p.is_empty()) {
             let (k, raw) = pair.split_once('=').unwrap_or((pair, ""));
             let v = decode(raw);
-            let mut bad =
-                |what: &str| notices.push(format!("{k}={v} is not {what}; using the default"));
-            match k {
-                "view" => match v.as_str() {
-                    "graph" => s.view = View::Graph,
-                    "lab" => s.view = View::Lab,
-                    _ => bad("a view (graph or lab)"),
-                },
-                "req" => match parse_ticks(&v) {
-                    Some(t) => s.kept = t,
-                    None => bad("five 0/1 ticks"),
-                },
-                "r3" => match Method::from_id(&v).filter(|m| R3_CHOICES.contains(m)) {
-                    Some(m) => s.r3 = m,
-                    None => bad("an R3 ablation"),
-                },
-                "r4" => match Method::from_id(&v).filter(|m| R4_CHOICES.contains(m)) {
-                    Some(m) => s.r4 = m,
-                    None => bad("an R4 ablation"),
-                },
-                "methods" => {
-                    let parsed: Option<Vec<Method>> = v
-                        .split(',')
-                        .filter(|p| !p.is_empty())
-                        .map(Method::from_id)
-                        .collect();
-                    match parsed {
-                        Some(ms) => s.methods = ms,
-                        None => bad("a list of method ids"),
-                    }
-                }
-                "lr" => match parse_lr(&v) {
-                    Some(x) => s.lr = x,
-                    None => bad("a learning rate in (0, 10] or 'best'"),
-                },
-                "gain" => match parse_gain(&v) {
-                    Some(g) => s.gain = g,
-                    None => bad("a teacher gain from 0.1 to 10"),
-                },
-                "seed" => match v.parse::<u64>() {
-                    Ok(x) => s.seed = x,
-                    _ => bad("a whole-number seed"),
-                },
-                "steps" => match v.parse::<usize>() {
-                    Ok(x) if (1..=MAX_STEPS).contains(&x) => s.steps = x,
-                    _ => bad("a step count from 1 to 20000"),
-                },
-                _ => notices.push(format!("unknown URL key '{k}' ignored")),
+            if let Err(n) = s.set(k, &v) {
+                notices.push(n);
             }
         }
         (s, notices)
     }
 
+    /// Sets one key from text, as a link or a form field would. On a bad
+    /// value the state is unchanged and the message says what is wanted.
+    pub fn set(&mut self, key: &str, v: &str) -> Result<(), String> {
+        let Some(k) = KEYS.iter().find(|k| k.name == key) else {
+            return Err(format!("unknown URL key '{key}' ignored"));
+        };
+        let mut next = self.clone();
+        if (k.parse)(&mut next, v) {
+            *self = next;
+            Ok(())
+        } else {
+            Err(format!("{key}={v} is not {}; using the default", k.what))
+        }
+    }
+
+    /// One key's value as text.
+    pub fn get(&self, key: &str) -> String {
+        KEYS.iter()
+            .find(|k| k.name == key)
+            .map_or(String::new(), |k| (k.print)(self))
+    }
+
     /// The query string, keys in `KEYS` order, defaults left out.
     pub fn to_query(&self) -> String {
+        self.query_with(&[])
+    }
+
+    /// The query string with `always` printed even at their defaults (a
+    /// teacher's link pins the expression, whatever a student saved).
+    pub fn query_with(&self, always: &[&str]) -> String {
         let d = Self::default();
-        let mut parts = Vec::new();
-        if self.view != d.view {
-            parts.push("view=lab".to_string());
-        }
-        if self.kept != d.kept {
-            parts.push(format!(
-                "req={}",
-                self.kept
-                    .iter()
-                    .map(|&k| if k { '1' } else { '0' })
-                    .collect::<String>()
-            ));
-        }
-        if self.r3 != d.r3 {
-            parts.push(format!("r3={}", self.r3.id()));
-        }
-        if self.r4 != d.r4 {
-            parts.push(format!("r4={}", self.r4.id()));
-        }
-        if !self.methods.is_empty() {
-            let ids: Vec<&str> = self.methods.iter().map(|m| m.id()).collect();
-            parts.push(format!("methods={}", ids.join(",")));
-        }
-        if let Some(lr) = self.lr {
-            parts.push(format!("lr={lr}"));
-        }
-        if self.seed != d.seed {
-            parts.push(format!("seed={}", self.seed));
-        }
-        if self.steps != d.steps {
-            parts.push(format!("steps={}", self.steps));
-        }
-        if self.gain != d.gain {
-            parts.push(format!("gain={}", self.gain));
-        }
+        let parts: Vec<String> = KEYS
+            .iter()
+            .map(|k| (k, (k.print)(self)))
+            .filter(|(k, v)| always.contains(&k.name) || *v != (k.print)(&d))
+            .map(|(k, v)| format!("{}={}", k.name, encode(&v)))
+            .collect();
         if parts.is_empty() {
             String::new()
         } else {
             format!("?{}", parts.join("&"))
         }
+    }
+
+    pub fn hides(&self, id: &str) -> bool {
+        self.hide.contains(&id)
     }
 
     /// The methods that train: the one the ticks select; beside an
@@ -192,63 +228,13 @@ impl AppState {
     }
 }
 
+/// Whether a query string names `key` (a link's expression overrides the
+/// one saved in the browser only when it names one).
+pub fn query_has(query: &str, key: &str) -> bool {
+    let q = query.strip_prefix('?').unwrap_or(query);
+    q.split('&')
+        .any(|p| p.split_once('=').map_or(p, |(k, _)| k) == key)
+}
+
 /// Trained beside any ablation the ticks select, for comparison.
 pub const REFERENCES: [Method; 2] = [Method::Bp, Method::ReadoutOnly];
-
-/// "best" → each method its own rate; a number in (0, 10] → that
-/// rate for all. `None` if neither.
-pub fn parse_lr(v: &str) -> Option<Option<f64>> {
-    match v.trim() {
-        "best" => Some(None),
-        t => t
-            .parse::<f64>()
-            .ok()
-            .filter(|x| *x > 0.0 && *x <= 10.0)
-            .map(Some),
-    }
-}
-
-pub fn parse_gain(v: &str) -> Option<f64> {
-    v.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|g| crate::lab::task::GAIN_RANGE.contains(g))
-}
-
-fn parse_ticks(v: &str) -> Option<[bool; 5]> {
-    let b = v.as_bytes();
-    if b.len() != 5 || !b.iter().all(|c| *c == b'0' || *c == b'1') {
-        return None;
-    }
-    let mut t = [true; 5];
-    for (i, c) in b.iter().enumerate() {
-        t[i] = *c == b'1';
-    }
-    Some(t)
-}
-
-/// Percent-decoding for the few characters our values can carry.
-fn decode(s: &str) -> String {
-    let mut out = Vec::new();
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'%' if i + 2 < b.len() => {
-                match u8::from_str_radix(std::str::from_utf8(&b[i + 1..i + 3]).unwrap_or("zz"), 16)
-                {
-                    Ok(c) => {
-                        out.push(c);
-                        i += 3;
-                        continue;
-                    }
-                    Err(_) => out.push(b'%'),
-                }
-            }
-            b'+' => out.push(b' '),
-            c => out.push(c),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}

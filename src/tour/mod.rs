@@ -1,0 +1,217 @@
+//! The guided tour through the essay's argument, as plain data and state:
+//! each stop says what the page should show (`Setup`) and, where a
+//! student can guess, asks first and reveals after (`Predict`). `Tour`
+//! is the student's progress (stop, answers, reveals), saved as JSON.
+//! The page applies a stop's setup; nothing here names a browser type.
+
+mod stops;
+
+use serde::{Deserialize, Serialize};
+pub use stops::{APURVA, STOPS};
+
+/// Which of the page's two views a stop shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    Graph,
+    Lab,
+}
+
+/// Where the worked example's sweep should stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    /// Leave it where it is.
+    Keep,
+    Start,
+    End,
+}
+
+/// What the page shows at a stop (or after a reveal).
+#[derive(Clone, Copy, Debug)]
+pub struct Setup {
+    pub page: Page,
+    /// An expression and its values to load, if the stop needs one.
+    pub expr: Option<(&'static str, &'static [(&'static str, f64)])>,
+    /// The five ticks, if the stop sets them.
+    pub kept: Option<[bool; 5]>,
+    /// The R3 and R4 variants, if the stop sets them.
+    pub r3: Option<&'static str>,
+    pub r4: Option<&'static str>,
+    pub step: At,
+    /// Start the lab's runs.
+    pub run: bool,
+    /// The `data-testid` of what to scroll to and outline.
+    pub focus: &'static str,
+}
+
+impl Setup {
+    pub const fn graph(focus: &'static str) -> Self {
+        Self {
+            page: Page::Graph,
+            expr: None,
+            kept: Some([true; 5]),
+            r3: None,
+            r4: None,
+            step: At::Keep,
+            run: false,
+            focus,
+        }
+    }
+    pub const fn lab(focus: &'static str) -> Self {
+        Self {
+            page: Page::Lab,
+            ..Self::graph(focus)
+        }
+    }
+}
+
+/// A question asked before the page shows its answer.
+#[derive(Clone, Copy, Debug)]
+pub struct Predict {
+    pub question: &'static str,
+    pub choices: &'static [&'static str],
+    pub answer: usize,
+    pub reason: &'static str,
+    /// What the page shows once the answer is revealed.
+    pub reveal: Setup,
+}
+
+/// Extra buttons a stop offers (label, ticks to set).
+pub type Try = (&'static str, [bool; 5]);
+
+#[derive(Clone, Copy, Debug)]
+pub struct Stop {
+    pub title: &'static str,
+    pub text: &'static [&'static str],
+    pub setup: Setup,
+    pub predict: Option<Predict>,
+    pub tries: &'static [Try],
+    /// Offered as a toggle: show the backward half (the sweep's end).
+    pub backward_toggle: bool,
+}
+
+/// The student's progress, saved in the browser.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tour {
+    /// The stop shown (0-based), and whether the card is open.
+    pub stop: usize,
+    pub open: bool,
+    /// Set when the student closed the first-visit offer.
+    pub dismissed: bool,
+    /// Per stop: the choice made, and whether the answer was revealed.
+    pub answers: Vec<Option<usize>>,
+    pub revealed: Vec<bool>,
+}
+
+/// One line of the end-of-tour summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub question: &'static str,
+    pub chosen: Option<&'static str>,
+    pub correct: &'static str,
+    pub right: bool,
+}
+
+impl Tour {
+    pub fn len() -> usize {
+        STOPS.len()
+    }
+
+    pub fn current(&self) -> &'static Stop {
+        &STOPS[self.stop.min(STOPS.len() - 1)]
+    }
+
+    /// Opens at a stop (clamped to the tour).
+    pub fn go(&mut self, stop: usize) {
+        self.stop = stop.min(STOPS.len() - 1);
+        self.open = true;
+        self.fit();
+    }
+
+    pub fn next(&mut self) {
+        self.go(self.stop + 1);
+    }
+
+    pub fn back(&mut self) {
+        self.go(self.stop.saturating_sub(1));
+    }
+
+    pub fn is_last(&self) -> bool {
+        self.stop + 1 >= STOPS.len()
+    }
+
+    /// Whether any progress was made (the entry then says "resume").
+    pub fn started(&self) -> bool {
+        self.stop > 0 || self.answers.iter().any(Option::is_some)
+    }
+
+    fn fit(&mut self) {
+        self.answers.resize(STOPS.len(), None);
+        self.revealed.resize(STOPS.len(), false);
+    }
+
+    /// Records a prediction for the current stop; once revealed it stands.
+    pub fn answer(&mut self, choice: usize) {
+        self.fit();
+        let Some(p) = self.current().predict else {
+            return;
+        };
+        if !self.revealed[self.stop] && choice < p.choices.len() {
+            self.answers[self.stop] = Some(choice);
+        }
+    }
+
+    /// Reveals the current stop's answer: only after a prediction.
+    pub fn reveal(&mut self) -> Option<Setup> {
+        self.fit();
+        let p = self.current().predict?;
+        self.answers[self.stop]?;
+        self.revealed[self.stop] = true;
+        Some(p.reveal)
+    }
+
+    pub fn chosen(&self) -> Option<usize> {
+        self.answers.get(self.stop).copied().flatten()
+    }
+
+    pub fn is_revealed(&self) -> bool {
+        self.revealed.get(self.stop).copied().unwrap_or(false)
+    }
+
+    /// Every question of the tour, with what the student chose.
+    pub fn summary(&self) -> Vec<Outcome> {
+        STOPS
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                let p = s.predict?;
+                let chosen = self.answers.get(i).copied().flatten();
+                Some(Outcome {
+                    question: p.question,
+                    chosen: chosen.map(|c| p.choices[c]),
+                    correct: p.choices[p.answer],
+                    right: chosen == Some(p.answer),
+                })
+            })
+            .collect()
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads saved progress; anything unreadable starts afresh.
+    pub fn from_json(text: &str) -> Self {
+        let mut t: Self = serde_json::from_str(text).unwrap_or_default();
+        t.stop = t.stop.min(STOPS.len() - 1);
+        let n = STOPS.len();
+        t.answers.truncate(n);
+        for (i, a) in t.answers.iter_mut().enumerate() {
+            let k = STOPS[i].predict.map_or(0, |p| p.choices.len());
+            if a.is_some_and(|c| c >= k) {
+                *a = None;
+            }
+        }
+        t.fit();
+        t
+    }
+}

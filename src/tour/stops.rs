@@ -1,0 +1,164 @@
+//! The tour's nine stops, in the essay's order. The words say what the
+//! page shows at each stop; numbers the page computes are not written
+//! here, only pointed at.
+
+use super::{At, Predict, Setup, Stop};
+
+const ALL: [bool; 5] = [true; 5];
+const WORKED: (&str, &[(&str, f64)]) = ("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]);
+
+/// Part 6's hierarchy of apūrvas for the new- and full-moon sacrifices
+/// (after Jha's summary), simplified to two subsidiary rites shared by the
+/// six main offerings: subsidiaries → an utpattyapūrva per main offering
+/// → two group apūrvas → the principal apūrva. The values are the traces
+/// each act leaves.
+pub const APURVA: (&str, &[(&str, f64)]) = (
+    "principal{full_moon{ut_agneya1{agneya1*subs{prayaja+anuyaja}} + ut_upamsu{upamsu*(prayaja+anuyaja)} \
+     + ut_agnisomiya{agnisomiya*(prayaja+anuyaja)}} + new_moon{ut_agneya2{agneya2*(prayaja+anuyaja)} \
+     + ut_dadhi{dadhi*(prayaja+anuyaja)} + ut_payas{payas*(prayaja+anuyaja)}}}",
+    &[
+        ("agneya1", 1.0),
+        ("prayaja", 0.5),
+        ("anuyaja", 0.5),
+        ("upamsu", 1.0),
+        ("agnisomiya", 1.0),
+        ("agneya2", 1.0),
+        ("dadhi", 1.0),
+        ("payas", 1.0),
+    ],
+);
+
+const fn without(r: usize) -> [bool; 5] {
+    let mut k = ALL;
+    k[r] = false;
+    k
+}
+
+pub const STOPS: [Stop; 9] = [
+    Stop {
+        title: "Who deserves the blame for f?",
+        text: &[
+            "f = (a·b + c)² with a = 2, b = −3, c = 10. The forward sweep has run: every node holds its value (u = a·b, v = u + c, f = v²).",
+            "Credit assignment asks how much of f each input is responsible for: how much f changes per unit change of that input. That number is the input's adjoint, ∂f/∂x.",
+        ],
+        setup: Setup { expr: Some(WORKED), step: At::Start, ..Setup::graph("graph-svg") },
+        predict: None,
+        tries: &[],
+        backward_toggle: false,
+    },
+    Stop {
+        title: "The backward sweep, node by node",
+        text: &[
+            "The sweep starts at f, whose adjoint is 1, and walks back: each node multiplies the adjoint it received by its local derivative and sends the product to its inputs. No node needs more than its own numbers.",
+            "Before you step (next ▶ or →), guess:",
+        ],
+        setup: Setup { step: At::Start, ..Setup::graph("graph-svg") },
+        predict: Some(Predict {
+            question: "Will increasing a raise or lower f?",
+            choices: &["raise f", "lower f", "leave f unchanged"],
+            answer: 1,
+            reason: "It lowers f: a's adjoint is 2v·b = 2·4·(−3) = −24. f handed 2v = 8 to v, v passed 8 to u unchanged, and the product handed u's adjoint times its other operand, 8·(−3), to a. b's own adjoint is +16: the signs differ even though a and b meet in the same product.",
+            reveal: Setup { step: At::End, ..Setup::graph("arith") },
+        }),
+        tries: &[],
+        backward_toggle: false,
+    },
+    Stop {
+        title: "Checking it: finite differences",
+        text: &[
+            "Nudge one input by a tiny h both ways and see how f moves: (f(x+h) − f(x−h)) / 2h. The table sets the gradient the sweep delivered beside that central difference, input by input.",
+            "They agree to about seven figures. This is how any autodiff engine is tested; this one is, on random expressions.",
+        ],
+        setup: Setup { step: At::End, ..Setup::graph("fd-table") },
+        predict: None,
+        tries: &[],
+        backward_toggle: false,
+    },
+    Stop {
+        title: "Why reverse order is cheap",
+        text: &[
+            "One backward sweep gives f's gradient with respect to every input at once, for at most about three times the multiplications of computing f.",
+            "Forward mode needs one pass per input: the chart shows its cost growing with the number of inputs while reverse mode stays flat. With millions of weights, that is the whole difference.",
+        ],
+        setup: Setup { step: At::End, ..Setup::graph("mode-costs") },
+        predict: None,
+        tries: &[],
+        backward_toggle: false,
+    },
+    Stop {
+        title: "The five requirements, one at a time",
+        text: &[
+            "The sweep needed five things at every node: R1 its activity stored from the forward pass; R2 its local derivative; R3 a signed error of its own; R4 the forward weights, carried backward; R5 to wait until every contribution has arrived.",
+            "Remove one at a time with the buttons (or the boxes at the top) and watch the sweep's text and the table: each removal breaks the gradient in its own way. R5 matters only where a node feeds two others: the note offers a graph with fan-out.",
+        ],
+        setup: Setup { step: At::End, ..Setup::graph("req-strip") },
+        predict: None,
+        tries: &[
+            ("remove R1", without(0)),
+            ("remove R2", without(1)),
+            ("remove R3", without(2)),
+            ("remove R4", without(3)),
+            ("remove R5", without(4)),
+            ("keep all", ALL),
+        ],
+        backward_toggle: false,
+    },
+    Stop {
+        title: "The instrument: remove a requirement from a network",
+        text: &[
+            "The lab trains a small network (20 inputs, two hidden layers of 64, 5 outputs) to copy a fixed teacher network. R4 is unticked: feedback alignment sends each error backward through fixed random weights instead of the forward weights. Exact backprop and the readout-only floor (no credit inside the network at all) train beside it.",
+        ],
+        setup: Setup { kept: Some(without(3)), r4: Some("fa"), ..Setup::lab("lab-run") },
+        predict: Some(Predict {
+            question: "Will feedback alignment learn?",
+            choices: &[
+                "yes: its error ends well below the readout-only floor",
+                "barely: about as well as training the readout only",
+                "no: its error does not fall",
+            ],
+            answer: 0,
+            reason: "It learns: the forward weights come to align with the random feedback, so the random feedback becomes useful. Watch the angle between its updates and backprop's fall from about 90° (the angle chart), and compare the three curves and the live table: weight transport (R4) turns out to be the cheapest requirement to remove.",
+            reveal: Setup { kept: Some(without(3)), r4: Some("fa"), run: true, ..Setup::lab("curve-chart") },
+        }),
+        tries: &[],
+        backward_toggle: false,
+    },
+    Stop {
+        title: "Perturbation: one shared score",
+        text: &[
+            "Without signed per-unit errors (R3), a network can still learn from one broadcast number: nudge the weights (or units) at random, see whether the loss went down, and move along the nudges that helped.",
+        ],
+        setup: Setup { kept: Some(without(2)), r3: Some("node_perturbation"), ..Setup::lab("network-panel") },
+        predict: Some(Predict {
+            question: "Does one broadcast score get better or worse as the network grows?",
+            choices: &["better: more weights, more to learn from", "worse", "about the same"],
+            answer: 1,
+            reason: "Worse. One number must carry the credit of every weight, so a single estimate's cosine with the true gradient falls as the weights multiply: for weight perturbation like √(2/(πN)) with N weights (the dashed line). The chart measures it in this page, from 8 to 256 hidden units; learning then needs many more trials or a much smaller rate.",
+            reveal: Setup { kept: Some(without(2)), r3: Some("node_perturbation"), ..Setup::lab("scaling-chart") },
+        }),
+        tries: &[],
+        backward_toggle: false,
+    },
+    Stop {
+        title: "What the instrument found",
+        text: &[
+            "The essay's table trains every method at five learning rates and three seeds and keeps each method's best rate. “Reproduce the table” runs that grid in this page (a few minutes on two cores) and divides each method's error by backprop's.",
+            "The essay's reading: removing weight transport (R4) costs least; removing the signed per-unit error (R3) or the local derivative (R2) costs several times more; stale activity (R1) costs most. Check the “× bp” column against it.",
+        ],
+        setup: Setup { kept: Some(ALL), ..Setup::lab("lab-grid") },
+        predict: None,
+        tries: &[],
+        backward_toggle: false,
+    },
+    Stop {
+        title: "Traces without a correction: apūrva",
+        text: &[
+            "Part 6: in Mīmāṃsā, each act of the new- and full-moon sacrifices leaves an unseen trace, apūrva. The subsidiary rites' traces combine into one for each main offering (ut_…), those into one per group of offerings (full_moon, new_moon), and those into the principal apūrva, which lasts until the result. The graph carries those traces forward.",
+            "The tradition models this forward half with great precision, and has no backward half. Show it: the adjoints say how much each act contributed to the principal trace. Traces alone cannot say which act to change; a signed, per-act correction can.",
+        ],
+        setup: Setup { expr: Some(APURVA), step: At::Start, ..Setup::graph("graph-svg") },
+        predict: None,
+        tries: &[],
+        backward_toggle: true,
+    },
+];

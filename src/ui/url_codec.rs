@@ -1,0 +1,100 @@
+//! The URL's value syntax: percent-decoding and -encoding, and the small
+//! parsers several keys share. (Plain Rust: no browser types here.)
+
+/// "best" → each method its own rate; a number in (0, 10] → that
+/// rate for all. `None` if neither.
+pub fn parse_lr(v: &str) -> Option<Option<f64>> {
+    match v.trim() {
+        "best" => Some(None),
+        t => t
+            .parse::<f64>()
+            .ok()
+            .filter(|x| *x > 0.0 && *x <= 10.0)
+            .map(Some),
+    }
+}
+
+pub fn parse_gain(v: &str) -> Option<f64> {
+    v.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|g| crate::lab::task::GAIN_RANGE.contains(g))
+}
+
+pub fn parse_ticks(v: &str) -> Option<[bool; 5]> {
+    let b = v.as_bytes();
+    if b.len() != 5 || !b.iter().all(|c| *c == b'0' || *c == b'1') {
+        return None;
+    }
+    let mut t = [true; 5];
+    for (i, c) in b.iter().enumerate() {
+        t[i] = *c == b'1';
+    }
+    Some(t)
+}
+
+pub fn print_ticks(t: [bool; 5]) -> String {
+    t.iter().map(|&k| if k { '1' } else { '0' }).collect()
+}
+
+/// `a:2,b:-3` → named finite values; names are letters, digits and `_`.
+pub fn parse_values(v: &str) -> Option<Vec<(String, f64)>> {
+    v.split(',')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (name, x) = p.split_once(':')?;
+            let ok_name = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+            let x = x.trim().parse::<f64>().ok().filter(|x| x.is_finite())?;
+            ok_name.then(|| (name.to_string(), x))
+        })
+        .collect()
+}
+
+pub fn print_values(vals: &[(String, f64)]) -> String {
+    vals.iter()
+        .map(|(n, x)| format!("{n}:{x}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Percent-decoding (UTF-8), `+` read as a space.
+pub fn decode(s: &str) -> String {
+    let mut out = Vec::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'%' if i + 2 < b.len() => {
+                match std::str::from_utf8(&b[i + 1..i + 3])
+                    .ok()
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                {
+                    Some(c) => {
+                        out.push(c);
+                        i += 3;
+                        continue;
+                    }
+                    None => out.push(b'%'),
+                }
+            }
+            b'+' => out.push(b' '),
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Percent-encoding for a value: everything but letters, digits and
+/// `-_.~*(),:` (so an expression stays readable in the address bar).
+pub fn encode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~*(),:".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
