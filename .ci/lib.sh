@@ -48,8 +48,8 @@ ensure_node() {
         say "installing Node.js and npm"
         apt_install nodejs npm
     fi
-    if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ]; then
-        say "installing wasm-opt (binaryen 132) and playwright-core from npm"
+    if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] || [ ! -d node_modules/axe-core ]; then
+        say "installing wasm-opt (binaryen 132), playwright-core and axe-core from npm"
         npm ci --no-audit --no-fund >&2
     fi
 }

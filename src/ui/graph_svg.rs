@@ -89,13 +89,24 @@ pub fn draw(g: &Graph, c: &Computed, k: usize, zoom: Option<f64>) -> AnyView {
             view! { <path class=if hot { "handoff hot" } else { "handoff" } d=quad(&p) marker-end="url(#hand)"></path> }
         })
         .collect_view();
+    // for the screen reader: what has arrived at each node so far
+    let mut arrived = vec![Vec::new(); g.len()];
+    for s in c.sweep.steps.iter().take(k) {
+        for t in &s.sends {
+            arrived[t.to.index()].push(format!(
+                "{} from {}",
+                fmt_signed(t.contribution),
+                names[s.node.index()]
+            ));
+        }
+    }
     let nodes = (0..g.len())
         .map(|i| {
             node(
                 g,
                 c,
                 &names,
-                &shown,
+                (&shown, &arrived[i]),
                 active.map(|s| s.node),
                 i,
                 geo.nodes[i],
@@ -112,8 +123,8 @@ pub fn draw(g: &Graph, c: &Computed, k: usize, zoom: Option<f64>) -> AnyView {
         String::new()
     });
     view! {
-        <svg class="graph" class:fit=zoom.is_none() data-testid="graph-svg" role="img"
-            aria-label="The computation graph: inputs on the left, the output on the right; arrows point the way credit flows"
+        <svg class="graph" class:fit=zoom.is_none() data-testid="graph-svg" role="list"
+            aria-label="The computation graph, one item per node (Tab moves between them): inputs on the left, the output on the right; arrows point the way credit flows"
             viewBox=format!("{:.0} {:.0} {:.0} {:.0}", geo.x0, geo.y0, geo.width, geo.height) width=width style=min>
             <defs>
                 <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
@@ -135,7 +146,7 @@ fn node(
     g: &Graph,
     c: &Computed,
     names: &[String],
-    shown: &[Shown],
+    (shown, arrived): (&[Shown], &[String]),
     active: Option<NodeId>,
     i: usize,
     (x, y): (f64, f64),
@@ -190,8 +201,18 @@ fn node(
         if is_active { " active" } else { "" },
         if receiving { " receiving" } else { "" }
     );
+    let alt = format!(
+        "{title}, {value}{}; {}{}",
+        if is_active { ", sending now" } else { "" },
+        label.as_deref().unwrap_or("no credit has reached it yet"),
+        if arrived.is_empty() {
+            String::new()
+        } else {
+            format!("; arrived: {}", arrived.join(", "))
+        }
+    );
     view! {
-        <g class=class data-node=i>
+        <g class=class data-node=i role="listitem" aria-label=alt tabindex="0">
             <rect x=format!("{:.1}", x - NODE_W / 2.0) y=format!("{:.1}", y - NODE_H / 2.0)
                 width=NODE_W height=NODE_H rx="10"></rect>
             <text class="node-title" x=format!("{x:.1}") y=format!("{:.1}", y - 5.0) text-anchor="middle">{title}</text>

@@ -2,6 +2,7 @@
 //! lays out the three columns; the inputs, the panels and the SVG live in
 //! `graph_inputs`, `graph_panels` and `graph_svg`.
 
+use super::graph_export::GraphExport;
 use super::graph_inputs::{ExpressionBox, VarInputs};
 use super::graph_panels::{Arithmetic, FdTable, R3Panel, RequirementNotes};
 use super::graph_state::GraphState;
@@ -31,6 +32,29 @@ fn follow_active(wrap: NodeRef<leptos::html::Div>) {
     let dy = n.top() + n.height() / 2.0 - (f.top() + f.height() / 2.0);
     frame.set_scroll_left(frame.scroll_left() + dx as i32);
     frame.set_scroll_top(frame.scroll_top() + dy as i32);
+}
+
+/// Two-finger zoom on the graph's frame: the distance between the
+/// fingers at the start, and the zoom then.
+#[derive(Clone, Copy, Default)]
+struct Pinch(StoredValue<Option<(f64, f64)>>);
+
+fn spread(e: &web_sys::TouchEvent) -> Option<f64> {
+    let t = e.touches();
+    let (a, b) = (t.get(0)?, t.get(1)?);
+    let (dx, dy) = (a.client_x() - b.client_x(), a.client_y() - b.client_y());
+    Some(f64::from(dx).hypot(f64::from(dy)).max(1.0))
+}
+
+impl Pinch {
+    fn start(&self, e: &web_sys::TouchEvent, zoom: f64) {
+        self.0.set_value(spread(e).map(|d| (d, zoom)));
+    }
+    /// The zoom the fingers ask for, while two are down.
+    fn factor(&self, e: &web_sys::TouchEvent) -> Option<f64> {
+        let (d0, z0) = self.0.get_value()?;
+        Some((z0 * spread(e)? / d0).clamp(0.3, 4.0))
+    }
 }
 
 /// The play speeds offered: label and milliseconds per step.
@@ -67,6 +91,7 @@ pub fn GraphView() -> impl IntoView {
         request_animation_frame(move || follow_active(wrap));
     });
 
+    let pinch = Pinch::default();
     let next = move || {
         let n = n_steps.get_untracked();
         step.update(|s| *s = (*s).min(n).saturating_add(1).min(n));
@@ -155,7 +180,9 @@ pub fn GraphView() -> impl IntoView {
                             .then(|| view! { <span class="key-hand">"dashed purple: whose adjoint a node is handed"</span> })}
                     </span>
                 </div>
-                <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed)" node_ref=wrap>
+                <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
+                    on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
+                    on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); zoom.set(Some(z)) }>
                     {move || ws.with(|w| computed.with(|c| draw(&w.graph, c, k.get(), zoom.get())))}
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep">
@@ -181,6 +208,7 @@ pub fn GraphView() -> impl IntoView {
                     <span class="hint">"keys: ← → step, space play, Home reset"</span>
                 </div>
                 <Arithmetic ws=ws computed=computed k=k/>
+                <GraphExport g=g/>
             </div>
             <div class="col side">
                 <FdTable computed=computed k=k/>

@@ -11,8 +11,46 @@ use crate::lab::controller::LabController;
 use crate::lab::scaling::WIDTHS;
 use leptos::prelude::*;
 
+/// A chart's data as a table (header, rows): the chart's text alternative.
+type Table = (&'static [&'static str], Vec<Vec<String>>);
+
+fn num(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.4}")
+    } else {
+        "—".into()
+    }
+}
+
+/// The data table behind a chart, built only when opened.
+fn data_table<T: Clone + PartialEq + Send + Sync + 'static>(
+    id: &'static str,
+    data: Memo<T>,
+    table: impl Fn(&T) -> Table + Send + Sync + 'static,
+) -> impl IntoView {
+    let open = RwSignal::new(false);
+    view! {
+        <details class="data-table" data-testid=format!("table-{id}")
+            on:toggle=move |e| open.set(event_target::<web_sys::HtmlDetailsElement>(&e).open())>
+            <summary>"the data as a table"</summary>
+            {move || open.get().then(|| data.with(|d| {
+                let (head, rows) = table(d);
+                view! {
+                    <table>
+                        <thead><tr>{head.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr></thead>
+                        <tbody>{rows.into_iter().map(|r| view! {
+                            <tr>{r.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}</tr>
+                        }).collect_view()}</tbody>
+                    </table>
+                }
+            }))}
+        </details>
+    }
+}
+
 /// A chart showing `data` (taken from the controller) drawn by `draw` as
-/// (SVG, lines drawn); redrawn only when its data changes.
+/// (SVG, lines drawn), with its data as a table; redrawn only when its
+/// data changes.
 fn chart<T: Clone + PartialEq + Send + Sync + 'static>(
     lab: Lab,
     part: Part,
@@ -20,6 +58,7 @@ fn chart<T: Clone + PartialEq + Send + Sync + 'static>(
     label: &'static str,
     data: impl Fn(&LabController) -> T + Send + Sync + 'static,
     draw: impl Fn(&T) -> (String, usize) + Send + Sync + 'static,
+    table: impl Fn(&T) -> Table + Send + Sync + 'static,
 ) -> impl IntoView {
     let data = Memo::new(move |_| lab.read_part(part, &data));
     let drawn = Memo::new(move |_| data.with(&draw));
@@ -49,6 +88,7 @@ fn chart<T: Clone + PartialEq + Send + Sync + 'static>(
                 " " <button class="small" data-testid=format!("export-svg-{id}") on:click=save_svg>"SVG"</button>
                 " " <button class="small" data-testid=format!("export-png-{id}") on:click=save_png>"PNG"</button>
             </figcaption>
+            {data_table(id, data, table)}
         </figure>
     }
 }
@@ -79,6 +119,13 @@ pub(super) fn CurveChart(lab: Lab) -> impl IntoView {
             (series, steps_of(c, &lab))
         },
         |(series, steps)| (draw_curves(series, *steps), series.len()),
+        |(series, _)| {
+            let rows = series
+                .iter()
+                .flat_map(|s| s.points.iter().map(|&(step, y)| vec![s.method.name().to_string(), step.to_string(), num(y)]))
+                .collect();
+            (&["method", "step", "test nMSE"], rows)
+        },
     )
 }
 
@@ -99,6 +146,17 @@ pub(super) fn AngleChart(lab: Lab) -> impl IntoView {
                 .map(|(m, a)| (*m, a.iter().map(|&(s, d)| (s, d.map(|x| x.unwrap_or(f64::NAN)))).collect()))
                 .collect();
             draw_angles(&lines, *steps)
+        },
+        |(lines, _)| {
+            let rows = lines
+                .iter()
+                .flat_map(|(m, a)| a.iter().map(|(step, d)| {
+                    let mut r = vec![m.name().to_string(), step.to_string()];
+                    r.extend(d.iter().map(|x| x.map_or("—".into(), |v| format!("{v:.1}°"))));
+                    r
+                }))
+                .collect();
+            (&["method", "step", "W₁", "W₂", "W₃"], rows)
         },
     )
 }
@@ -143,13 +201,22 @@ pub(super) fn RatioChart(lab: Lab) -> impl IntoView {
             (ratio_bars(&scores), source)
         },
         |(bars, source)| (draw_ratio(bars, source), bars.len()),
+        |(bars, source)| {
+            let rows = bars
+                .iter()
+                .map(|b| vec![b.group.to_string(), b.method.name().to_string(), b.ratio.map_or("diverged".into(), |r| format!("{r:.2}")), source.clone()])
+                .collect();
+            (&["removes", "method", "× bp", "from"], rows)
+        },
     )
 }
 
 #[component]
 pub(super) fn ScalingChart(lab: Lab) -> impl IntoView {
     view! {
-        {chart(lab, Part::Ratio, "scaling-chart", "One-shot perturbation estimates: mean cosine of 40 with the true gradient, against the number of weights (hidden 8 to 256), computed in this page; the dashed line is weight perturbation's expected √(2/(πN)).", |c| c.scaling.clone(), |rows| (draw_scaling(rows), rows.len()))}
+        {chart(lab, Part::Ratio, "scaling-chart", "One-shot perturbation estimates: mean cosine of 40 with the true gradient, against the number of weights (hidden 8 to 256), computed in this page; the dashed line is weight perturbation's expected √(2/(πN)).", |c| c.scaling.clone(), |rows| (draw_scaling(rows), rows.len()),
+            |rows| (&["hidden units", "weights N", "weight perturbation cosine", "node perturbation cosine", "expected √(2/(πN))"],
+                rows.iter().map(|r| vec![r.hidden.to_string(), r.weights.to_string(), num(r.wp_cosine), num(r.np_cosine), num(r.wp_expected)]).collect()))}
         <p class="hint" data-testid="scaling-status">{move || {
             let n = lab.read(|c| c.scaling.len());
             if n < WIDTHS.len() { format!("computing: {n} of {} widths", WIDTHS.len()) } else { "computed in this page: seed 0, first minibatch, 40 estimates per width".into() }

@@ -59,6 +59,9 @@ pub fn LabView() -> impl IntoView {
                     <button data-testid="lab-pause" on:click=move |_| lab.act(|c, _| c.pause()) disabled=move || !running()>"pause"</button>
                     <button data-testid="lab-reset" on:click=move |_| lab.act(|c, _| c.reset())>"reset"</button>
                     <span class="hint" data-testid="lab-status">{move || status_line(&lab)}</span>
+                    <span class="sr-only" role="status" data-testid="lab-announce">{move || lab.read(|c| {
+                        if c.running { "training" } else if c.finished() { "training done" } else if c.started.is_some() { "paused" } else { "" }
+                    })}</span>
                 </div>
                 <CurveChart lab=lab/>
                 <RunTable lab=lab/>

@@ -5,6 +5,7 @@
 pub mod charts;
 pub mod charts_credit;
 mod download;
+mod graph_export;
 mod graph_inputs;
 mod graph_panels;
 mod graph_state;
@@ -22,7 +23,7 @@ mod network_svg;
 mod page_prefs;
 mod requirements;
 mod step_keys;
-mod storage;
+pub mod storage;
 pub mod svg_plot;
 mod teacher;
 mod tour_card;

@@ -1,7 +1,8 @@
 //! The worked example survives a reload: its expression, values, previous
 //! sample, seed and draws are kept in localStorage (the R1–R5 ticks and
 //! the R3 variant live in the URL). A missing or malformed entry is
-//! ignored with a notice.
+//! ignored with a notice. The same JSON is the session file the page
+//! saves and loads.
 
 use crate::engine::Worksheet;
 use serde::{Deserialize, Serialize};
@@ -34,33 +35,20 @@ pub fn load() -> (Option<Worksheet>, Option<String>) {
     let Some(text) = storage().and_then(|s| s.get_item(KEY).ok().flatten()) else {
         return (None, None);
     };
-    let bad = || {
-        (
+    match from_json(&text) {
+        Ok(ws) => (Some(ws), None),
+        Err(_) => (
             None,
             Some(
                 "The saved state could not be read; starting from the worked example.".to_string(),
             ),
-        )
-    };
-    let Ok(saved) = serde_json::from_str::<Saved>(&text) else {
-        return bad();
-    };
-    let finite = |v: &[(String, f64)]| -> Vec<(String, f64)> {
-        v.iter().filter(|(_, x)| x.is_finite()).cloned().collect()
-    };
-    let values = finite(&saved.values);
-    let named: Vec<(&str, f64)> = values.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-    let mut ws = match Worksheet::new(&saved.src, &named) {
-        Ok(ws) => ws,
-        Err(_) => return bad(),
-    };
-    ws.previous = finite(&saved.previous);
-    ws.seed = saved.seed;
-    ws.set_draws(saved.draws);
-    (Some(ws), None)
+        ),
+    }
 }
 
-pub fn save(ws: &Worksheet) {
+/// A session as JSON: the expression, values, previous sample, seed and
+/// draws (what localStorage keeps, and what "save session" downloads).
+pub fn to_json(ws: &Worksheet) -> String {
     let saved = Saved {
         src: ws.good_src.clone(),
         values: ws.values.clone(),
@@ -68,7 +56,29 @@ pub fn save(ws: &Worksheet) {
         seed: ws.seed,
         draws: ws.draws,
     };
-    if let (Some(s), Ok(text)) = (storage(), serde_json::to_string(&saved)) {
-        let _ = s.set_item(KEY, &text);
+    serde_json::to_string_pretty(&saved).unwrap_or_default()
+}
+
+/// Reads a session; non-finite values are dropped, a bad expression or
+/// malformed JSON is refused with the reason.
+pub fn from_json(text: &str) -> Result<Worksheet, String> {
+    let saved = serde_json::from_str::<Saved>(text)
+        .map_err(|e| format!("not a Credit Flow session ({e})"))?;
+    let finite = |v: &[(String, f64)]| -> Vec<(String, f64)> {
+        v.iter().filter(|(_, x)| x.is_finite()).cloned().collect()
+    };
+    let values = finite(&saved.values);
+    let named: Vec<(&str, f64)> = values.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    let mut ws = Worksheet::new(&saved.src, &named)
+        .map_err(|e| format!("its expression does not parse: {e}"))?;
+    ws.previous = finite(&saved.previous);
+    ws.seed = saved.seed;
+    ws.set_draws(saved.draws);
+    Ok(ws)
+}
+
+pub fn save(ws: &Worksheet) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(KEY, &to_json(ws));
     }
 }

@@ -1,0 +1,205 @@
+// The classroom on the built site: the tour with a prediction, a teacher's
+// link with hidden controls, phones, projector width, both themes checked
+// with axe-core, the keyboard alone, and a reload with the network cut.
+// Any console error or page error fails the test that saw it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSite } from './site.mjs';
+
+let site;
+before(async () => { site = await startSite(); });
+after(async () => { await site.stop(); });
+
+const text = (page, id) => page.textContent(`[data-testid=${id}]`);
+const visible = (page, id) => page.isVisible(`[data-testid=${id}]`);
+const click = (page, id) => page.click(`[data-testid=${id}]`);
+
+test('the tour from start to end, with a prediction answered, resumes after a reload', async () => {
+  const { page, problems, context } = await site.open();
+  assert.ok(await visible(page, 'tour-offer'), 'first visit offers the tour');
+  await click(page, 'tour-offer-start');
+  assert.equal(await text(page, 'tour-count'), 'Tour: stop 1 of 9');
+  await click(page, 'tour-next');
+  // predict first: the reveal waits for an answer, the adjoint of a is not shown yet
+  assert.ok(await page.isDisabled('[data-testid=tour-reveal]'));
+  assert.match(await text(page, 'step-index'), /^step 0 \//);
+  await click(page, 'tour-choice-1');
+  await click(page, 'tour-reveal');
+  assert.match(await text(page, 'tour-answer'), /^Right\. It lowers f: a's adjoint is 2v·b = 2·4·\(−3\) = −24/);
+  // the reveal shows it on the page: the sweep at its end, a's gradient −24
+  await page.waitForFunction(() => /step 6 \/ 6/.test(document.querySelector('[data-testid=step-index]').textContent));
+  assert.equal(Number(await text(page, 'grad-a')), -24);
+  // the lab stop sets R4 off with feedback alignment beside the references
+  for (let i = 3; i <= 6; i++) await click(page, 'tour-next');
+  assert.equal(await text(page, 'tour-count'), 'Tour: stop 6 of 9');
+  assert.ok(await visible(page, 'lab-run'));
+  assert.match(await text(page, 'lab-selected'), /feedback alignment/);
+  assert.equal(await page.isChecked('[data-testid=req-R4]'), false);
+  for (let i = 7; i <= 9; i++) await click(page, 'tour-next');
+  // the last stop: the apūrva hierarchy on the worked example's graph
+  assert.equal(await text(page, 'value-f'), 'f = 6');
+  assert.ok(await page.isVisible('[data-testid=graph-svg] [aria-label^="principal = +"]'));
+  await click(page, 'tour-backward');
+  await page.waitForFunction(() => /step (\d+) \/ \1/.test(document.querySelector('[data-testid=step-index]').textContent));
+  assert.match(await text(page, 'tour-summary'), /Your predictions: 1 of 3/);
+  await click(page, 'tour-finish');
+  assert.equal(await visible(page, 'tour-card'), false);
+  await page.reload();
+  await page.waitForSelector('[data-testid=tour-start]');
+  assert.equal(await text(page, 'tour-start'), 'Resume the tour (stop 9)');
+  assert.equal(await visible(page, 'tour-offer'), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a teacher link with hidden controls reproduces its state', async () => {
+  const { page, problems, context } = await site.open();
+  await page.fill('[data-testid=expr-input]', 'tanh(w*x+b)^2');
+  await page.fill('[data-testid=var-w]', '0.5');
+  await page.press('[data-testid=var-w]', 'Enter');
+  await click(page, 'step-next');
+  await click(page, 'step-next');
+  await click(page, 'req-R2');
+  await click(page, 'teacher-open');
+  await click(page, 'teacher-hide-expr');
+  await click(page, 'teacher-hide-req');
+  await page.selectOption('[data-testid=teacher-tour]', '3');
+  const link = await page.inputValue('[data-testid=teacher-link]');
+  assert.match(link, /hide=expr,req/);
+  const f = await text(page, 'value-f');
+  // a student's browser: nothing saved
+  const student = await site.open(link.slice(site.base.length));
+  const s = student.page;
+  assert.equal(await text(s, 'value-f'), f);
+  assert.equal(await visible(s, 'expr-input'), false);
+  assert.equal(await visible(s, 'req-strip'), false);
+  assert.match(await text(s, 'step-index'), /^step 2 \//);
+  assert.equal(await s.isChecked('[data-testid=req-R2]'), false);
+  assert.equal(await text(s, 'tour-count'), 'Tour: stop 3 of 9');
+  assert.deepEqual([...problems, ...student.problems], []);
+  await student.context.close();
+  await context.close();
+});
+
+/** Visible controls that stick out of the screen or are smaller than
+ * `min` px tall (a checkbox or radio counts its label). */
+const offenders = (page, min) => page.evaluate((min) => {
+  const bad = [];
+  const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) {
+    const o = getComputedStyle(p).overflowX; if (o === 'auto' || o === 'scroll') return true; } return false; };
+  for (const el of document.querySelectorAll('button, input, select, summary, a[href], textarea')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || el.closest('.hidden, .sr-only, .skip')) continue;
+    if (el.type === 'file') continue; // drawn by its label
+    const target = (el.type === 'checkbox' || el.type === 'radio') && el.closest('label') ? el.closest('label').getBoundingClientRect() : r;
+    const name = el.dataset.testid || el.textContent.trim().slice(0, 20) || el.outerHTML.slice(0, 40);
+    if (!scrolls(el) && (r.right > innerWidth + 0.5 || r.left < -0.5)) bad.push(`${name}: outside (${r.left.toFixed(0)}–${r.right.toFixed(0)})`);
+    if (min && target.height < min - 0.5) bad.push(`${name}: ${target.height.toFixed(0)} px tall`);
+  }
+  return bad;
+}, min);
+
+const noHorizontalScroll = (page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+test('at 360 × 740 on a phone: no horizontal scroll, every control on screen and 44 px tall', async () => {
+  const { page, problems, context } = await site.open('', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  for (const view of ['nav-graph', 'nav-lab']) {
+    await click(page, view);
+    await page.waitForTimeout(300);
+    assert.ok(await noHorizontalScroll(page) <= 360, `${view}: page is ${await noHorizontalScroll(page)} px wide`);
+    assert.deepEqual(await offenders(page, 44), [], view);
+  }
+  // the tour's card fits too
+  await click(page, 'tour-start');
+  assert.ok(await noHorizontalScroll(page) <= 360);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('at 1280 px, and on a projector (1280 × 720 at 150%), nothing is clipped', async () => {
+  for (const [options, path] of [[{ viewport: { width: 1280, height: 800 } }, ''],
+    [{ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 }, '?proj=1']]) {
+    const { page, problems, context } = await site.open(path, options);
+    for (const view of ['nav-graph', 'nav-lab']) {
+      await click(page, view);
+      await page.waitForTimeout(300);
+      const w = options.viewport.width;
+      assert.ok(await noHorizontalScroll(page) <= w, `${path} ${view}: ${await noHorizontalScroll(page)} px wide at ${w}`);
+      assert.deepEqual(await offenders(page, 0), [], `${path} ${view}`);
+    }
+    if (path) {
+      // projector mode: the step text sits beside the graph, above the fold
+      await click(page, 'nav-graph');
+      const arith = await page.locator('[data-testid=arith]').boundingBox();
+      assert.ok(arith.y < 480, `step text starts at ${arith.y}`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('both themes have no serious accessibility violations (axe-core, WCAG A and AA)', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page, problems, context } = await site.open('', { colorScheme });
+    const bg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    assert.equal(bg === 'rgb(18, 22, 28)', colorScheme === 'dark', `${colorScheme}: the page is ${bg}`);
+    await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
+    for (const view of ['nav-graph', 'nav-lab']) {
+      await click(page, view);
+      await page.waitForTimeout(500);
+      const result = await page.evaluate(() => axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }));
+      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      assert.deepEqual(serious, [], `${colorScheme} ${view}`);
+    }
+    await page.screenshot({ path: `target/theme-${colorScheme}.png` });
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+/** Presses Tab until the element with `data-testid=id` has focus. */
+async function tabTo(page, id) {
+  for (let i = 0; i < 300; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((id) => document.activeElement?.dataset?.testid === id, id)) return;
+  }
+  throw new Error(`Tab never reached ${id}`);
+}
+
+test('the keyboard alone steps the sweep, reads a node, and runs the lab', async () => {
+  const { page, problems, context } = await site.open('?steps=200');
+  await tabTo(page, 'step-next');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  assert.match(await text(page, 'step-index'), /^step 2 \//);
+  // every node of the graph is reachable and says what it holds
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('ArrowRight');
+  assert.match(await text(page, 'step-index'), /^step 3 \//);
+  const labels = await page.$$eval('[data-testid=graph-svg] [role=listitem]', (n) => n.map((e) => e.getAttribute('aria-label')));
+  assert.ok(labels.some((l) => /^v = \+, value 4; adjoint \+8; arrived: \+8 from f/.test(l)), labels.join('\n'));
+  await tabTo(page, 'nav-lab');
+  await page.keyboard.press('Enter');
+  await tabTo(page, 'lab-run');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
+  assert.equal(await text(page, 'lab-announce'), 'training done');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('after one visit the page reloads with the network cut', async () => {
+  const { page, problems, context } = await site.open('?view=lab');
+  await page.waitForFunction(() => /offline-ready/.test(document.querySelector('[data-testid=offline-status]').textContent), null, { timeout: 30000 });
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('[data-testid=value-f]', { state: 'attached' });
+  assert.equal(await text(page, 'value-f'), 'f = 16');
+  assert.ok(await visible(page, 'lab-run'), 'the link\'s view is kept');
+  // the lab's workers load offline too
+  await click(page, 'lab-run');
+  await page.waitForFunction(() => /training|done/.test(document.querySelector('[data-testid=lab-status]').textContent));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
