@@ -143,5 +143,12 @@ pub fn App() -> impl IntoView {
 /// Mounts the app on the page's body (the wasm entry point).
 pub fn mount() {
     console_error_panic_hook::set_once();
+    // the static header index.html paints while the wasm loads
+    if let Some(boot) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot"))
+    {
+        boot.remove();
+    }
     leptos::mount::mount_to_body(App);
 }
