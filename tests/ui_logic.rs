@@ -327,3 +327,35 @@ fn step_one_keeps_the_runs_level_and_finishes_them_all() {
         .iter()
         .all(|r| r.curve.last().map(|p| p.0) == Some(60)));
 }
+
+#[test]
+fn a_saved_session_loads_back_and_a_bad_file_is_refused_with_its_reason() {
+    use creditflow::engine::Worksheet;
+    use creditflow::ui::storage::{from_json, to_json};
+    let mut ws = Worksheet::new("tanh(w*x+b)", &[("w", 0.5), ("x", -2.0), ("b", 0.1)]).unwrap();
+    ws.seed = 9;
+    ws.set_draws(10);
+    ws.previous = vec![("w".into(), 0.25)];
+    let back = from_json(&to_json(&ws)).expect("round trip");
+    assert_eq!(
+        (
+            &back.good_src,
+            &back.values,
+            &back.previous,
+            back.seed,
+            back.draws
+        ),
+        (&ws.good_src, &ws.values, &ws.previous, ws.seed, ws.draws)
+    );
+    assert!(from_json("{")
+        .unwrap_err()
+        .contains("not a Credit Flow session"));
+    let bad = r#"{"src":"(a*","values":[]}"#;
+    assert!(from_json(bad).unwrap_err().contains("does not parse"));
+    // an out-of-range number in a hand-edited file is refused, not used
+    let odd = r#"{"src":"a*b","values":[["a",1e999],["b",2]]}"#;
+    assert!(from_json(odd).unwrap_err().contains("out of range"));
+    // a value missing from the file starts at the default
+    let w = from_json(r#"{"src":"a*b","values":[["b",2]]}"#).unwrap();
+    assert_eq!((w.value_of("a"), w.value_of("b")), (Some(1.0), Some(2.0)));
+}
