@@ -113,7 +113,7 @@ pub fn App() -> impl IntoView {
             </div>
         </header>
         <teacher::TeacherPanel open=teacher/>
-        <tour_card::TourOffer tour=tour/>
+        <div class:hidden=move || hides("tour")><tour_card::TourOffer tour=tour/></div>
         {move || (!notices.with(Vec::is_empty)).then(|| view! {
             <div class="notice url-notice" data-testid="url-notice" role="status">
                 <b>"Some of the link's settings could not be used: "</b>

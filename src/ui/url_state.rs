@@ -122,7 +122,7 @@ pub const KEYS: [Key; 15] = [
     Key { name: "steps", what: "a step count from 1 to 20000",
         parse: |s, v| set(&mut s.steps, v.trim().parse().ok().filter(|x| (1..=MAX_STEPS).contains(x))),
         print: |s| s.steps.to_string() },
-    Key { name: "gain", what: "a teacher gain from 0.1 to 10 (1 is SPEC's teacher)",
+    Key { name: "gain", what: "a teacher gain from 0.1 to 10",
         parse: |s, v| set(&mut s.gain, parse_gain(v)),
         print: |s| s.gain.to_string() },
     Key { name: "expr", what: "an expression the worked example can read, e.g. (a*b+c)^2",
