@@ -22,28 +22,20 @@ fn num(x: f64) -> String {
     }
 }
 
-/// The data table behind a chart, built only when opened.
-fn data_table<T: Clone + PartialEq + Send + Sync + 'static>(
-    id: &'static str,
-    data: Memo<T>,
-    table: impl Fn(&T) -> Table + Send + Sync + 'static,
-) -> impl IntoView {
-    let open = RwSignal::new(false);
+/// The data table behind a chart; `rows` is built only while `open`.
+fn data_table(id: &'static str, open: RwSignal<bool>, rows: Memo<Option<Table>>) -> impl IntoView {
     view! {
         <details class="data-table" data-testid=format!("table-{id}")
             on:toggle=move |e| open.set(event_target::<web_sys::HtmlDetailsElement>(&e).open())>
             <summary>"the data as a table"</summary>
-            {move || open.get().then(|| data.with(|d| {
-                let (head, rows) = table(d);
-                view! {
-                    <table>
-                        <thead><tr>{head.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr></thead>
-                        <tbody>{rows.into_iter().map(|r| view! {
-                            <tr>{r.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}</tr>
-                        }).collect_view()}</tbody>
-                    </table>
-                }
-            }))}
+            {move || rows.get().map(|(head, rows)| view! {
+                <table>
+                    <thead><tr>{head.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr></thead>
+                    <tbody>{rows.into_iter().map(|r| view! {
+                        <tr>{r.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}</tr>
+                    }).collect_view()}</tbody>
+                </table>
+            })}
         </details>
     }
 }
@@ -61,6 +53,8 @@ fn chart<T: Clone + PartialEq + Send + Sync + 'static>(
     table: impl Fn(&T) -> Table + Send + Sync + 'static,
 ) -> impl IntoView {
     let data = Memo::new(move |_| lab.read_part(part, &data));
+    let open = RwSignal::new(false);
+    let rows = Memo::new(move |_| open.get().then(|| data.with(&table)));
     let drawn = Memo::new(move |_| data.with(&draw));
     let svg = move || drawn.with(|r| r.0.clone());
     let lines = move || drawn.with(|r| r.1);
@@ -88,7 +82,7 @@ fn chart<T: Clone + PartialEq + Send + Sync + 'static>(
                 " " <button class="small" data-testid=format!("export-svg-{id}") on:click=save_svg>"SVG"</button>
                 " " <button class="small" data-testid=format!("export-png-{id}") on:click=save_png>"PNG"</button>
             </figcaption>
-            {data_table(id, data, table)}
+            {data_table(id, open, rows)}
         </figure>
     }
 }
