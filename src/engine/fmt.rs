@@ -58,6 +58,10 @@ fn sig_ascii(x: f64) -> String {
 /// `x̄`: the name with a bar over every character (`x5̄` would bar the 5
 /// only).
 pub fn bar(name: &str) -> String {
+    // a bar over every letter of a long name is hard to read
+    if name.chars().count() > 2 {
+        return format!("adj({name})");
+    }
     name.chars().flat_map(|c| [c, '\u{0304}']).collect()
 }
 

@@ -50,7 +50,7 @@ pub const STOPS: [Stop; 9] = [
         title: "The backward sweep, node by node",
         text: &[
             "The sweep starts at f, whose adjoint is 1, and walks back: each node multiplies the adjoint it received by its local derivative and sends the product to its inputs. No node needs more than its own numbers.",
-            "Before you step (next ▶ or →), guess:",
+            "Before you step the sweep (its next ▶ under the graph, or →), guess:",
         ],
         setup: Setup { step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {
@@ -91,7 +91,7 @@ pub const STOPS: [Stop; 9] = [
             "The sweep needed five things at every node: R1 its activity stored from the forward pass; R2 its local derivative; R3 a signed error of its own; R4 the forward weights, carried backward; R5 to wait until every contribution has arrived.",
             "Remove one at a time with the buttons (or the boxes at the top) and watch the sweep's text and the table: each removal breaks the gradient in its own way. R5 matters only where a node feeds two others: the note offers a graph with fan-out.",
         ],
-        setup: Setup { step: At::End, ..Setup::graph("req-strip") },
+        setup: Setup { step: At::End, ..Setup::graph("arith") },
         predict: None,
         tries: &[
             ("remove R1", without(0)),

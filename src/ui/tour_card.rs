@@ -97,9 +97,17 @@ fn focus(id: &'static str) {
             }
             if let Ok(Some(el)) = doc.query_selector(&format!("[data-testid={id}]")) {
                 let _ = el.class_list().add_1("tour-focus");
+                // to the top of the screen: the card sits at the bottom
                 let opts = web_sys::ScrollIntoViewOptions::new();
-                opts.set_block(web_sys::ScrollLogicalPosition::Center);
+                opts.set_block(web_sys::ScrollLogicalPosition::Start);
                 el.scroll_into_view_with_scroll_into_view_options(&opts);
+                // a graph wider than its frame: show the output, on the right
+                if let Some(frame) = el
+                    .parent_element()
+                    .filter(|p| p.class_list().contains("graph-wrap"))
+                {
+                    frame.set_scroll_left(frame.scroll_width());
+                }
             }
         },
         std::time::Duration::from_millis(80),
@@ -126,7 +134,9 @@ pub fn TourEntry(tour: RwSignal<Tour>) -> impl IntoView {
         apply(&tour.with_untracked(|t| t.current().setup), app, g, run);
     };
     view! {
+        // while the first-visit offer shows, its button is the entry
         <button data-testid="tour-start" class="tour-entry" on:click=open
+            class:hidden=move || tour.with(|t| !t.open && !t.dismissed && !t.started())
             aria-expanded=move || tour.with(|t| t.open).to_string()>{label}</button>
     }
 }

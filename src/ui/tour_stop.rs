@@ -18,6 +18,14 @@ pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
         apply(&tour.with_untracked(|t| t.current().setup), app, g, run);
     };
     let stop = Memo::new(move |_| tour.with(|t| t.stop));
+    let small = RwSignal::new(false);
+    // a new stop (or opening the card) starts at its top, with the
+    // keyboard's focus on its title
+    let open = Memo::new(move |_| tour.with(|t| t.open));
+    Effect::new(move |_| {
+        let _ = (stop.get(), open.get());
+        request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
+    });
     let body = move || {
         let s = &STOPS[stop.get()];
         let text = s.text.iter().map(|p| view! { <p>{*p}</p> }).collect_view();
@@ -53,7 +61,7 @@ pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
             let n = rows.len();
             view! {
                 <div class="tour-summary" data-testid="tour-summary">
-                    <h3>{format!("Your predictions: {right} of {n} as the page showed")}</h3>
+                    <h3>{format!("Your predictions: {right} of {n} matched the page")}</h3>
                     <ul>
                         {rows.into_iter().map(|o| view! {
                             <li class:right=o.right>
@@ -72,18 +80,21 @@ pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
     };
     view! {
         <Show when=move || tour.with(|t| t.open)>
-            <aside class="tour-card" data-testid="tour-card" aria-labelledby="tour-title">
+            <aside class="tour-card" class:small=move || small.get() data-testid="tour-card" aria-labelledby="tour-title"
+                on:keydown=move |e| if e.key() == "Escape" { tour.update(|t| t.open = false) }>
+                <button class="small tour-min" data-testid="tour-minimise" aria-expanded=move || (!small.get()).to_string()
+                    on:click=move |_| small.update(|s| *s = !*s)>{move || if small.get() { "▴ show" } else { "▾ smaller" }}</button>
                 <p class="tour-count" data-testid="tour-count">{move || format!("Tour: stop {} of {}", stop.get() + 1, STOPS.len())}</p>
                 <h2 id="tour-title" data-testid="tour-title" tabindex="-1">{move || STOPS[stop.get()].title}</h2>
                 <div class="tour-body">{body}{summary}</div>
                 <div class="tour-nav">
                     <button data-testid="tour-back" on:click=move |_| go(Tour::back)
-                        disabled=move || stop.get() == 0>"◀ back"</button>
+                        disabled=move || stop.get() == 0>"◀ previous stop"</button>
                     <Show when=move || !tour.with(|t| t.is_last())
                         fallback=move || view! {
                             <button data-testid="tour-finish" on:click=move |_| tour.update(|t| t.open = false)>"finish"</button>
                         }>
-                        <button data-testid="tour-next" on:click=move |_| go(Tour::next)>"next ▶"</button>
+                        <button data-testid="tour-next" on:click=move |_| go(Tour::next)>"next stop ▶"</button>
                     </Show>
                     <button class="small" data-testid="tour-close" on:click=move |_| tour.update(|t| t.open = false)
                         title="Close the tour (it resumes here)">"close"</button>
@@ -116,7 +127,7 @@ fn Prediction(tour: RwSignal<Tour>) -> impl IntoView {
             let verdict = if right {
                 "Right. ".to_string()
             } else {
-                format!("The page shows otherwise: {}. ", p.choices[p.answer])
+                format!("Not this time (the answer: {}). ", p.choices[p.answer])
             };
             view! {
                 <p class="tour-answer" class:right=right data-testid="tour-answer" role="status">
@@ -135,11 +146,36 @@ fn Prediction(tour: RwSignal<Tour>) -> impl IntoView {
                         if let Some(s) = shown {
                             apply(&s, app, g, run);
                         }
+                        request_animation_frame(|| focus_in_card("[data-testid=tour-answer]", false));
                     }>
                     {if chosen.is_none() { "choose an answer to reveal" } else { "reveal" }}
                 </button>
             </fieldset>
             {answer}
         })
+    }
+}
+
+/// Scrolls the card to `selector` (to its top, for the title) and gives
+/// it the keyboard's focus.
+fn focus_in_card(selector: &str, top: bool) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if top {
+        if let Ok(Some(card)) = doc.query_selector("[data-testid=tour-card]") {
+            card.set_scroll_top(0);
+        }
+    }
+    if let Ok(Some(el)) = doc.query_selector(selector) {
+        use leptos::wasm_bindgen::JsCast;
+        if let Ok(h) = el.dyn_into::<web_sys::HtmlElement>() {
+            let opts = web_sys::FocusOptions::new();
+            opts.set_prevent_scroll(true);
+            let _ = h.focus_with_options(&opts);
+            let at = web_sys::ScrollIntoViewOptions::new();
+            at.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            h.scroll_into_view_with_scroll_into_view_options(&at);
+        }
     }
 }

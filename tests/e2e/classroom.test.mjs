@@ -20,6 +20,8 @@ test('the tour from start to end, with a prediction answered, resumes after a re
   await click(page, 'tour-offer-start');
   assert.equal(await text(page, 'tour-count'), 'Tour: stop 1 of 9');
   await click(page, 'tour-next');
+  // a new stop gives the keyboard's focus to its title
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'tour-title');
   // predict first: the reveal waits for an answer, the adjoint of a is not shown yet
   assert.ok(await page.isDisabled('[data-testid=tour-reveal]'));
   assert.match(await text(page, 'step-index'), /^step 0 \//);
@@ -110,8 +112,18 @@ test('at 360 × 740 on a phone: no horizontal scroll, every control on screen an
     assert.deepEqual(await offenders(page, 44), [], view);
   }
   // the tour's card fits too
-  await click(page, 'tour-start');
+  await click(page, 'tour-offer-start');
   assert.ok(await noHorizontalScroll(page) <= 360);
+  // a revealed answer is scrolled into the card's view, not left below it
+  await click(page, 'tour-next');
+  await click(page, 'tour-choice-0');
+  await click(page, 'tour-reveal');
+  await page.waitForTimeout(300);
+  const [card, answer] = await Promise.all(['tour-card', 'tour-answer'].map((id) => page.locator(`[data-testid=${id}]`).boundingBox()));
+  assert.ok(answer.y >= card.y && answer.y < card.y + card.height, `answer at ${answer.y}, card ${card.y}–${card.y + card.height}`);
+  // the card can be made small, to see the page behind it
+  await click(page, 'tour-minimise');
+  assert.equal(await visible(page, 'tour-answer'), false);
   assert.deepEqual(problems, []);
   await context.close();
 });
