@@ -136,7 +136,7 @@ pub fn TourEntry(tour: RwSignal<Tour>) -> impl IntoView {
     view! {
         // while the first-visit offer shows, its button is the entry
         <button data-testid="tour-start" class="tour-entry" on:click=open
-            class:hidden=move || tour.with(|t| !t.open && !t.dismissed && !t.started())
+            class:hidden=move || !app.with(|a| a.proj) && tour.with(|t| !t.open && !t.dismissed && !t.started())
             aria-expanded=move || tour.with(|t| t.open).to_string()>{label}</button>
     }
 }
