@@ -111,6 +111,22 @@ test('at 360 × 740 on a phone: no horizontal scroll, every control on screen an
     assert.ok(await noHorizontalScroll(page) <= 360, `${view}: page is ${await noHorizontalScroll(page)} px wide`);
     assert.deepEqual(await offenders(page, 44), [], view);
   }
+  // two fingers spread apart on the graph zoom it in
+  await click(page, 'nav-graph');
+  const svg = '[data-testid=graph-svg]';
+  await page.locator('.graph-wrap').scrollIntoViewIfNeeded();
+  const box = await page.locator('.graph-wrap').boundingBox();
+  const before = (await page.locator(svg).boundingBox()).width;
+  const cdp = await context.newCDPSession(page);
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  const fingers = (d) => [{ x: cx - d, y: cy, id: 0 }, { x: cx + d, y: cy, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(40) });
+  for (const d of [50, 60, 70, 80]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForTimeout(200);
+  const after = (await page.locator(svg).boundingBox()).width;
+  assert.ok(after > before * 1.5, `pinch: graph ${before} → ${after} px wide`);
+  assert.ok(await noHorizontalScroll(page) <= 360, 'the zoomed graph scrolls inside its frame');
   // the tour's card fits too
   await click(page, 'tour-offer-start');
   assert.ok(await noHorizontalScroll(page) <= 360);
