@@ -1,4 +1,4 @@
-//! The layering rule, written as a test: `engine` and `lab` name no UI
+//! The layering rule, written as a test: `engine`, `lab` and `tour` name no UI
 //! crate, so the instrument runs natively and in the browser alike.
 
 use std::path::Path;
@@ -24,10 +24,10 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 }
 
 #[test]
-fn engine_and_lab_name_no_ui_crate() {
+fn engine_lab_and_tour_name_no_ui_crate() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut checked = 0;
-    for layer in ["engine", "lab"] {
+    for layer in ["engine", "lab", "tour"] {
         let dir = root.join(layer);
         if !dir.exists() {
             continue;
