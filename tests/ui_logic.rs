@@ -1,6 +1,6 @@
-//! The page's logic, natively: which method the ticks select, the URL
-//! state's round trip and fallbacks, the charts drawn into SVG strings,
-//! and the lab's exports.
+//! The page's logic, natively: which method the ticks select, the
+//! charts drawn into SVG strings, and the lab's exports. (Links and
+//! session files are in `links.rs`.)
 
 use creditflow::lab::grid::{GridRunner, GridSpec};
 use creditflow::lab::method::{select, select_note};
@@ -10,7 +10,6 @@ use creditflow::lab::summary::summarise;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
 use creditflow::ui::charts::{draw_curves, draw_scaling, Series};
 use creditflow::ui::charts_credit::{draw_angles, draw_ratio, ratio_bars};
-use creditflow::ui::url_state::{query_has, AppState, View};
 use std::sync::Arc;
 
 #[test]
@@ -36,99 +35,6 @@ fn ticks_select_the_method_that_removes_them() {
         "R1 and R5 are the stale pair"
     );
     assert!(select_note(t("10101")).unwrap().contains("R2 only"));
-}
-
-#[test]
-fn url_state_round_trips() {
-    let s = AppState {
-        view: View::Lab,
-        kept: [true, false, true, false, true],
-        r3: Method::WeightPerturbation,
-        r4: Method::Dfa,
-        methods: vec![Method::ReadoutOnly, Method::ShuffledLabels],
-        lr: Some(0.02),
-        seed: 7,
-        steps: 500,
-        gain: 1.7,
-        ..AppState::default()
-    };
-    let q = s.to_query();
-    assert_eq!(q, "?view=lab&req=10101&r3=weight_perturbation&r4=dfa&methods=readout_only,shuffled_labels&lr=0.02&seed=7&steps=500&gain=1.7");
-    let (back, notices) = AppState::from_query(&q);
-    assert_eq!(back, s);
-    assert!(notices.is_empty());
-    assert_eq!(AppState::default().to_query(), "");
-    assert_eq!(AppState::from_query("").0, AppState::default());
-}
-
-#[test]
-fn a_teachers_link_round_trips_the_worked_example_and_hidden_controls() {
-    let s = AppState {
-        expr: "tanh(w*x + b)^2 / 2".into(),
-        vals: vec![("w".into(), 0.5), ("x".into(), -1.25), ("b".into(), 0.0)],
-        step: 4,
-        tour: Some(3),
-        hide: vec!["expr", "req"],
-        proj: true,
-        ..AppState::default()
-    };
-    let q = s.to_query();
-    // `+`, `/`, `^` and spaces are encoded; the rest stays readable
-    assert_eq!(q, "?expr=tanh(w*x%20%2B%20b)%5E2%20%2F%202&vals=w:0.5,x:-1.25,b:0&step=4&tour=3&hide=expr,req&proj=1");
-    let (back, notices) = AppState::from_query(&q);
-    assert_eq!((back, notices), (s, vec![]));
-    // a pinned key prints at its default too
-    assert_eq!(
-        AppState::default().query_with(&["expr"]),
-        "?expr=(a*b%2Bc)%5E2"
-    );
-    assert!(query_has("?view=lab&expr=a", "expr") && !query_has("?vals2=1", "vals"));
-    // one table validates for links and for the settings form alike
-    let mut a = AppState::default();
-    assert!(a.set("steps", "0").is_err() && a.set("expr", "(a*").is_err());
-    assert!(a.set("hide", "expr,bogus").is_err() && a.hide.is_empty());
-    assert!(a.set("vals", "a:1,b:inf").is_err() && a.set("vals", "a=1").is_err());
-    assert_eq!(
-        (a.set("steps", "40"), a.get("steps")),
-        (Ok(()), "40".to_string())
-    );
-    assert_eq!(a.get("lr"), "best");
-}
-
-#[test]
-fn bad_url_values_fall_back_with_a_notice() {
-    let (s, notices) = AppState::from_query(
-        "?view=nope&req=11x11&lr=-1&seed=abc&steps=999999&methods=bp,zzz&r3=fa&bogus=1&lr",
-    );
-    assert_eq!(s, AppState::default());
-    assert_eq!(notices.len(), 9, "{notices:?}");
-    assert!(notices
-        .iter()
-        .any(|n| n.contains("unknown URL key 'bogus'")));
-    // good keys survive beside bad ones
-    let (s, notices) = AppState::from_query("view=lab&lr=oops&steps=40");
-    assert_eq!((s.view, s.lr, s.steps), (View::Lab, None, 40));
-    assert_eq!(notices.len(), 1);
-    // percent-encoded commas decode
-    let (s, _) = AppState::from_query("methods=bp%2Cfa");
-    assert_eq!(s.methods, vec![Method::Bp, Method::Fa]);
-}
-
-#[test]
-fn training_lists_the_selected_method_first_without_duplicates() {
-    let (s, _) = AppState::from_query("req=11101&methods=fa,readout_only");
-    // bp and the readout-only floor stay beside the ablation as references
-    assert_eq!(
-        s.training(),
-        vec![Method::Fa, Method::Bp, Method::ReadoutOnly]
-    );
-    let (s, _) = AppState::from_query("methods=dfa");
-    assert_eq!(s.training(), vec![Method::Bp, Method::Dfa]);
-    let (s, n) = AppState::from_query("lr=best&gain=1.5");
-    assert_eq!((s.lr, s.gain, n.len()), (None, 1.5, 0));
-    assert_eq!(s.to_query(), "?gain=1.5");
-    let (s, n) = AppState::from_query("lr=0.01&gain=99");
-    assert_eq!((s.lr, s.gain, n.len()), (Some(0.01), 1.0, 1));
 }
 
 #[test]
@@ -326,36 +232,4 @@ fn step_one_keeps_the_runs_level_and_finishes_them_all() {
         .runs
         .iter()
         .all(|r| r.curve.last().map(|p| p.0) == Some(60)));
-}
-
-#[test]
-fn a_saved_session_loads_back_and_a_bad_file_is_refused_with_its_reason() {
-    use creditflow::engine::Worksheet;
-    use creditflow::ui::storage::{from_json, to_json};
-    let mut ws = Worksheet::new("tanh(w*x+b)", &[("w", 0.5), ("x", -2.0), ("b", 0.1)]).unwrap();
-    ws.seed = 9;
-    ws.set_draws(10);
-    ws.previous = vec![("w".into(), 0.25)];
-    let back = from_json(&to_json(&ws)).expect("round trip");
-    assert_eq!(
-        (
-            &back.good_src,
-            &back.values,
-            &back.previous,
-            back.seed,
-            back.draws
-        ),
-        (&ws.good_src, &ws.values, &ws.previous, ws.seed, ws.draws)
-    );
-    assert!(from_json("{")
-        .unwrap_err()
-        .contains("not a Credit Flow session"));
-    let bad = r#"{"src":"(a*","values":[]}"#;
-    assert!(from_json(bad).unwrap_err().contains("does not parse"));
-    // an out-of-range number in a hand-edited file is refused, not used
-    let odd = r#"{"src":"a*b","values":[["a",1e999],["b",2]]}"#;
-    assert!(from_json(odd).unwrap_err().contains("out of range"));
-    // a value missing from the file starts at the default
-    let w = from_json(r#"{"src":"a*b","values":[["b",2]]}"#).unwrap();
-    assert_eq!((w.value_of("a"), w.value_of("b")), (Some(1.0), Some(2.0)));
 }

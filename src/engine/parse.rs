@@ -21,7 +21,6 @@
 
 use super::graph::{Graph, NodeId, Op};
 use super::ops::{Prim, Syntax, SPELLINGS};
-use super::parse_error::closest_function;
 pub use super::parse_error::ParseError;
 
 /// Deeper nesting than this is refused rather than risk the stack.
@@ -37,7 +36,7 @@ pub const CONSTANTS: [(&str, f64); 3] = [
 ];
 
 /// The notation's other spellings, read as the ASCII operator.
-fn canonical(c: char) -> char {
+pub(super) fn canonical(c: char) -> char {
     SPELLINGS
         .iter()
         .find(|(s, _)| *s == c)
@@ -66,26 +65,27 @@ pub fn parse(src: &str) -> Result<Graph, ParseError> {
     Ok(p.g)
 }
 
-struct Parser<'a> {
-    src: &'a str,
-    pos: usize,
-    depth: usize,
-    g: Graph,
+/// The parser's state; its atoms are in `parse_atoms.rs`.
+pub(super) struct Parser<'a> {
+    pub(super) src: &'a str,
+    pub(super) pos: usize,
+    pub(super) depth: usize,
+    pub(super) g: Graph,
 }
 
 impl Parser<'_> {
-    fn err(&self, pos: usize, message: &str) -> ParseError {
+    pub(super) fn err(&self, pos: usize, message: &str) -> ParseError {
         ParseError {
             pos,
             message: message.to_string(),
         }
     }
 
-    fn peek(&self) -> Option<char> {
+    pub(super) fn peek(&self) -> Option<char> {
         self.src[self.pos..].chars().next()
     }
 
-    fn skip_ws(&mut self) {
+    pub(super) fn skip_ws(&mut self) {
         while let Some(c) = self.peek() {
             if !c.is_whitespace() {
                 break;
@@ -95,7 +95,7 @@ impl Parser<'_> {
     }
 
     /// Consumes `c` or one of its other spellings (after blanks) if next.
-    fn eat(&mut self, c: char) -> bool {
+    pub(super) fn eat(&mut self, c: char) -> bool {
         self.skip_ws();
         match self.peek() {
             Some(d) if canonical(d) == c => {
@@ -116,7 +116,7 @@ impl Parser<'_> {
         hit
     }
 
-    fn add(&mut self, op: Op) -> Result<NodeId, ParseError> {
+    pub(super) fn add(&mut self, op: Op) -> Result<NodeId, ParseError> {
         if self.g.len() >= MAX_NODES {
             return Err(self.err(
                 self.pos,
@@ -128,7 +128,7 @@ impl Parser<'_> {
 
     /// The row `name` of the op table applied to `args`; folded to a
     /// constant when every operand is one.
-    fn apply(
+    pub(super) fn apply(
         &mut self,
         name: &str,
         syntax: Syntax,
@@ -154,7 +154,7 @@ impl Parser<'_> {
         self.add(op)
     }
 
-    fn enter(&mut self) -> Result<(), ParseError> {
+    pub(super) fn enter(&mut self) -> Result<(), ParseError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(self.err(
@@ -165,7 +165,7 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn expr(&mut self) -> Result<NodeId, ParseError> {
+    pub(super) fn expr(&mut self) -> Result<NodeId, ParseError> {
         self.enter()?;
         let mut lhs = self.term()?;
         loop {
@@ -256,126 +256,11 @@ impl Parser<'_> {
         }
     }
 
-    fn expected_close(&mut self, open: usize) -> ParseError {
+    pub(super) fn expected_close(&mut self, open: usize) -> ParseError {
         self.skip_ws();
         match self.peek() {
             None => self.err(open, "unclosed '('"),
             Some(c) => self.err(self.pos, &format!("unexpected '{c}', expected ')'")),
         }
-    }
-
-    fn number(&mut self) -> Result<NodeId, ParseError> {
-        let start = self.pos;
-        let bytes = self.src.as_bytes();
-        let mut end = start;
-        while end < bytes.len() && (bytes[end].is_ascii_digit() || bytes[end] == b'.') {
-            end += 1;
-        }
-        // an exponent only if digits follow: `2e3`, `1e-3`; `2e` is `2·e`
-        if end < bytes.len() && (bytes[end] == b'e' || bytes[end] == b'E') {
-            let mut k = end + 1;
-            if k < bytes.len() && (bytes[k] == b'+' || bytes[k] == b'-') {
-                k += 1;
-            }
-            if k < bytes.len() && bytes[k].is_ascii_digit() {
-                while k < bytes.len() && bytes[k].is_ascii_digit() {
-                    k += 1;
-                }
-                end = k;
-            }
-        }
-        let text = &self.src[start..end];
-        let v: f64 = text
-            .parse()
-            .map_err(|_| self.err(start, &format!("malformed number '{text}'")))?;
-        if !v.is_finite() {
-            return Err(self.err(start, &format!("number '{text}' is too large")));
-        }
-        // `2x` and `2(a+b)`: a product needs its `*`
-        if let Some(c) = self.src[end..].chars().next() {
-            if c.is_ascii_alphabetic() || c == '_' || c == '(' {
-                let next: String = self.src[end..]
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                let next = if next.is_empty() { "(".into() } else { next };
-                return Err(self.err(end, &format!("write {text}*{next} for a product")));
-            }
-        }
-        self.pos = end;
-        self.add(Op::Const(v))
-    }
-
-    fn name(&mut self) -> Result<NodeId, ParseError> {
-        let start = self.pos;
-        let bytes = self.src.as_bytes();
-        let mut end = start;
-        while end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_') {
-            end += 1;
-        }
-        let name = &self.src[start..end];
-        self.pos = end;
-        self.skip_ws();
-        let func = Prim::find(name, Syntax::Call);
-        if self.peek() == Some('{') {
-            return self.labelled(name, start);
-        }
-        if self.peek() == Some('(') {
-            let Some(prim) = func else {
-                let hint = closest_function(name)
-                    .map(|f| format!(" (did you mean '{f}'?)"))
-                    .unwrap_or_default();
-                return Err(self.err(start, &format!("unknown function '{name}'{hint}")));
-            };
-            let open = self.pos;
-            self.pos += 1;
-            self.enter()?;
-            let arg = self.expr()?;
-            self.depth -= 1;
-            if !self.eat(')') {
-                return Err(self.expected_close(open));
-            }
-            return self.apply(prim.def().name, Syntax::Call, &[arg], 0.0);
-        }
-        if func.is_some() {
-            return Err(self.err(self.pos, &format!("expected '(' after {name}")));
-        }
-        if let Some(&(_, c)) = CONSTANTS.iter().find(|(n, _)| *n == name) {
-            return self.add(Op::Const(c));
-        }
-        if self.g.vars.len() >= 26 && !self.g.vars.iter().any(|v| v == name) {
-            return Err(self.err(start, "too many variables (at most 26)"));
-        }
-        if self.g.len() >= MAX_NODES {
-            return Err(self.err(
-                start,
-                &format!("expression too large (over {MAX_NODES} nodes)"),
-            ));
-        }
-        Ok(self.g.var(name, start))
-    }
-
-    /// `name{expr}`: the node `expr` computes, shown as `name`.
-    fn labelled(&mut self, name: &str, start: usize) -> Result<NodeId, ParseError> {
-        let open = self.pos;
-        self.pos += 1;
-        self.enter()?;
-        let inner = self.expr()?;
-        self.depth -= 1;
-        self.skip_ws();
-        if !self.eat('}') {
-            return Err(match self.peek() {
-                None => self.err(open, "unclosed '{'"),
-                Some(c) => self.err(self.pos, &format!("unexpected '{c}', expected '}}'")),
-            });
-        }
-        if matches!(self.g.op(inner), Op::Var(_) | Op::Const(_)) {
-            return Err(self.err(
-                start,
-                &format!("{name}{{…}} names a computed node, not a single input or number"),
-            ));
-        }
-        self.g.label(inner, name);
-        Ok(inner)
     }
 }
