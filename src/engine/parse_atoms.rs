@@ -7,13 +7,16 @@ use super::parse::{ParseError, Parser, CONSTANTS, MAX_NODES};
 use super::parse_error::closest_function;
 
 impl Parser<'_> {
+    /// Where the run of bytes from the cursor that `keep` accepts ends.
+    fn scan(&self, keep: impl Fn(u8) -> bool) -> usize {
+        let b = self.src.as_bytes();
+        self.pos + b[self.pos..].iter().take_while(|&&c| keep(c)).count()
+    }
+
     pub(super) fn number(&mut self) -> Result<NodeId, ParseError> {
         let start = self.pos;
         let bytes = self.src.as_bytes();
-        let mut end = start;
-        while end < bytes.len() && (bytes[end].is_ascii_digit() || bytes[end] == b'.') {
-            end += 1;
-        }
+        let mut end = self.scan(|b| b.is_ascii_digit() || b == b'.');
         // an exponent only if digits follow: `2e3`, `1e-3`; `2e` is `2·e`
         if end < bytes.len() && (bytes[end] == b'e' || bytes[end] == b'E') {
             let mut k = end + 1;
@@ -51,11 +54,7 @@ impl Parser<'_> {
 
     pub(super) fn name(&mut self) -> Result<NodeId, ParseError> {
         let start = self.pos;
-        let bytes = self.src.as_bytes();
-        let mut end = start;
-        while end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_') {
-            end += 1;
-        }
+        let end = self.scan(|b| b.is_ascii_alphanumeric() || b == b'_');
         let name = &self.src[start..end];
         self.pos = end;
         self.skip_ws();

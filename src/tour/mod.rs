@@ -6,6 +6,7 @@
 
 mod stops;
 
+use crate::lab::Method;
 use serde::{Deserialize, Serialize};
 pub use stops::{APURVA, STOPS};
 
@@ -34,8 +35,8 @@ pub struct Setup {
     /// The five ticks, if the stop sets them.
     pub kept: Option<[bool; 5]>,
     /// The R3 and R4 variants, if the stop sets them.
-    pub r3: Option<&'static str>,
-    pub r4: Option<&'static str>,
+    pub r3: Option<Method>,
+    pub r4: Option<Method>,
     pub step: At,
     /// Start the lab's runs.
     pub run: bool,
@@ -112,10 +113,6 @@ pub struct Outcome {
 }
 
 impl Tour {
-    pub fn len() -> usize {
-        STOPS.len()
-    }
-
     pub fn current(&self) -> &'static Stop {
         &STOPS[self.stop.min(STOPS.len() - 1)]
     }

@@ -3,6 +3,7 @@
 //! here, only pointed at.
 
 use super::{At, Predict, Setup, Stop};
+use crate::lab::Method;
 
 const ALL: [bool; 5] = [true; 5];
 const WORKED: (&str, &[(&str, f64)]) = ("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]);
@@ -108,7 +109,7 @@ pub const STOPS: [Stop; 9] = [
         text: &[
             "The lab trains a small network (20 inputs, two hidden layers of 64, 5 outputs) to copy a fixed teacher network. R4 is unticked: feedback alignment sends each error backward through fixed random weights instead of the forward weights. Exact backprop and the readout-only floor (no credit inside the network at all) train beside it.",
         ],
-        setup: Setup { kept: Some(without(3)), r4: Some("fa"), ..Setup::lab("lab-run") },
+        setup: Setup { kept: Some(without(3)), r4: Some(Method::Fa), ..Setup::lab("lab-run") },
         predict: Some(Predict {
             question: "Will feedback alignment learn?",
             choices: &[
@@ -118,7 +119,7 @@ pub const STOPS: [Stop; 9] = [
             ],
             answer: 0,
             reason: "It learns: the forward weights come to align with the random feedback, so the random feedback becomes useful. Watch the angle between its updates and backprop's fall from about 90° (the angle chart), and compare the three curves and the live table: weight transport (R4) turns out to be the cheapest requirement to remove.",
-            reveal: Setup { kept: Some(without(3)), r4: Some("fa"), run: true, ..Setup::lab("curve-chart") },
+            reveal: Setup { kept: Some(without(3)), r4: Some(Method::Fa), run: true, ..Setup::lab("curve-chart") },
         }),
         tries: &[],
         backward_toggle: false,
@@ -128,13 +129,13 @@ pub const STOPS: [Stop; 9] = [
         text: &[
             "Without signed per-unit errors (R3), a network can still learn from one broadcast number: nudge the weights (or units) at random, see whether the loss went down, and move along the nudges that helped.",
         ],
-        setup: Setup { kept: Some(without(2)), r3: Some("node_perturbation"), ..Setup::lab("network-panel") },
+        setup: Setup { kept: Some(without(2)), r3: Some(Method::NodePerturbation), ..Setup::lab("network-panel") },
         predict: Some(Predict {
             question: "Does one broadcast score get better or worse as the network grows?",
             choices: &["better: more weights, more to learn from", "worse", "about the same"],
             answer: 1,
             reason: "Worse. One number must carry the credit of every weight, so a single estimate's cosine with the true gradient falls as the weights multiply: for weight perturbation like √(2/(πN)) with N weights (the dashed line). The chart measures it in this page, from 8 to 256 hidden units; learning then needs many more trials or a much smaller rate.",
-            reveal: Setup { kept: Some(without(2)), r3: Some("node_perturbation"), ..Setup::lab("scaling-chart") },
+            reveal: Setup { kept: Some(without(2)), r3: Some(Method::NodePerturbation), ..Setup::lab("scaling-chart") },
         }),
         tries: &[],
         backward_toggle: false,

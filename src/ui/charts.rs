@@ -86,12 +86,14 @@ pub(super) fn reference(svg: &mut Svg, p: &Plot, y: f64, color: Rgb, label: &str
     let (x0, yy) = p.at(p.xa.lo, y);
     let (x1, _) = p.at(p.xa.hi, y);
     svg.line((x0, yy), (x1, yy), &hex(color), 1.5, true);
-    let (x, anchor) = if left {
-        (x0 + 6.0, Anchor::Start)
+    // left labels sit above their line, right ones below it, so two
+    // nearby lines never run through each other's label
+    let (x, y, anchor) = if left {
+        (x0 + 6.0, yy - 5.0, Anchor::Start)
     } else {
-        (x1 - 4.0, Anchor::End)
+        (x1 - 4.0, yy + TEXT, Anchor::End)
     };
-    svg.text(x, yy - 5.0, TEXT - 1.0, anchor, &hex(color), label);
+    svg.text(x, y, TEXT - 1.0, anchor, &hex(color), label);
 }
 
 /// Learning curves on a log scale, with reference lines at nMSE = 1

@@ -8,7 +8,8 @@ use super::storage;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
-/// The colours the graph's rules use, resolved from the page's theme.
+/// The colours the graph's rules use (each `light-dark(…)`: the file
+/// takes the light side, a figure for slides and print).
 const VARS: [&str; 11] = [
     "--fg",
     "--muted",
@@ -75,7 +76,7 @@ fn graph_svg() -> Option<(String, (u32, u32))> {
     let _ = clone.set_attribute("height", &size.1.to_string());
     let _ = clone.set_attribute(
         "style",
-        &format!("{vars} background: var(--card); font-family: system-ui, sans-serif;"),
+        &format!("{vars} color-scheme: light; background: var(--card); font-family: system-ui, sans-serif;"),
     );
     let body = clone.outer_html();
     let at = body.find('>')? + 1;

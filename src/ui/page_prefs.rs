@@ -2,6 +2,7 @@
 //! system, or chosen and remembered) and the service worker that keeps
 //! the built files for offline use, with a line saying when it is ready.
 
+use super::storage;
 use leptos::prelude::*;
 
 const THEME_KEY: &str = "creditflow.theme";
@@ -11,10 +12,6 @@ const THEMES: [(&str, &str); 3] = [
     ("light", "light"),
     ("dark", "dark"),
 ];
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
 
 /// `data-theme` on the root element; "auto" leaves it to the system.
 fn set_theme(t: &str) {
@@ -32,17 +29,14 @@ fn set_theme(t: &str) {
 
 #[component]
 pub fn ThemeToggle() -> impl IntoView {
-    let saved = storage()
-        .and_then(|s| s.get_item(THEME_KEY).ok().flatten())
+    let saved = storage::get(THEME_KEY)
         .filter(|t| THEMES.iter().any(|(v, _)| v == t))
         .unwrap_or_else(|| "auto".into());
     let theme = RwSignal::new(saved);
     Effect::new(move |_| {
         let t = theme.get();
         set_theme(&t);
-        if let Some(s) = storage() {
-            let _ = s.set_item(THEME_KEY, &t);
-        }
+        storage::set(THEME_KEY, &t);
     });
     view! {
         <label class="theme">

@@ -29,10 +29,22 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
+/// One localStorage entry (the tour's progress, the theme), if any.
+pub fn get(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+/// Keeps one localStorage entry; without storage, nothing is kept.
+pub fn set(key: &str, text: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(key, text);
+    }
+}
+
 /// The saved worksheet, or `None` (and why, if something was there but
 /// could not be used).
 pub fn load() -> (Option<Worksheet>, Option<String>) {
-    let Some(text) = storage().and_then(|s| s.get_item(KEY).ok().flatten()) else {
+    let Some(text) = get(KEY) else {
         return (None, None);
     };
     match from_json(&text) {
@@ -78,7 +90,5 @@ pub fn from_json(text: &str) -> Result<Worksheet, String> {
 }
 
 pub fn save(ws: &Worksheet) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(KEY, &to_json(ws));
-    }
+    set(KEY, &to_json(ws));
 }

@@ -92,7 +92,7 @@ pub fn TeacherPanel(open: RwSignal<bool>) -> impl IntoView {
                     " projector mode (larger type, compact banner)"
                 </label>
                 <label class="block-label" for="teacher-link">"The link"</label>
-                <input id="teacher-link" class="expr" data-testid="teacher-link" readonly prop:value=move || link.get()/>
+                <input id="teacher-link" type="text" class="expr" data-testid="teacher-link" readonly prop:value=move || link.get()/>
                 <p>
                     <button data-testid="teacher-copy" on:click=copy>"copy"</button>
                     " " <a data-testid="teacher-open-link" href=move || link.get() target="_blank" rel="noopener">"open it"</a>

@@ -5,8 +5,8 @@
 //! localStorage.
 
 use super::graph_state::GraphState;
+use super::storage;
 use super::url_state::{AppState, View};
-use crate::lab::Method;
 use crate::tour::{At, Page, Setup, Tour, STOPS};
 use leptos::prelude::*;
 
@@ -19,13 +19,9 @@ const END: usize = 100_000;
 #[derive(Clone, Copy)]
 pub struct RunRequest(pub RwSignal<u32>);
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
-
 /// The tour's saved progress, opened at the link's stop if it names one.
 pub fn load(app: RwSignal<AppState>) -> RwSignal<Tour> {
-    let saved = storage().and_then(|s| s.get_item(KEY).ok().flatten());
+    let saved = storage::get(KEY);
     let mut t = saved.map(|s| Tour::from_json(&s)).unwrap_or_default();
     if let Some(stop) = app.with_untracked(|a| a.tour) {
         t.go(stop - 1);
@@ -33,9 +29,7 @@ pub fn load(app: RwSignal<AppState>) -> RwSignal<Tour> {
     let tour = RwSignal::new(t);
     Effect::new(move |_| {
         let text = tour.with(Tour::to_json);
-        if let Some(s) = storage() {
-            let _ = s.set_item(KEY, &text);
-        }
+        storage::set(KEY, &text);
     });
     // the URL names the open stop, so a teacher's link can start there
     Effect::new(move |_| {
@@ -57,10 +51,10 @@ pub(super) fn apply(s: &Setup, app: RwSignal<AppState>, g: GraphState, run: RunR
         if let Some(k) = s.kept {
             a.kept = k;
         }
-        if let Some(m) = s.r3.and_then(Method::from_id) {
+        if let Some(m) = s.r3 {
             a.r3 = m;
         }
-        if let Some(m) = s.r4.and_then(Method::from_id) {
+        if let Some(m) = s.r4 {
             a.r4 = m;
         }
     });

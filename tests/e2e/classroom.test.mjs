@@ -111,6 +111,10 @@ test('at 360 × 740 on a phone: no horizontal scroll, every control on screen an
     assert.ok(await noHorizontalScroll(page) <= 360, `${view}: page is ${await noHorizontalScroll(page)} px wide`);
     assert.deepEqual(await offenders(page, 44), [], view);
   }
+  // the teacher panel fits as well
+  await click(page, 'teacher-open');
+  assert.deepEqual(await offenders(page, 44), [], 'teacher panel');
+  await click(page, 'teacher-open');
   // two fingers spread apart on the graph zoom it in
   await click(page, 'nav-graph');
   const svg = '[data-testid=graph-svg]';
