@@ -170,7 +170,7 @@ fn last_angles(m: Method, steps: usize, task: &Arc<Task>) -> [f64; 3] {
         lr: 0.05,
         ..RunConfig::default()
     };
-    let mut t = Trainer::new(cfg, task.clone());
+    let mut t = Trainer::<f64>::new(cfg, task.clone());
     t.run();
     t.angles.last().expect("measured").1
 }

@@ -264,10 +264,10 @@ fn same_config_gives_identical_scores() {
             lr: 0.01,
             ..RunConfig::default()
         };
-        let a = Trainer::new(cfg, task.clone()).run();
-        let b = Trainer::new(cfg, task.clone()).run();
+        let a = Trainer::<f64>::new(cfg, task.clone()).run();
+        let b = Trainer::<f64>::new(cfg, task.clone()).run();
         assert_eq!(a, b, "{}", m.id());
-        let c = Trainer::new(RunConfig { seed: 1, ..cfg }, task.clone()).run();
+        let c = Trainer::<f64>::new(RunConfig { seed: 1, ..cfg }, task.clone()).run();
         assert_ne!(a.nmse, c.nmse, "{}: another seed should differ", m.id());
     }
 }
@@ -275,7 +275,7 @@ fn same_config_gives_identical_scores() {
 #[test]
 fn untrained_student_scores_about_1_6_and_the_mean_about_1() {
     let task = Arc::new(Task::new(TaskShape::default()));
-    let t = Trainer::new(RunConfig::default(), task.clone());
+    let t = Trainer::<f64>::new(RunConfig::default(), task.clone());
     let s = t.evaluate();
     // the essay: about 1.61 untrained (random outputs add noise to the mean)
     assert!((1.2..2.2).contains(&s), "untrained nMSE {s}");

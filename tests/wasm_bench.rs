@@ -6,7 +6,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use creditflow::lab::grid::time_step;
-use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
+use creditflow::lab::kernel::Isa;
+use creditflow::lab::{Method, Precision, RunConfig, Task, TaskShape, Trainer};
 use std::sync::Arc;
 use wasm_bindgen_test::*;
 
@@ -15,16 +16,23 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 fn print_step_times() {
     let task = Arc::new(Task::new(TaskShape::default()));
+    web_sys::console::log_1(&format!("kernels: {}", Isa::best().name()).into());
     for m in Method::ALL {
-        let us = time_step(m, task.clone(), 1000, js_sys::Date::now);
-        let t = Trainer::new(RunConfig::default(), task.clone());
+        let us = Precision::ALL.map(|p| time_step(m, p, task.clone(), 1000, js_sys::Date::now));
+        let t = Trainer::<f64>::new(RunConfig::default(), task.clone());
         let t0 = js_sys::Date::now();
         for _ in 0..10 {
             t.evaluate();
         }
         let ev = (js_sys::Date::now() - t0) / 10.0;
         web_sys::console::log_1(
-            &format!("{:<20} {us:>7.1} µs/step   evaluate {ev:.2} ms", m.id()).into(),
+            &format!(
+                "{:<20} f64 {:>7.1} µs/step  f32 {:>7.1} µs/step   evaluate {ev:.2} ms",
+                m.id(),
+                us[0],
+                us[1]
+            )
+            .into(),
         );
     }
 }

@@ -4,8 +4,9 @@
 use super::fail;
 use super::lab::{parse_opts, threads};
 use crate::lab::grid::{run_parallel, time_step};
+use crate::lab::kernel::Isa;
 use crate::lab::scaling::{scaling_table, SAMPLES};
-use crate::lab::{RunConfig, Task, TaskShape};
+use crate::lab::{Precision, RunConfig, Task, TaskShape};
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
@@ -66,20 +67,31 @@ pub fn bench(args: &[String]) -> i32 {
     let shape = TaskShape::default();
     let task = Arc::new(Task::new(shape));
     println!(
-        "single-threaded, {} steps per method after 200 warm-up steps:",
-        2000
+        "single-threaded, 2000 steps per method after 200 warm-up steps; kernels: {}",
+        Isa::best().name()
     );
-    println!("{:<27} {:>10} {:>10}", "method", "µs/step", "GFLOP/s*");
+    println!(
+        "{:<27} {:>11} {:>11} {:>10} {:>10}",
+        "method", "f64 µs/step", "f32 µs/step", "f64 GF/s*", "f32 GF/s*"
+    );
+    let flops = step_flops(&RunConfig::default(), shape);
     for &m in &o.spec.methods {
-        let clock = Instant::now();
-        let us = time_step(m, task.clone(), 2000, || {
-            clock.elapsed().as_secs_f64() * 1000.0
+        let us = Precision::ALL.map(|p| {
+            let clock = Instant::now();
+            time_step(m, p, task.clone(), 2000, || {
+                clock.elapsed().as_secs_f64() * 1000.0
+            })
         });
-        let cfg = RunConfig::default();
-        let gflops = step_flops(&cfg, shape) / (us * 1e3);
-        println!("{:<27} {:>10.1} {:>10.2}", m.name(), us, gflops);
+        println!(
+            "{:<27} {:>11.1} {:>11.1} {:>10.2} {:>10.2}",
+            m.name(),
+            us[0],
+            us[1],
+            flops / (us[0] * 1e3),
+            flops / (us[1] * 1e3)
+        );
     }
-    println!("* the exact-backprop step's 2·m·k·n matrix-product FLOPs ({:.2} MFLOP) per µs; other methods do more or less work", step_flops(&RunConfig::default(), shape) / 1e6);
+    println!("* the exact-backprop step's 2·m·k·n matrix-product FLOPs ({:.2} MFLOP) per µs; other methods do more or less work", flops / 1e6);
     let n = threads();
     let start = Instant::now();
     let runs = run_parallel(&o.spec, task, n, |done, total| {
@@ -88,7 +100,8 @@ pub fn bench(args: &[String]) -> i32 {
     });
     eprintln!();
     println!(
-        "full grid: {} runs × {} steps on {n} threads in {:.1} s",
+        "full grid in {}: {} runs × {} steps on {n} threads in {:.1} s",
+        o.spec.base.precision.id(),
         runs.len(),
         o.spec.base.steps,
         start.elapsed().as_secs_f64()

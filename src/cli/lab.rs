@@ -4,7 +4,7 @@ use super::fail;
 use crate::lab::grid::{run_parallel, GridSpec, Run};
 use crate::lab::summary::{angle_series, angle_summary, readout_floor, summarise, Summary};
 use crate::lab::task::GAIN_RANGE;
-use crate::lab::Method;
+use crate::lab::{Method, Precision};
 use serde_json::json;
 use std::io::Write;
 use std::sync::Arc;
@@ -72,6 +72,11 @@ pub(super) fn parse_opts(args: &[String]) -> Result<Opts, String> {
                 .map_err(|e| format!("{e}; the teacher gain is a number from 0.1 to 10"))?;
                 o.spec.gain = v[0];
             }
+            "--precision" => {
+                let v = list(it.next(), "--precision", Precision::from_id)
+                    .map_err(|e| format!("{e}; the precision is f64 or f32"))?;
+                o.spec.base.precision = v[0];
+            }
             "--json" => o.json = Some(it.next().ok_or("--json needs a file name")?.clone()),
             "--csv" => o.csv = Some(it.next().ok_or("--csv needs a file name")?.clone()),
             other => return Err(format!("unknown option '{other}'")),
@@ -109,6 +114,7 @@ pub fn ablate(args: &[String]) -> i32 {
     }
     if let Some(path) = &o.json {
         let mut out = json!({
+            "precision": o.spec.base.precision,
             "teacher_gain": o.spec.gain,
             "runs": runs_json(&runs),
             "summary": summary,

@@ -25,12 +25,15 @@ pub fn usage() -> String {
          --steps        print the backward sweep step by step
          --json         print {{\"value\",\"grads\",\"fd\",\"cosine\",…}} as JSON
 
-  creditflow ablate [--methods bp,fa,…] [--lrs 0.01,…] [--seeds 0,1,2] [--steps 3000] [--json FILE] [--csv FILE]
-         the essay's ablation table: every method × learning rate × seed on all cores
+  creditflow ablate [--methods bp,fa,…] [--lrs 0.01,…] [--seeds 0,1,2] [--steps 3000]
+                    [--precision f64|f32] [--json FILE] [--csv FILE]
+         the essay's ablation table: every method × learning rate × seed on all cores,
+         in f64 (the default) or f32 arithmetic
   creditflow scaling [--json FILE]
          one-shot WP and NP cosine with the true gradient for hidden sizes 8…256
-  creditflow bench [--methods …] [--lrs …] [--seeds …] [--steps …]
-         µs per training step for each method (one thread), then the full grid's wall time
+  creditflow bench [--methods …] [--lrs …] [--seeds …] [--steps …] [--precision f64|f32]
+         µs per training step for each method in f64 and f32 (one thread), then the
+         full grid's wall time in the chosen precision
   methods: bp fa dfa no_deriv scrambled node_perturbation weight_perturbation
            sign_dropped stale shuffled_labels random_direction readout_only",
         crate::engine::ops::notation_help()

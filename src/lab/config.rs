@@ -2,6 +2,7 @@
 //! (`RunResult`): plain data that crosses to Web Workers as JSON.
 
 use super::method::Method;
+use super::precision::Precision;
 use serde::{Deserialize, Serialize};
 
 /// Everything a run depends on.
@@ -15,6 +16,9 @@ pub struct RunConfig {
     pub hidden: usize,
     /// Perturbation size for weight and node perturbation.
     pub sigma: f64,
+    /// The arithmetic's precision (f64 unless asked).
+    #[serde(default)]
+    pub precision: Precision,
 }
 
 impl Default for RunConfig {
@@ -28,6 +32,7 @@ impl Default for RunConfig {
             batch: 32,
             hidden: 64,
             sigma: 1e-3,
+            precision: Precision::F64,
         }
     }
 }

@@ -3,15 +3,16 @@
 //! network panel's snapshot of every unit's delivered error beside the
 //! true δ.
 
+use super::kernel::Real;
 use super::method::Method;
 use super::trainer::{batch_loss, Trainer};
 use ndarray::{Array2, Zip};
 use serde::{Deserialize, Serialize};
 
-impl Trainer {
+impl<F: Real> Trainer<F> {
     /// For tests and the scaling table: the exact gradient and the
     /// current minibatch, without updating.
-    pub fn probe_exact(&mut self) -> [Array2<f64>; 3] {
+    pub fn probe_exact(&mut self) -> [Array2<F>; 3] {
         self.prepare_batch();
         self.exact();
         self.g.clone()
@@ -19,7 +20,7 @@ impl Trainer {
 
     /// One-shot estimate by `method` on the current batch, without
     /// updating (the batch must have been prepared by `probe_exact`).
-    pub fn probe_estimate(&mut self, method: Method) -> [Array2<f64>; 3] {
+    pub fn probe_estimate(&mut self, method: Method) -> [Array2<F>; 3] {
         match method {
             Method::WeightPerturbation => self.weight_perturbation(),
             Method::NodePerturbation => self.node_perturbation(),
@@ -38,7 +39,7 @@ impl Trainer {
     fn prepare_batch(&mut self) {
         self.load_batch();
         self.net.forward(&mut self.acts);
-        let inv_b = 1.0 / self.cfg.batch as f64;
+        let inv_b = F::of(1.0 / self.cfg.batch as f64);
         Zip::from(&mut self.e)
             .and(&self.acts.y)
             .and(&self.t)
@@ -47,18 +48,18 @@ impl Trainer {
     }
 
     /// The current minibatch's inputs and targets (after a probe or step).
-    pub fn batch(&self) -> (&Array2<f64>, &Array2<f64>) {
+    pub fn batch(&self) -> (&Array2<F>, &Array2<F>) {
         (&self.acts.x, &self.t)
     }
 
     /// The fixed random matrices FA uses for W₂ᵀ and W₃ᵀ.
-    pub fn fa_matrices(&self) -> (&Array2<f64>, &Array2<f64>) {
+    pub fn fa_matrices(&self) -> (&Array2<F>, &Array2<F>) {
         (&self.fb.b2, &self.fb.b3)
     }
 
     /// The fixed random maps DFA sends the output error through, to
     /// hidden layers 1 and 2 (outputs × hidden each).
-    pub fn dfa_matrices(&self) -> (&Array2<f64>, &Array2<f64>) {
+    pub fn dfa_matrices(&self) -> (&Array2<F>, &Array2<F>) {
         (&self.fb.d1, &self.fb.d2)
     }
 
@@ -68,7 +69,7 @@ impl Trainer {
 
     /// The hidden and output errors this step computed, as the update used
     /// them: δ₁, δ₂ and e (each row one example, scaled by 1/B).
-    pub fn errors(&self) -> [&Array2<f64>; 3] {
+    pub fn errors(&self) -> [&Array2<F>; 3] {
         [&self.d1, &self.d2, &self.e]
     }
 
@@ -82,10 +83,11 @@ impl Trainer {
         let b = t.cfg.batch.max(1);
         let example = example.filter(|&i| i < b);
         t.prepare_batch();
-        let (loss, x) = (t.loss, t.acts.x.clone());
-        let acts = [t.acts.h1.clone(), t.acts.h2.clone(), t.acts.y.clone()];
+        let f = |m: &Array2<F>| m.mapv(F::f64);
+        let (loss, x) = (t.loss, f(&t.acts.x));
+        let acts = [f(&t.acts.h1), f(&t.acts.h2), f(&t.acts.y)];
         t.exact();
-        let truth = [t.d1.clone(), t.d2.clone(), t.e.clone()];
+        let truth = [f(&t.d1), f(&t.d2), f(&t.e)];
         let method = t.cfg.method;
         let applied = t.compute_update();
         let reach = reach(method);
@@ -93,15 +95,22 @@ impl Trainer {
         let layers = (0..3)
             .map(|l| {
                 let delivered = match (reach, l) {
-                    (Reach::Every, _) | (Reach::Output, 2) => Some([&t.d1, &t.d2, &t.e][l]),
+                    (Reach::Every, _) | (Reach::Output, 2) => Some(f([&t.d1, &t.d2, &t.e][l])),
                     _ => None,
                 };
                 // stale: after the method ran, `acts` holds the previous batch
                 let paired = (method == Method::Stale && applied)
-                    .then(|| [&t.acts.h1, &t.acts.h2, &t.acts.y][l]);
+                    .then(|| f([&t.acts.h1, &t.acts.h2, &t.acts.y][l]));
                 let source = (method == Method::Scrambled && l < 2).then(|| [&p1, &p2][l].clone());
                 let shown = Shown { example, batch: b };
-                shown.layer(l, &acts[l], &truth[l], delivered, paired, source)
+                shown.layer(
+                    l,
+                    &acts[l],
+                    &truth[l],
+                    delivered.as_ref(),
+                    paired.as_ref(),
+                    source,
+                )
             })
             .collect();
         CreditView {

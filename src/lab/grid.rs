@@ -3,8 +3,9 @@
 //! of it. ("Grid", not "sweep": the sweep is the backward pass.)
 
 use super::method::Method;
+use super::precision::{Precision, Training};
 use super::task::{Task, TaskShape};
-use super::trainer::{Angles, RunConfig, RunResult, Trainer};
+use super::trainer::{Angles, RunConfig, RunResult};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -97,12 +98,12 @@ pub struct Run {
 
 /// Runs one configuration to the end.
 pub fn run_one(cfg: RunConfig, task: Arc<Task>) -> Run {
-    let mut t = Trainer::new(cfg, task);
+    let mut t = Training::new(cfg, task);
     let result = t.run();
     Run {
         cfg,
         result,
-        angles: t.angles,
+        angles: t.take_angles(),
     }
 }
 
@@ -139,14 +140,21 @@ pub fn run_parallel(
 /// timed by `now_ms` (the caller's clock: `Instant` natively,
 /// `Date.now()` in a browser). A tiny rate keeps every method from
 /// diverging and stopping early.
-pub fn time_step(method: Method, task: Arc<Task>, steps: usize, now_ms: impl Fn() -> f64) -> f64 {
+pub fn time_step(
+    method: Method,
+    precision: Precision,
+    task: Arc<Task>,
+    steps: usize,
+    now_ms: impl Fn() -> f64,
+) -> f64 {
     let cfg = RunConfig {
         method,
+        precision,
         lr: 1e-5,
         steps: usize::MAX,
         ..RunConfig::default()
     };
-    let mut t = Trainer::new(cfg, task);
+    let mut t = Training::new(cfg, task);
     for _ in 0..200 {
         t.step();
     }
@@ -164,7 +172,7 @@ pub struct GridRunner {
     pub spec: GridSpec,
     jobs: Vec<RunConfig>,
     task: Arc<Task>,
-    current: Option<Trainer>,
+    current: Option<Training>,
     next: usize,
     pub runs: Vec<Run>,
 }
@@ -190,7 +198,7 @@ impl GridRunner {
                 None => match self.jobs.get(self.next) {
                     Some(&cfg) => {
                         self.next += 1;
-                        self.current.insert(Trainer::new(cfg, self.task.clone()))
+                        self.current.insert(Training::new(cfg, self.task.clone()))
                     }
                     None => break,
                 },
@@ -200,14 +208,14 @@ impl GridRunner {
                 left -= 1;
             }
             if t.finished() {
-                let result = t.result();
-                let angles = std::mem::take(&mut t.angles);
-                self.runs.push(Run {
-                    cfg: t.cfg,
-                    result,
-                    angles,
-                });
-                self.current = None;
+                let (cfg, result) = (*t.cfg(), t.result());
+                if let Some(t) = self.current.take() {
+                    self.runs.push(Run {
+                        cfg,
+                        result,
+                        angles: t.take_angles(),
+                    });
+                }
             }
         }
         steps - left

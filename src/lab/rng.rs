@@ -2,6 +2,7 @@
 //! example) the data order depends only on the seed, the same for every
 //! method and learning rate. No OS entropy anywhere.
 
+use super::kernel::Real;
 use ndarray::Array2;
 use rand::{Rng, SeedableRng};
 use rand_distr::StandardNormal;
@@ -30,14 +31,15 @@ pub fn normal(rng: &mut LabRng) -> f64 {
     rng.sample(StandardNormal)
 }
 
-/// A `rows × cols` matrix of N(0, std²) entries.
-pub fn normal_matrix(rng: &mut LabRng, rows: usize, cols: usize, std: f64) -> Array2<f64> {
-    Array2::from_shape_simple_fn((rows, cols), || std * normal(rng))
+/// A `rows × cols` matrix of N(0, std²) entries (drawn in f64, then
+/// rounded to `F`: the same draws in both precisions).
+pub fn normal_matrix<F: Real>(rng: &mut LabRng, rows: usize, cols: usize, std: f64) -> Array2<F> {
+    Array2::from_shape_simple_fn((rows, cols), || F::of(std * normal(rng)))
 }
 
 /// Fills `a` with N(0, std²) entries, in place.
-pub fn fill_normal(rng: &mut LabRng, a: &mut Array2<f64>, std: f64) {
-    a.mapv_inplace(|_| std * normal(rng));
+pub fn fill_normal<F: Real>(rng: &mut LabRng, a: &mut Array2<F>, std: f64) {
+    a.mapv_inplace(|_| F::of(std * normal(rng)));
 }
 
 /// A uniformly random permutation of `0..n` (Fisher–Yates).

@@ -3,12 +3,12 @@
 //! activity, and the two perturbation estimators. `Trainer::compute_update`
 //! picks among them per method.
 
-use super::net::{mm, tanh};
+use super::kernel::{mm, tanh, Real, Then};
 use super::rng::fill_normal;
 use super::trainer::{Pathway, Trainer};
 use ndarray::{Array2, Zip};
 
-impl Trainer {
+impl<F: Real> Trainer<F> {
     /// The exact gradient of the minibatch loss into `g`.
     pub(crate) fn exact(&mut self) {
         self.deltas(Pathway::Transpose, true);
@@ -31,35 +31,29 @@ impl Trainer {
     /// stored activity when `slope`.
     pub(super) fn deltas(&mut self, path: Pathway, slope: bool) {
         let (w2, w3) = (&self.net.w[1], &self.net.w[2]);
-        match path {
-            Pathway::Transpose => mm(self.e.view(), w3.t(), &mut self.d2),
-            Pathway::Random => mm(self.e.view(), self.fb.b3.view(), &mut self.d2),
-            Pathway::Direct => mm(self.e.view(), self.fb.d2.view(), &mut self.d2),
-        }
-        if slope {
-            Zip::from(&mut self.d2)
-                .and(&self.acts.h2)
-                .for_each(|d, &h| *d *= 1.0 - h * h);
-        }
-        match path {
-            Pathway::Transpose => mm(self.d2.view(), w2.t(), &mut self.d1),
-            Pathway::Random => mm(self.d2.view(), self.fb.b2.view(), &mut self.d1),
-            Pathway::Direct => mm(self.e.view(), self.fb.d1.view(), &mut self.d1),
-        }
-        if slope {
-            Zip::from(&mut self.d1)
-                .and(&self.acts.h1)
-                .for_each(|d, &h| *d *= 1.0 - h * h);
-        }
+        let then = |h| if slope { Then::Slope(h) } else { Then::Store };
+        let e = self.e.view();
+        let b = match path {
+            Pathway::Transpose => w3.t(),
+            Pathway::Random => self.fb.b3.view(),
+            Pathway::Direct => self.fb.d2.view(),
+        };
+        mm(e, b, &mut self.d2, then(self.acts.h2.view()));
+        let (a, b) = match path {
+            Pathway::Transpose => (self.d2.view(), w2.t()),
+            Pathway::Random => (self.d2.view(), self.fb.b2.view()),
+            Pathway::Direct => (e, self.fb.d1.view()),
+        };
+        mm(a, b, &mut self.d1, then(self.acts.h1.view()));
     }
 
     /// g_l = (activity into layer l)ᵀ · delta_l, from this batch's stored
     /// activity or (`stale`) the previous batch's.
     pub(super) fn weight_grads(&mut self, stale: bool) {
         let a = if stale { &self.prev } else { &self.acts };
-        mm(a.x.t(), self.d1.view(), &mut self.g[0]);
-        mm(a.h1.t(), self.d2.view(), &mut self.g[1]);
-        mm(a.h2.t(), self.e.view(), &mut self.g[2]);
+        mm(a.x.t(), self.d1.view(), &mut self.g[0], Then::Store);
+        mm(a.h1.t(), self.d2.view(), &mut self.g[1], Then::Store);
+        mm(a.h2.t(), self.e.view(), &mut self.g[2], Then::Store);
     }
 
     /// One perturbation ξ ~ N(0, σ²) of every weight; the estimate is
@@ -75,7 +69,7 @@ impl Trainer {
         self.aux.forward(&mut self.noisy);
         let dl = batch_loss(&self.noisy.y, &self.t) - self.loss;
         for g in &mut self.g {
-            *g *= dl / (s * s);
+            *g *= F::of(dl / (s * s));
         }
     }
 
@@ -88,15 +82,17 @@ impl Trainer {
             fill_normal(&mut self.noise, m, s);
         }
         let (n, w) = (&mut self.noisy, &self.net.w);
-        mm(self.acts.x.view(), w[0].view(), &mut n.h1);
+        mm(self.acts.x.view(), w[0].view(), &mut n.h1, Then::Store);
         Zip::from(&mut n.h1)
             .and(&self.xi.h1)
-            .for_each(|a, &z| *a = tanh(*a + z));
-        mm(n.h1.view(), w[1].view(), &mut n.h2);
+            .for_each(|a, &z| *a += z);
+        n.h1.mapv_inplace(tanh);
+        mm(n.h1.view(), w[1].view(), &mut n.h2, Then::Store);
         Zip::from(&mut n.h2)
             .and(&self.xi.h2)
-            .for_each(|a, &z| *a = tanh(*a + z));
-        mm(n.h2.view(), w[2].view(), &mut n.y);
+            .for_each(|a, &z| *a += z);
+        n.h2.mapv_inplace(tanh);
+        mm(n.h2.view(), w[2].view(), &mut n.y, Then::Store);
         n.y += &self.xi.y;
         // each example's share of the loss, noisy minus clean, into a buffer
         let half_inv_b = 0.5 / self.cfg.batch as f64;
@@ -110,13 +106,13 @@ impl Trainer {
                     .and(&clean)
                     .and(&t)
                     .for_each(|&a, &b, &c| {
-                        diff += (a - c) * (a - c) - (b - c) * (b - c);
+                        diff += ((a - c) * (a - c) - (b - c) * (b - c)).f64();
                     });
-                *dl = diff * half_inv_b;
+                *dl = F::of(diff * half_inv_b);
             });
         let dl = &self.dl;
-        let k = 1.0 / (s * s);
-        let scale = |d: &mut Array2<f64>, xi: &Array2<f64>| {
+        let k = F::of(1.0 / (s * s));
+        let scale = |d: &mut Array2<F>, xi: &Array2<F>| {
             Zip::from(d.rows_mut())
                 .and(xi.rows())
                 .and(dl)
@@ -131,17 +127,17 @@ impl Trainer {
     }
 }
 
-/// (1/B) Σ ½‖y − t‖².
-pub fn batch_loss(y: &Array2<f64>, t: &Array2<f64>) -> f64 {
+/// (1/B) Σ ½‖y − t‖², accumulated in f64.
+pub fn batch_loss<F: Real>(y: &Array2<F>, t: &Array2<F>) -> f64 {
     let mut sq = 0.0;
     Zip::from(y)
         .and(t)
-        .for_each(|&a, &b| sq += (a - b) * (a - b));
+        .for_each(|&a, &b| sq += ((a - b) * (a - b)).f64());
     0.5 * sq / y.nrows() as f64
 }
 
 /// Column j of `d` becomes column `p[j]` of the old `d`.
-pub(super) fn scramble(d: &mut Array2<f64>, scratch: &mut Array2<f64>, p: &[usize]) {
+pub(super) fn scramble<F: Real>(d: &mut Array2<F>, scratch: &mut Array2<F>, p: &[usize]) {
     scratch.assign(d);
     for (j, &pj) in p.iter().enumerate() {
         d.column_mut(j).assign(&scratch.column(pj));

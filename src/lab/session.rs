@@ -6,8 +6,9 @@
 
 use super::credit::CreditView;
 use super::method::Method;
+use super::precision::Training;
 use super::task::Task;
-use super::trainer::{Angles, RunConfig, Trainer};
+use super::trainer::{Angles, RunConfig};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::Arc;
@@ -17,7 +18,7 @@ pub const EVAL_EVERY: usize = 50;
 
 #[derive(Clone, Debug)]
 pub struct LiveRun {
-    pub trainer: Trainer,
+    pub trainer: Training,
     /// (step, test normalised MSE); +∞ marks divergence.
     pub curve: Vec<(usize, f64)>,
 }
@@ -42,9 +43,13 @@ impl LiveRun {
     pub fn status(&self) -> RunStatus {
         let t = &self.trainer;
         RunStatus {
-            cfg: t.cfg,
+            cfg: *t.cfg(),
             curve: self.curve.iter().map(|&(s, v)| (s, finite(v))).collect(),
-            angles: t.angles.iter().map(|&(s, a)| (s, a.map(finite))).collect(),
+            angles: t
+                .angles()
+                .iter()
+                .map(|&(s, a)| (s, a.map(finite)))
+                .collect(),
             steps_done: t.steps_done(),
             diverged_at: t.diverged_at(),
             finished: t.finished(),
@@ -115,7 +120,7 @@ impl Session {
                 new
             })
             .map(|&cfg| {
-                let trainer = Trainer::new(cfg, task.clone());
+                let trainer = Training::new(cfg, task.clone());
                 let first = trainer.evaluate();
                 LiveRun {
                     trainer,
@@ -173,7 +178,7 @@ impl Session {
     pub fn credit(&self, method: Method, example: Option<usize>) -> Option<CreditView> {
         self.runs
             .iter()
-            .find(|r| r.trainer.cfg.method == method)
+            .find(|r| r.trainer.cfg().method == method)
             .map(|r| r.trainer.credit(example))
     }
 }

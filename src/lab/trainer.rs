@@ -3,8 +3,9 @@
 //! and `evaluate()` at any point. The native sweep and the browser call
 //! the same code.
 
+use super::kernel::{mm, Real, Then};
 use super::method::Method;
-use super::net::{angle_degrees, dot_all, mm, Acts, Net};
+use super::net::{angle_degrees, dot_all, Acts, Net};
 use super::rng::{fill_normal, normal_matrix, permutation, stream, LabRng, Stream};
 use super::task::{nmse, Task};
 use ndarray::{Array1, Array2, Zip};
@@ -26,23 +27,25 @@ use super::rules::scramble;
 /// Fixed random matrices and permutations a method may use in place of
 /// the true backward pathway.
 #[derive(Clone, Debug)]
-pub(super) struct Feedback {
+pub(super) struct Feedback<F: Real> {
     /// FA: B₂ replaces W₂ᵀ (h×h), B₃ replaces W₃ᵀ (out×h).
-    pub(super) b2: Array2<f64>,
-    pub(super) b3: Array2<f64>,
+    pub(super) b2: Array2<F>,
+    pub(super) b3: Array2<F>,
     /// DFA: the output error to hidden layer 1 and 2 (out×h each).
-    pub(super) d1: Array2<f64>,
-    pub(super) d2: Array2<f64>,
+    pub(super) d1: Array2<F>,
+    pub(super) d2: Array2<F>,
     /// Scrambled: unit j of layer l receives the delta of unit P_l(j).
     pub(super) p1: Vec<usize>,
     pub(super) p2: Vec<usize>,
 }
 
+/// One run in precision `F` (f64 unless the configuration asks for f32;
+/// see `Training` for the choice made at run time).
 #[derive(Clone, Debug)]
-pub struct Trainer {
+pub struct Trainer<F: Real = f64> {
     pub cfg: RunConfig,
     pub(super) task: Arc<Task>,
-    pub net: Net,
+    pub net: Net<F>,
     pub(super) order: LabRng,
     pub(super) noise: LabRng,
     pub(super) perm: Vec<usize>,
@@ -50,34 +53,36 @@ pub struct Trainer {
     /// Shuffled-labels control: training row i is labelled with row
     /// `labels[i]`'s target.
     pub(super) labels: Option<Vec<usize>>,
-    pub(super) fb: Feedback,
-    pub(super) acts: Acts,
-    pub(super) prev: Acts,
-    pub(super) t: Array2<f64>,
-    pub(super) e: Array2<f64>,
-    pub(super) d1: Array2<f64>,
-    pub(super) d2: Array2<f64>,
-    pub(super) scratch: Array2<f64>,
+    pub(super) fb: Feedback<F>,
+    pub(super) acts: Acts<F>,
+    pub(super) prev: Acts<F>,
+    pub(super) t: Array2<F>,
+    pub(super) e: Array2<F>,
+    pub(super) d1: Array2<F>,
+    pub(super) d2: Array2<F>,
+    pub(super) scratch: Array2<F>,
     /// Node perturbation: each example's loss change.
-    pub(super) dl: Array1<f64>,
-    pub(super) g: [Array2<f64>; 3],
-    pub(super) aux: Net,
+    pub(super) dl: Array1<F>,
+    pub(super) g: [Array2<F>; 3],
+    pub(super) aux: Net<F>,
     /// Node perturbation: noise on each layer's pre-activation.
-    pub(super) xi: Acts,
-    pub(super) noisy: Acts,
+    pub(super) xi: Acts<F>,
+    pub(super) noisy: Acts<F>,
     pub(super) step: usize,
     pub(super) diverged_at: Option<usize>,
     /// The last minibatch loss.
     pub loss: f64,
     /// The exact gradient at the same weights, where the angles are measured.
-    pub(super) exact_g: [Array2<f64>; 3],
+    pub(super) exact_g: [Array2<F>; 3],
+    /// The test inputs in `F`, for `evaluate`.
+    pub(super) x_test: Array2<F>,
     /// Every `ANGLE_EVERY` steps: (step, degrees between this method's
     /// update of W₁, W₂, W₃ and the exact gradient at the same weights);
     /// NaN where the method leaves a layer unchanged.
     pub angles: Angles,
 }
 
-impl Trainer {
+impl<F: Real> Trainer<F> {
     pub fn new(cfg: RunConfig, task: Arc<Task>) -> Self {
         let s = task.shape;
         let (b, h) = (cfg.batch.max(1), cfg.hidden.max(1));
@@ -117,6 +122,7 @@ impl Trainer {
             d2: Array2::zeros((b, h)),
             scratch: Array2::zeros((b, h)),
             dl: Array1::zeros(b),
+            x_test: task.x_test.mapv(F::of),
             step: 0,
             diverged_at: None,
             loss: f64::NAN,
@@ -145,7 +151,7 @@ impl Trainer {
         if self.diverged_at.is_some() {
             return f64::INFINITY;
         }
-        let y = self.net.predict(&self.task.x_test);
+        let y = self.net.predict(&self.x_test).mapv(F::f64);
         let v = nmse(&y, &self.task.t_test, self.task.test_var);
         if v.is_finite() {
             v
@@ -182,12 +188,14 @@ impl Trainer {
         // e = (y − t)/B is ∂L/∂y for L = (1/B) Σ ½‖y − t‖²
         let inv_b = 1.0 / self.cfg.batch as f64;
         let mut sq = 0.0;
+        let inv_bf = F::of(inv_b);
         Zip::from(&mut self.e)
             .and(&self.acts.y)
             .and(&self.t)
             .for_each(|e, &y, &t| {
-                sq += (y - t) * (y - t);
-                *e = (y - t) * inv_b;
+                let d = y - t;
+                sq += (d * d).f64();
+                *e = d * inv_bf;
             });
         self.loss = 0.5 * sq * inv_b;
         let batch_nmse = sq / self.e.len() as f64 / self.task.train_var;
@@ -217,7 +225,7 @@ impl Trainer {
             self.angles.push((self.step, a));
         }
         if apply {
-            let lr = self.cfg.lr;
+            let lr = F::of(self.cfg.lr);
             for (w, g) in self.net.w.iter_mut().zip(&self.g) {
                 w.scaled_add(-lr, g);
             }
@@ -236,8 +244,17 @@ impl Trainer {
         for i in 0..b {
             let row = self.perm[self.cursor + i];
             let label = self.labels.as_ref().map_or(row, |l| l[row]);
-            self.acts.x.row_mut(i).assign(&self.task.x_train.row(row));
-            self.t.row_mut(i).assign(&self.task.t_train.row(label));
+            let copy = |to: &mut Array2<F>, from: &Array2<f64>, r: usize| {
+                let from = &from.as_slice().expect("task data in standard layout")
+                    [r * from.ncols()..(r + 1) * from.ncols()];
+                let to = &mut to.as_slice_mut().expect("batch buffers in standard layout")
+                    [i * from.len()..(i + 1) * from.len()];
+                for (a, &b) in to.iter_mut().zip(from) {
+                    *a = F::of(b);
+                }
+            };
+            copy(&mut self.acts.x, &self.task.x_train, row);
+            copy(&mut self.t, &self.task.t_train, label);
         }
         self.cursor += b;
     }
@@ -262,7 +279,7 @@ impl Trainer {
             Method::SignDropped => {
                 self.deltas(Pathway::Transpose, true);
                 for d in [&mut self.e, &mut self.d1, &mut self.d2] {
-                    d.mapv_inplace(f64::abs);
+                    d.mapv_inplace(F::abs);
                 }
                 self.weight_grads(false);
             }
@@ -283,13 +300,13 @@ impl Trainer {
                 }
                 let z = dot_all(&self.g, &self.g).sqrt();
                 for g in &mut self.g {
-                    *g *= norm / z;
+                    *g *= F::of(norm / z);
                 }
             }
             Method::ReadoutOnly => {
-                mm(self.acts.h2.t(), self.e.view(), &mut self.g[2]);
-                self.g[0].fill(0.0);
-                self.g[1].fill(0.0);
+                mm(self.acts.h2.t(), self.e.view(), &mut self.g[2], Then::Store);
+                self.g[0].fill(F::zero());
+                self.g[1].fill(F::zero());
             }
             Method::WeightPerturbation => self.weight_perturbation(),
             Method::NodePerturbation => self.node_perturbation(),

@@ -1,0 +1,109 @@
+//! The precision a run trains in, chosen per run (`RunConfig::precision`):
+//! `Training` holds a run of either kind behind one interface, so the
+//! grid, the live lab and the workers never name a float type.
+
+use super::credit::CreditView;
+use super::trainer::{Angles, RunConfig, RunResult, Trainer};
+use super::Task;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// f64 (the default) or f32. The data, the initial weights and every
+/// random draw are the same in both; only the arithmetic differs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Precision {
+    #[default]
+    F64,
+    F32,
+}
+
+impl Precision {
+    pub const ALL: [Precision; 2] = [Precision::F64, Precision::F32];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Precision::F64 => "f64",
+            Precision::F32 => "f32",
+        }
+    }
+
+    pub fn from_id(s: &str) -> Option<Precision> {
+        Precision::ALL.into_iter().find(|p| p.id() == s)
+    }
+}
+
+/// A run in the precision its configuration names.
+#[derive(Clone, Debug)]
+pub enum Training {
+    F64(Trainer<f64>),
+    F32(Trainer<f32>),
+}
+
+/// `$body` with `$t` bound to the run, whichever precision it is in.
+macro_rules! each {
+    ($self:expr, $t:ident => $body:expr) => {
+        match $self {
+            Training::F64($t) => $body,
+            Training::F32($t) => $body,
+        }
+    };
+}
+
+impl Training {
+    pub fn new(cfg: RunConfig, task: Arc<Task>) -> Self {
+        match cfg.precision {
+            Precision::F64 => Training::F64(Trainer::new(cfg, task)),
+            Precision::F32 => Training::F32(Trainer::new(cfg, task)),
+        }
+    }
+
+    pub fn step(&mut self) {
+        each!(self, t => t.step())
+    }
+
+    pub fn run(&mut self) -> RunResult {
+        each!(self, t => t.run())
+    }
+
+    pub fn finished(&self) -> bool {
+        each!(self, t => t.finished())
+    }
+
+    pub fn evaluate(&self) -> f64 {
+        each!(self, t => t.evaluate())
+    }
+
+    pub fn result(&self) -> RunResult {
+        each!(self, t => t.result())
+    }
+
+    pub fn steps_done(&self) -> usize {
+        each!(self, t => t.steps_done())
+    }
+
+    pub fn diverged_at(&self) -> Option<usize> {
+        each!(self, t => t.diverged_at())
+    }
+
+    pub fn cfg(&self) -> &RunConfig {
+        each!(self, t => &t.cfg)
+    }
+
+    /// The last minibatch loss.
+    pub fn loss(&self) -> f64 {
+        each!(self, t => t.loss)
+    }
+
+    pub fn angles(&self) -> &Angles {
+        each!(self, t => &t.angles)
+    }
+
+    pub fn take_angles(self) -> Angles {
+        each!(self, t => t.angles)
+    }
+
+    pub fn credit(&self, example: Option<usize>) -> CreditView {
+        each!(self, t => t.credit(example))
+    }
+}
