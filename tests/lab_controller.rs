@@ -7,7 +7,7 @@ use creditflow::lab::controller::{LabController, LabSettings};
 use creditflow::lab::grid::{default_best_lr, GridSpec};
 use creditflow::lab::live::{Command, LiveEngine};
 use creditflow::lab::panel::PHASES;
-use creditflow::lab::{Method, RunConfig};
+use creditflow::lab::{Method, Precision, RunConfig};
 use std::cell::Cell;
 
 fn settings(methods: &[Method], steps: usize) -> LabSettings {
@@ -17,7 +17,20 @@ fn settings(methods: &[Method], steps: usize) -> LabSettings {
         seed: 0,
         steps,
         gain: 1.0,
+        precision: Precision::F64,
     }
+}
+
+#[test]
+fn the_arithmetic_setting_reaches_every_run_and_the_grid() {
+    let c = LabController::new(0);
+    let s = LabSettings {
+        precision: Precision::F32,
+        ..settings(&[Method::Bp, Method::Fa], 50)
+    };
+    assert!(c.configs(&s).iter().all(|r| r.precision == Precision::F32));
+    let spec = LabController::grid_spec(50, 1.0, Precision::F32);
+    assert!(spec.jobs().iter().all(|r| r.precision == Precision::F32));
 }
 
 /// A clock that moves 0.05 ms per reading, so budgets always run out.

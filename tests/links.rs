@@ -2,7 +2,7 @@
 //! trip, its one table of keys, fallbacks with notices, a teacher's link)
 //! and session files.
 
-use creditflow::lab::Method;
+use creditflow::lab::{Method, Precision};
 use creditflow::ui::url_state::{query_has, AppState, View};
 
 #[test]
@@ -17,10 +17,11 @@ fn url_state_round_trips() {
         seed: 7,
         steps: 500,
         gain: 1.7,
+        precision: Precision::F32,
         ..AppState::default()
     };
     let q = s.to_query();
-    assert_eq!(q, "?view=lab&req=10101&r3=weight_perturbation&r4=dfa&methods=readout_only,shuffled_labels&lr=0.02&seed=7&steps=500&gain=1.7");
+    assert_eq!(q, "?view=lab&req=10101&r3=weight_perturbation&r4=dfa&methods=readout_only,shuffled_labels&lr=0.02&seed=7&steps=500&gain=1.7&prec=f32");
     let (back, notices) = AppState::from_query(&q);
     assert_eq!(back, s);
     assert!(notices.is_empty());
@@ -65,10 +66,13 @@ fn a_teachers_link_round_trips_the_worked_example_and_hidden_controls() {
 #[test]
 fn bad_url_values_fall_back_with_a_notice() {
     let (s, notices) = AppState::from_query(
-        "?view=nope&req=11x11&lr=-1&seed=abc&steps=999999&methods=bp,zzz&r3=fa&bogus=1&lr",
+        "?view=nope&req=11x11&lr=-1&seed=abc&steps=999999&methods=bp,zzz&r3=fa&bogus=1&lr&prec=f16",
     );
     assert_eq!(s, AppState::default());
-    assert_eq!(notices.len(), 9, "{notices:?}");
+    assert_eq!(notices.len(), 10, "{notices:?}");
+    assert!(notices
+        .iter()
+        .any(|n| n.contains("prec=f16 is not the lab's arithmetic, f64 or f32")));
     assert!(notices
         .iter()
         .any(|n| n.contains("unknown URL key 'bogus'")));

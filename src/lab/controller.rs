@@ -8,6 +8,7 @@ use super::credit::CreditView;
 use super::grid::{default_best_lr, GridRunner, GridSpec, Run};
 use super::live::{Command, LiveEngine, Tasks, Update};
 use super::method::Method;
+use super::precision::Precision;
 use super::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
 use super::session::RunStatus;
 use super::summary::Summary;
@@ -22,6 +23,7 @@ pub struct LabSettings {
     pub seed: u64,
     pub steps: usize,
     pub gain: f64,
+    pub precision: Precision,
 }
 
 /// The finished grid and its table.
@@ -31,6 +33,7 @@ pub struct GridDone {
     pub runs: Vec<Run>,
     pub steps: usize,
     pub gain: f64,
+    pub precision: Precision,
     pub seconds: f64,
     pub steps_per_second: f64,
     /// Where it ran: "2 workers" or "the main thread".
@@ -157,7 +160,7 @@ impl LabController {
         self.grid
             .done
             .as_ref()
-            .is_some_and(|d| d.steps == s.steps && d.gain == s.gain)
+            .is_some_and(|d| d.steps == s.steps && d.gain == s.gain && d.precision == s.precision)
     }
 
     pub fn configs(&self, s: &LabSettings) -> Vec<RunConfig> {
@@ -168,6 +171,7 @@ impl LabController {
                 lr: self.lr_for(method, s),
                 seed: s.seed,
                 steps: s.steps,
+                precision: s.precision,
                 ..RunConfig::default()
             })
             .collect()

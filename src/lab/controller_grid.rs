@@ -5,17 +5,19 @@
 use super::controller::{GridDone, LabController};
 use super::grid::{GridRunner, GridSpec, Run};
 use super::method::Method;
+use super::precision::Precision;
 use super::summary::summarise;
 use super::trainer::RunConfig;
 
 impl LabController {
     /// The essay's whole grid at `steps` steps on the teacher with `gain`.
-    pub fn grid_spec(steps: usize, gain: f64) -> GridSpec {
+    pub fn grid_spec(steps: usize, gain: f64, precision: Precision) -> GridSpec {
         GridSpec {
             methods: Method::ALL.to_vec(),
             gain,
             base: RunConfig {
                 steps,
+                precision,
                 ..RunConfig::default()
             },
             ..GridSpec::default()
@@ -71,6 +73,7 @@ impl LabController {
             runs,
             steps: spec.base.steps,
             gain: spec.gain,
+            precision: spec.base.precision,
             seconds,
             steps_per_second: total_steps as f64 / seconds,
             on,

@@ -5,7 +5,7 @@
 use super::charts::method_color;
 use super::url_state::{AppState, KEYS, REFERENCES};
 use crate::lab::method::{select, select_note, R3_CHOICES, R4_CHOICES};
-use crate::lab::Method;
+use crate::lab::{Method, Precision};
 use leptos::prelude::*;
 
 pub(super) fn css_color(m: Method) -> String {
@@ -135,6 +135,18 @@ pub(super) fn Settings(app: RwSignal<AppState>) -> impl IntoView {
             {field("steps", "steps")}
             {field("gain", "teacher gain")}
             <p class="hint">"The teacher is tanh(G·x·W₁)·W₂; G = 1 is the specified teacher, a larger G a more nonlinear one."</p>
+            <label class="setting">
+                <span>"arithmetic"</span>
+                <select data-testid="lab-prec" on:change=move |e| {
+                    let v = event_target_value(&e);
+                    app.update(|a| { let _ = a.set("prec", &v); });
+                }>
+                    {Precision::ALL.map(|p| view! {
+                        <option value=p.id() selected=move || app.with(|a| a.precision == p)>{p.id()}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <p class="hint">"f32 trains about twice as fast; the table and its conclusions are the same as in f64 (the README compares them)."</p>
             {move || problem.get().map(|p| view! { <p class="error small" role="alert">{p}</p> })}
         </div>
     }

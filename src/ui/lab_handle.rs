@@ -77,6 +77,7 @@ impl Lab {
             seed: a.seed,
             steps: a.steps,
             gain: a.gain,
+            precision: a.precision,
         })
     }
 
@@ -156,8 +157,8 @@ impl Lab {
 
     /// Starts the essay's grid in workers (or here, in slices).
     pub fn start_grid(&self) {
-        let (steps, gain) = self.app.with_untracked(|a| (a.steps, a.gain));
-        let spec = LabController::grid_spec(steps, gain);
+        let (steps, gain, precision) = self.app.with_untracked(|a| (a.steps, a.gain, a.precision));
+        let spec = LabController::grid_spec(steps, gain, precision);
         self.ctl.update_value(|c| c.grid_start(&spec, now()));
         let lab = *self;
         let n = worker_count();

@@ -93,7 +93,7 @@ pub(super) fn Reproduce(lab: Lab) -> impl IntoView {
             c.grid
                 .done
                 .as_ref()
-                .map(|d| json!({ "steps": d.steps, "teacher_gain": d.gain, "summary": d.summary }))
+                .map(|d| json!({ "steps": d.steps, "teacher_gain": d.gain, "precision": d.precision, "summary": d.summary }))
         });
         if let Some(v) = v {
             download::text(&v.to_string(), "creditflow-table.json", "application/json");
@@ -105,8 +105,8 @@ pub(super) fn Reproduce(lab: Lab) -> impl IntoView {
     view! {
         <h2>"Reproduce the essay"</h2>
         <p class="hint">{move || lab.app.with(|a| format!(
-            "All 12 methods × 5 learning rates × 3 seeds (weight perturbation also at 5 smaller rates), {} steps each, teacher gain {}, in this page (3,000 steps is the essay's; set steps to shorten it).",
-            a.steps, a.gain
+            "All 12 methods × 5 learning rates × 3 seeds (weight perturbation also at 5 smaller rates), {} steps each, teacher gain {}, in {} arithmetic, in this page (3,000 steps is the essay's; set steps to shorten it).",
+            a.steps, a.gain, a.precision.id()
         ))}</p>
         <div class="lab-buttons">
             <button data-testid="lab-grid" on:click=move |_| lab.start_grid() disabled=on>"reproduce the table"</button>

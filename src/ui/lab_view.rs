@@ -18,8 +18,18 @@ pub fn LabView() -> impl IntoView {
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
     let lab = Lab::new(app);
     // a change of what trains starts a fresh comparison
-    let config =
-        Memo::new(move |_| app.with(|a| (a.training(), a.lr, a.seed, a.steps, a.gain.to_bits())));
+    let config = Memo::new(move |_| {
+        app.with(|a| {
+            (
+                a.training(),
+                a.lr,
+                a.seed,
+                a.steps,
+                a.gain.to_bits(),
+                a.precision,
+            )
+        })
+    });
     Effect::new(move |prev: Option<()>| {
         config.track();
         if prev.is_some() {

@@ -9,7 +9,7 @@
 use super::url_codec::*;
 use crate::engine::presets::PRESETS;
 use crate::lab::method::{R3_CHOICES, R4_CHOICES};
-use crate::lab::Method;
+use crate::lab::{Method, Precision};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum View {
@@ -26,7 +26,10 @@ pub const HIDEABLE: [(&str, &str); 8] = [
     ("expr", "the expression box and its presets"),
     ("inputs", "the input values and the previous sample"),
     ("methods", "the lab's R3/R4 variants and method list"),
-    ("settings", "the lab's learning rate, seed, steps and gain"),
+    (
+        "settings",
+        "the lab's learning rate, seed, steps, gain and arithmetic",
+    ),
     ("grid", "the lab's grid (run the grid, its table)"),
     ("tour", "the tour and the teacher panel"),
 ];
@@ -46,6 +49,8 @@ pub struct AppState {
     pub steps: usize,
     /// The teacher gain (1 is SPEC's teacher).
     pub gain: f64,
+    /// The lab's arithmetic.
+    pub precision: Precision,
     /// The worked example's expression and input values (mirrored from
     /// the page's worksheet) and the sweep's step.
     pub expr: String,
@@ -72,6 +77,7 @@ impl Default for AppState {
             seed: 0,
             steps: 3000,
             gain: 1.0,
+            precision: Precision::F64,
             expr: src.to_string(),
             vals: values.iter().map(|(n, v)| (n.to_string(), *v)).collect(),
             step: 0,
@@ -97,7 +103,7 @@ fn set<T>(slot: &mut T, v: Option<T>) -> bool {
 }
 
 /// Every URL key, in the order links print them.
-pub const KEYS: [Key; 15] = [
+pub const KEYS: [Key; 16] = [
     Key { name: "view", what: "a view (graph or lab)",
         parse: |s, v| set(&mut s.view, match v { "graph" => Some(View::Graph), "lab" => Some(View::Lab), _ => None }),
         print: |s| if s.view == View::Lab { "lab" } else { "graph" }.into() },
@@ -125,6 +131,9 @@ pub const KEYS: [Key; 15] = [
     Key { name: "gain", what: "a teacher gain from 0.1 to 10",
         parse: |s, v| set(&mut s.gain, parse_gain(v)),
         print: |s| s.gain.to_string() },
+    Key { name: "prec", what: "the lab's arithmetic, f64 or f32",
+        parse: |s, v| set(&mut s.precision, Precision::from_id(v.trim())),
+        print: |s| s.precision.id().into() },
     Key { name: "expr", what: "an expression the worked example can read, e.g. (a*b+c)^2",
         parse: |s, v| set(&mut s.expr, crate::engine::parse(v).is_ok().then(|| v.to_string())),
         print: |s| s.expr.clone() },

@@ -1,5 +1,5 @@
 // Browser benchmark (not a test): training speed and responsiveness in
-// headless Chromium.   node tests/e2e/bench.mjs [steps]
+// headless Chromium.   node tests/e2e/bench.mjs [steps] [f64|f32]
 // 1. exact backprop alone for `steps` steps (3,000 by default) through the
 //    lab's run button, timed from click to done;
 // 2. all twelve methods live side by side for 600 steps: the longest
@@ -10,6 +10,8 @@
 import { startSite } from './site.mjs';
 
 const steps = Number(process.argv[2] || 3000);
+const prec = process.argv[3] || 'f64';
+console.log(`arithmetic: ${prec}`);
 const site = await startSite();
 const watch = () => {
   window.__long = [];
@@ -22,7 +24,7 @@ const watch = () => {
 };
 const done = () => /done/.test(document.querySelector('[data-testid=lab-status]').textContent);
 try {
-  let { page, context } = await site.open(`?view=lab&steps=${steps}`);
+  let { page, context } = await site.open(`?view=lab&steps=${steps}&prec=${prec}`);
   let t0 = Date.now();
   await page.click('[data-testid=lab-run]');
   await page.waitForFunction(done, null, { timeout: 600000 });
@@ -31,7 +33,7 @@ try {
   await context.close();
 
   const all = 'dfa,no_deriv,scrambled,node_perturbation,weight_perturbation,sign_dropped,stale,shuffled_labels,random_direction,readout_only,fa';
-  ({ page, context } = await site.open(`?view=lab&steps=600&lr=0.01&methods=${all}`));
+  ({ page, context } = await site.open(`?view=lab&steps=600&lr=0.01&prec=${prec}&methods=${all}`));
   await page.evaluate(watch);
   t0 = Date.now();
   await page.click('[data-testid=lab-run]');
@@ -42,7 +44,7 @@ try {
 
   await page.evaluate(watch);
   t0 = Date.now();
-  await page.goto(site.base + `?view=lab&steps=${steps}`);
+  await page.goto(site.base + `?view=lab&steps=${steps}&prec=${prec}`);
   await page.waitForSelector('[data-testid=lab-grid]');
   await page.evaluate(watch);
   await page.click('[data-testid=lab-grid]');

@@ -76,6 +76,33 @@ test('a short grid completes into the table, and exports work', async () => {
   await context.close();
 });
 
+test('in f32 (chosen in the settings) the grid equals the command line\'s f32 grid', async () => {
+  const { page, problems, context } = await site.open('?view=lab&steps=30');
+  await page.selectOption('[data-testid=lab-prec]', 'f32');
+  assert.match(page.url(), /prec=f32/);
+  await page.click('[data-testid=lab-grid]');
+  await page.waitForSelector('[data-testid=lab-table]', { timeout: 120000 });
+  // written by .ci/test: creditflow ablate --steps 30 --precision f32 --json …
+  const cli = JSON.parse(readFileSync('target/cli-grid-30-f32.json', 'utf8'));
+  assert.equal(cli.precision, 'f32');
+  for (const row of cli.summary) {
+    const cells = await page.$$eval(`[data-testid=row-${row.method}] td`, (tds) => tds.map((t) => t.textContent));
+    const want = row.median === null ? 'diverged' : row.median.toFixed(3);
+    assert.equal(cells[3], want, `${row.method}: page ${cells[3]}, command line ${want}`);
+  }
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('[data-testid=export-table-json]'),
+  ]);
+  assert.equal(JSON.parse(readFileSync(await download.path(), 'utf8')).precision, 'f32');
+  // a reload keeps the setting (it is in the URL)
+  await page.reload();
+  await page.waitForSelector('[data-testid=lab-prec]');
+  assert.equal(await page.$eval('[data-testid=lab-prec]', (s) => s.value), 'f32');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a shared URL reproduces the state; a bad one falls back with a notice', async () => {
   const url = '?view=lab&req=11011&r3=weight_perturbation&methods=readout_only&lr=0.02&seed=3&steps=200';
   const { page, problems, context } = await site.open(url);
