@@ -13,8 +13,6 @@ use super::Real;
 pub(crate) trait Lanes: Copy {
     type F: Real;
     const L: usize;
-    /// Rows per tile (at most `MR`): as many as the registers hold.
-    const ROWS: usize = MR;
     unsafe fn splat(x: Self::F) -> Self;
     unsafe fn load(p: *const Self::F) -> Self;
     unsafe fn store(self, p: *mut Self::F);
@@ -162,7 +160,7 @@ pub struct Problem<F> {
     pub h: *const F,
 }
 
-const MR: usize = 6;
+const MR: usize = 4;
 const NV: usize = 2;
 /// The largest tile: MR rows × NV vectors of up to 16 lanes.
 const MAX_TILE: usize = MR * NV * 16;
@@ -176,25 +174,19 @@ pub(crate) unsafe fn run<V: Lanes>(p: &Problem<V::F>) {
     let vectors = p.n.div_ceil(V::L);
     let mut i = 0;
     while i < p.m {
-        let rows = V::ROWS.min(p.m - i);
+        // whole tiles of MR rows, then single rows (every lab shape has
+        // a multiple of 4 rows: 32, 20, 64, 1000)
+        let rows = if p.m - i >= MR { MR } else { 1 };
         let mut v = 0;
         while v < vectors {
             let nv = NV.min(vectors - v);
             // SAFETY: (i, v) is inside the problem; each arm's sizes fit.
             unsafe {
-                match (rows, nv) {
-                    (6, 2) => tile::<V, 6, 2>(p, i, v),
-                    (6, _) => tile::<V, 6, 1>(p, i, v),
-                    (5, 2) => tile::<V, 5, 2>(p, i, v),
-                    (5, _) => tile::<V, 5, 1>(p, i, v),
-                    (4, 2) => tile::<V, 4, 2>(p, i, v),
-                    (4, _) => tile::<V, 4, 1>(p, i, v),
-                    (3, 2) => tile::<V, 3, 2>(p, i, v),
-                    (3, _) => tile::<V, 3, 1>(p, i, v),
-                    (2, 2) => tile::<V, 2, 2>(p, i, v),
-                    (2, _) => tile::<V, 2, 1>(p, i, v),
-                    (_, 2) => tile::<V, 1, 2>(p, i, v),
-                    _ => tile::<V, 1, 1>(p, i, v),
+                match (rows == MR, nv == NV) {
+                    (true, true) => tile::<V, MR, NV>(p, i, v),
+                    (true, false) => tile::<V, MR, 1>(p, i, v),
+                    (false, true) => tile::<V, 1, NV>(p, i, v),
+                    (false, false) => tile::<V, 1, 1>(p, i, v),
                 }
             }
             v += nv;

@@ -16,7 +16,6 @@ macro_rules! lanes {
         impl Lanes for $name {
             type F = $f;
             const L: usize = $l;
-            const ROWS: usize = 4;
             #[inline(always)]
             unsafe fn splat(x: $f) -> Self {
                 Self($splat(x))
