@@ -11,7 +11,8 @@ async function precache() {
   await cache.put('./', index);
   // every file the page names, and the workers' files, which it loads by script
   const named = [...html.matchAll(/(?:href|src)="([^"#]+)"/g)].map((m) => m[1]);
-  const files = new Set([...named, './worker_loader.js', './worker.js', './worker_bg.wasm']);
+  const files = new Set([...named, './worker_loader.js', './worker.js', './worker_bg.wasm',
+    './worker_fma_loader.js', './worker_fma.js', './worker_fma_bg.wasm']);
   await Promise.all([...files].map((f) => cache.add(f).catch(() => {})));
 }
 

@@ -1,6 +1,11 @@
 //! The matrix kernels against the plain triple loop: every instruction set
 //! this machine has (the scalar fallback always), both precisions, every
-//! elementwise step, transposed operands, and odd sizes.
+//! elementwise step, transposed operands, and odd sizes. Natively, and in
+//! headless Chromium (`.ci/test` runs it there with and without the
+//! `relaxed-simd` feature: SIMD128 with and without fused multiply-add).
+
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 use creditflow::lab::kernel::{mm_on, reference, tanh, Isa, Real, Then};
 use ndarray::Array2;
@@ -66,23 +71,27 @@ fn check<F: Real>(tol: f64) {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn every_kernel_equals_the_triple_loop_in_f64() {
     check::<f64>(1e-13);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn every_kernel_equals_the_triple_loop_in_f32() {
     check::<f32>(2e-5);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn the_scalar_fallback_is_always_there() {
     assert_eq!(Isa::available().last(), Some(&Isa::Scalar));
     assert_eq!(Isa::available()[0], Isa::best());
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn tanh_is_tanh_to_each_precision_and_keeps_nan() {
     let mut worst64: f64 = 0.0;
     let mut worst32: f64 = 0.0;

@@ -175,6 +175,14 @@ fn the_grid_runs_in_slices_and_its_best_rates_are_used() {
     // another step count: the grid does not apply
     let other = settings(&[Method::Bp], 3000);
     assert_eq!(c.lr_for(Method::Bp, &other), default_best_lr(Method::Bp));
+    // the other arithmetic: the grid does not apply either, and the words agree
+    let f32s = LabSettings {
+        precision: Precision::F32,
+        ..settings(&[Method::Bp], 30)
+    };
+    assert_eq!(c.lr_for(Method::Bp, &f32s), default_best_lr(Method::Bp));
+    assert!(c.lr_source(&f32s).contains("built-in"));
+    assert!(c.lr_source(&s).contains("run here"));
 }
 
 #[test]

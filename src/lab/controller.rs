@@ -127,16 +127,13 @@ impl LabController {
     }
 
     /// A method's rate under `s`: the override, else its best from this
-    /// page's grid (when it ran with the same steps and gain), else from
-    /// the built-in table.
+    /// page's grid (when it ran with the same steps, gain and precision),
+    /// else from the built-in table.
     pub fn lr_for(&self, m: Method, s: &LabSettings) -> f64 {
         if let Some(lr) = s.lr {
             return lr;
         }
-        self.grid
-            .done
-            .as_ref()
-            .filter(|d| d.steps == s.steps && d.gain == s.gain)
+        self.matching_grid(s)
             .and_then(|d| d.summary.iter().find(|r| r.method == m))
             .and_then(|r| r.best_lr)
             .unwrap_or_else(|| default_best_lr(m))
@@ -155,12 +152,16 @@ impl LabController {
         }
     }
 
-    /// The finished grid, if it ran with these steps and this gain.
+    /// Whether the finished grid ran with these steps, gain and precision.
     pub fn grid_matches(&self, s: &LabSettings) -> bool {
+        self.matching_grid(s).is_some()
+    }
+
+    fn matching_grid(&self, s: &LabSettings) -> Option<&GridDone> {
         self.grid
             .done
             .as_ref()
-            .is_some_and(|d| d.steps == s.steps && d.gain == s.gain && d.precision == s.precision)
+            .filter(|d| d.steps == s.steps && d.gain == s.gain && d.precision == s.precision)
     }
 
     pub fn configs(&self, s: &LabSettings) -> Vec<RunConfig> {

@@ -6,7 +6,7 @@
 
 use super::live_worker::LiveWorkers;
 use super::url_state::{AppState, View};
-use super::worker::{live_worker_count, worker_count, Pool};
+use super::worker::{has_relaxed_simd, live_worker_count, worker_count, Pool};
 use crate::lab::controller::{LabController, LabSettings};
 use crate::lab::live::Update as LiveUpdate;
 use leptos::prelude::*;
@@ -168,7 +168,13 @@ impl Lab {
             n,
             move |done, total| lab.act(|c, _| c.grid_progress(done, total)),
             move |runs| {
-                lab.act(|c, _| c.grid_finished(runs, format!("{n} workers"), now()));
+                let kernels = if has_relaxed_simd() {
+                    "SIMD128 with relaxed fused multiply-add"
+                } else {
+                    "SIMD128"
+                };
+                let on = format!("{n} workers, {kernels}");
+                lab.act(|c, _| c.grid_finished(runs, on, now()));
                 lab.pool.set_value(None);
             },
             move |e| {

@@ -110,9 +110,34 @@ pub struct Pool {
     _error_handlers: Vec<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
 }
 
-/// A worker running the `worker` binary.
+/// A worker: the `worker_fma` binary where the browser has relaxed SIMD
+/// (its products fuse multiply and add), else the `worker` binary.
 pub(super) fn new_worker() -> Result<web_sys::Worker, String> {
-    web_sys::Worker::new("./worker_loader.js").map_err(|e| format!("no worker: {e:?}"))
+    let script = if has_relaxed_simd() {
+        "./worker_fma_loader.js"
+    } else {
+        "./worker_loader.js"
+    };
+    web_sys::Worker::new(script).map_err(|e| format!("no worker: {e:?}"))
+}
+
+/// Whether this browser validates a module that uses relaxed SIMD (one
+/// function: three splats and `f64x2.relaxed_madd`). Asked once.
+pub fn has_relaxed_simd() -> bool {
+    const MODULE: [u8; 40] = [
+        0, 97, 115, 109, 1, 0, 0, 0, // magic, version
+        1, 5, 1, 96, 0, 1, 123, // types: () -> v128
+        3, 2, 1, 0, // one function of that type
+        10, 19, 1, 17, 0, // code: one body of 17 bytes, no locals
+        65, 1, 253, 15, 65, 1, 253, 15, 65, 1, 253, 15, // i8x16.splat(1) ×3
+        253, 135, 2,  // f64x2.relaxed_madd
+        11, // end
+    ];
+    thread_local! {
+        static HAS: bool = js_sys::WebAssembly::validate(&js_sys::Uint8Array::from(&MODULE[..]).into())
+            .unwrap_or(false);
+    }
+    HAS.with(|h| *h)
 }
 
 /// How many workers: one per core, at least one, at most eight.

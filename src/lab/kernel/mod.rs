@@ -40,7 +40,8 @@ pub enum Isa {
     Avx512,
     /// x86-64 with AVX2 and FMA: 4 f64 or 8 f32 lanes.
     Avx2,
-    /// WebAssembly SIMD128: 2 f64 or 4 f32 lanes, no fused multiply-add.
+    /// WebAssembly SIMD128: 2 f64 or 4 f32 lanes; fused multiply-add only
+    /// in the `relaxed-simd` build.
     Simd128,
     /// One lane, plain arithmetic: any machine.
     Scalar,
@@ -82,6 +83,7 @@ impl Isa {
         match self {
             Isa::Avx512 => "AVX-512F",
             Isa::Avx2 => "AVX2+FMA",
+            Isa::Simd128 if cfg!(feature = "relaxed-simd") => "wasm SIMD128 + relaxed madd",
             Isa::Simd128 => "wasm SIMD128",
             Isa::Scalar => "scalar",
         }

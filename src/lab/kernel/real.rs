@@ -96,7 +96,7 @@ macro_rules! real {
                         #[cfg(target_arch = "x86_64")]
                         Isa::Avx2 => super::x86::$x2::run(p),
                         #[cfg(target_arch = "wasm32")]
-                        Isa::Simd128 => run::<super::wasm::$w>(p),
+                        Isa::Simd128 => super::wasm::$w::run(p),
                         _ => run::<One<$t>>(p),
                     }
                 }

@@ -1,15 +1,28 @@
 //! WebAssembly SIMD128 vectors (2 f64 / 4 f32 lanes), on in every build
-//! of the page (`.cargo/config.toml`). There is no fused multiply-add
-//! without relaxed SIMD, so `fma` is a multiply then an add.
+//! of the page (`.cargo/config.toml`). SIMD128 has no fused multiply-add,
+//! so `fma` is a multiply then an add, except in the build with the
+//! `relaxed-simd` feature (the second worker), where it is relaxed SIMD's
+//! `madd`: fused where the CPU can.
 
-use super::tile::Lanes;
+use super::tile::{run, Lanes, Problem};
 use std::arch::wasm32::*;
 
 macro_rules! lanes {
     ($name:ident, $f:ty, $l:literal, $splat:ident, $add:ident, $sub:ident, $mul:ident,
-     $div:ident, $pmax:ident, $pmin:ident, $shl:ident, $mant:literal) => {
+     $div:ident, $max:ident, $min:ident, $shl:ident, $mant:literal, $madd:ident) => {
         #[derive(Clone, Copy, Debug)]
         pub(crate) struct $name(v128);
+
+        impl $name {
+            /// The kernel on this vector type.
+            ///
+            /// # Safety
+            /// As `tile::run`.
+            #[cfg_attr(feature = "relaxed-simd", target_feature(enable = "relaxed-simd"))]
+            pub(crate) unsafe fn run(p: &Problem<$f>) {
+                unsafe { run::<Self>(p) }
+            }
+        }
 
         // SAFETY (every method): SIMD128 is enabled at compile time; loads
         // and stores stay inside the buffers `Problem` describes.
@@ -46,16 +59,21 @@ macro_rules! lanes {
             }
             #[inline(always)]
             unsafe fn fma(self, b: Self, c: Self) -> Self {
+                #[cfg(feature = "relaxed-simd")]
+                return Self($madd(self.0, b.0, c.0));
+                #[cfg(not(feature = "relaxed-simd"))]
                 Self($add($mul(self.0, b.0), c.0))
             }
-            // pmax(a, b) = a < b ? b : a, so a NaN in `self` stays
+            // SIMD128's max and min return NaN when either side is NaN.
+            // (Not pmax/pmin: with relaxed SIMD enabled they lost the NaN
+            // in Chromium, as if lowered to relaxed max/min; tested.)
             #[inline(always)]
             unsafe fn at_least(self, lo: Self) -> Self {
-                Self($pmax(self.0, lo.0))
+                Self($max(self.0, lo.0))
             }
             #[inline(always)]
             unsafe fn at_most(self, hi: Self) -> Self {
-                Self($pmin(self.0, hi.0))
+                Self($min(self.0, hi.0))
             }
             #[inline(always)]
             unsafe fn to_exponent(self) -> Self {
@@ -74,10 +92,11 @@ lanes!(
     f64x2_sub,
     f64x2_mul,
     f64x2_div,
-    f64x2_pmax,
-    f64x2_pmin,
+    f64x2_max,
+    f64x2_min,
     i64x2_shl,
-    52
+    52,
+    f64x2_relaxed_madd
 );
 lanes!(
     F32x4,
@@ -88,8 +107,9 @@ lanes!(
     f32x4_sub,
     f32x4_mul,
     f32x4_div,
-    f32x4_pmax,
-    f32x4_pmin,
+    f32x4_max,
+    f32x4_min,
     i32x4_shl,
-    23
+    23,
+    f32x4_relaxed_madd
 );
