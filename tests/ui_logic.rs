@@ -63,14 +63,14 @@ fn curve_chart_draws_labelled_axes_lines_and_divergence() {
     assert!(s.contains("exact backprop") && s.contains("control: readout only"));
     assert!(s.contains("1 = predicting the mean") && s.contains("1.60 = the untrained student"));
     assert!(s.matches("<polyline").count() >= 2, "lines drawn");
-    // no text smaller than 13 px (the page's body is 16; the SVG scales)
+    // no text smaller than the page's body text, 16 px
     let sizes: Vec<f64> = s
         .split("font-size=\"")
         .skip(1)
         .filter_map(|r| r.split('"').next()?.parse().ok())
         .collect();
     assert!(
-        !sizes.is_empty() && sizes.iter().all(|&f| f >= 13.0),
+        !sizes.is_empty() && sizes.iter().all(|&f| f >= 16.0),
         "{sizes:?}"
     );
     // an empty chart still draws its axes
@@ -232,4 +232,17 @@ fn step_one_keeps_the_runs_level_and_finishes_them_all() {
         .runs
         .iter()
         .all(|r| r.curve.last().map(|p| p.0) == Some(60)));
+}
+
+#[test]
+fn the_table_explains_the_teacher_gap_on_its_own() {
+    use creditflow::lab::summary::{divergence_cap, teacher_gap};
+    let easy = teacher_gap(Some(0.108), 1.0).expect("a floor far below the essay's");
+    assert!(easy.contains("easier") && easy.contains("0.108") && easy.contains("0.169"));
+    assert!(easy.contains("gain 1)") && !easy.contains("README"));
+    let hard = teacher_gap(Some(0.3), 2.5).expect("a floor far above");
+    assert!(hard.contains("harder") && hard.contains("higher"));
+    assert_eq!(teacher_gap(Some(0.166), 1.7), None, "within 10%: nothing to say");
+    assert_eq!(teacher_gap(None, 1.0), None);
+    assert!(divergence_cap().contains("1e4 times the target variance"));
 }

@@ -16,7 +16,13 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 fn print_step_times() {
     let task = Arc::new(Task::new(TaskShape::default()));
-    web_sys::console::log_1(&format!("kernels: {}; µs per step, best of 3 × 1000 steps", Isa::best().name()).into());
+    web_sys::console::log_1(
+        &format!(
+            "kernels: {}; µs per step, best of 3 × 1000 steps",
+            Isa::best().name()
+        )
+        .into(),
+    );
     // the JIT's warm-up, so the first method listed is not timed cold
     time_step(
         Method::Bp,

@@ -1,8 +1,9 @@
 //! The controller's half for the essay's grid: start it (the view hands its
 //! jobs to workers, or it trains here in slices), follow its progress, and
-//! keep the finished table, whose best rates the live runs then use.
+//! keep the finished table, whose best rates the live runs then use (`lr_for`).
 
-use super::controller::{GridDone, LabController};
+use super::controller::{GridDone, LabController, LabSettings};
+use super::grid::default_best_lr;
 use super::grid::{GridRunner, GridSpec, Run};
 use super::method::Method;
 use super::precision::Precision;
@@ -100,5 +101,43 @@ impl LabController {
         if let Some(runs) = finished {
             self.grid_finished(runs, "the main thread".into(), now());
         }
+    }
+
+    /// A method's rate under `s`: the override, else its best from this
+    /// page's grid (when it ran with the same steps, gain and precision),
+    /// else from the built-in table.
+    pub fn lr_for(&self, m: Method, s: &LabSettings) -> f64 {
+        if let Some(lr) = s.lr {
+            return lr;
+        }
+        self.matching_grid(s)
+            .and_then(|d| d.summary.iter().find(|r| r.method == m))
+            .and_then(|r| r.best_lr)
+            .unwrap_or_else(|| default_best_lr(m))
+    }
+
+    /// Where `lr_for` takes the rates from, in words.
+    pub fn lr_source(&self, s: &LabSettings) -> String {
+        match s.lr {
+            Some(lr) => format!("every method at rate {lr}"),
+            None if self.grid_matches(s) => {
+                "each method at its best rate from the table run here".into()
+            }
+            None => {
+                "each method at its best rate from the built-in table (3,000 steps, gain 1)".into()
+            }
+        }
+    }
+
+    /// Whether the finished grid ran with these steps, gain and precision.
+    pub fn grid_matches(&self, s: &LabSettings) -> bool {
+        self.matching_grid(s).is_some()
+    }
+
+    fn matching_grid(&self, s: &LabSettings) -> Option<&GridDone> {
+        self.grid
+            .done
+            .as_ref()
+            .filter(|d| d.steps == s.steps && d.gain == s.gain && d.precision == s.precision)
     }
 }

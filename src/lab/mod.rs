@@ -23,6 +23,7 @@ pub mod session;
 pub mod summary;
 pub mod task;
 pub mod trainer;
+mod update;
 
 pub use method::Method;
 pub use precision::{Precision, Training};

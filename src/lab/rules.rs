@@ -5,7 +5,8 @@
 
 use super::kernel::{mm, tanh, Real, Then};
 use super::rng::fill_normal;
-use super::trainer::{Pathway, Trainer};
+use super::trainer::Trainer;
+use super::update::Pathway;
 use ndarray::{Array2, Zip};
 
 impl<F: Real> Trainer<F> {

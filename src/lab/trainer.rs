@@ -1,12 +1,13 @@
 //! One training run as a pure function of its configuration, steppable in
 //! chunks: `Trainer::new(config, task)`, then `step()` as often as wanted,
-//! and `evaluate()` at any point. The native sweep and the browser call
-//! the same code.
+//! and `evaluate()` at any point. The native grid and the browser call
+//! the same code. Each method's update is in `update.rs`, its arithmetic in
+//! `rules.rs`.
 
-use super::kernel::{mm, Real, Then};
+use super::kernel::Real;
 use super::method::Method;
-use super::net::{angle_degrees, dot_all, Acts, Net};
-use super::rng::{fill_normal, normal_matrix, permutation, stream, LabRng, Stream};
+use super::net::{angle_degrees, Acts, Net};
+use super::rng::{normal_matrix, permutation, stream, LabRng, Stream};
 use super::task::{nmse, Task};
 use ndarray::{Array1, Array2, Zip};
 use std::sync::Arc;
@@ -22,7 +23,6 @@ pub use super::rules::batch_loss;
 
 /// (step, degrees for W₁, W₂, W₃), NaN where a layer was left unchanged.
 pub type Angles = Vec<(usize, [f64; 3])>;
-use super::rules::scramble;
 
 /// Fixed random matrices and permutations a method may use in place of
 /// the true backward pathway.
@@ -258,66 +258,4 @@ impl<F: Real> Trainer<F> {
         }
         self.cursor += b;
     }
-
-    /// Fills `g` with this method's update direction (the step is
-    /// `−lr·g`). Returns false when no update is to be applied.
-    pub(super) fn compute_update(&mut self) -> bool {
-        match self.cfg.method {
-            Method::Bp | Method::ShuffledLabels => self.exact(),
-            Method::Fa => self.feedback(false),
-            Method::Dfa => self.feedback(true),
-            Method::NoDeriv => {
-                self.deltas(Pathway::Transpose, false);
-                self.weight_grads(false);
-            }
-            Method::Scrambled => {
-                self.deltas(Pathway::Transpose, true);
-                scramble(&mut self.d1, &mut self.scratch, &self.fb.p1);
-                scramble(&mut self.d2, &mut self.scratch, &self.fb.p2);
-                self.weight_grads(false);
-            }
-            Method::SignDropped => {
-                self.deltas(Pathway::Transpose, true);
-                for d in [&mut self.e, &mut self.d1, &mut self.d2] {
-                    d.mapv_inplace(F::abs);
-                }
-                self.weight_grads(false);
-            }
-            Method::Stale => {
-                self.deltas(Pathway::Transpose, true);
-                let had_prev = self.step > 0;
-                if had_prev {
-                    self.weight_grads(true);
-                }
-                std::mem::swap(&mut self.acts, &mut self.prev);
-                return had_prev;
-            }
-            Method::RandomDirection => {
-                self.exact();
-                let norm = dot_all(&self.g, &self.g).sqrt();
-                for g in &mut self.g {
-                    fill_normal(&mut self.noise, g, 1.0);
-                }
-                let z = dot_all(&self.g, &self.g).sqrt();
-                for g in &mut self.g {
-                    *g *= F::of(norm / z);
-                }
-            }
-            Method::ReadoutOnly => {
-                mm(self.acts.h2.t(), self.e.view(), &mut self.g[2], Then::Store);
-                self.g[0].fill(F::zero());
-                self.g[1].fill(F::zero());
-            }
-            Method::WeightPerturbation => self.weight_perturbation(),
-            Method::NodePerturbation => self.node_perturbation(),
-        }
-        true
-    }
-}
-
-#[derive(Clone, Copy)]
-pub(super) enum Pathway {
-    Transpose,
-    Random,
-    Direct,
 }

@@ -93,7 +93,7 @@ pub(super) fn reference(svg: &mut Svg, p: &Plot, y: f64, color: Rgb, label: &str
     } else {
         (x1 - 4.0, yy + TEXT, Anchor::End)
     };
-    svg.text(x, y, TEXT - 1.0, anchor, &hex(color), label);
+    svg.text(x, y, TEXT, anchor, &hex(color), label);
 }
 
 /// Learning curves on a log scale, with reference lines at nMSE = 1
@@ -185,7 +185,7 @@ fn curve(svg: &mut Svg, p: &Plot, s: &Series, diverged: &mut usize) {
         };
         let y = p.y + 16.0 + 18.0 * *diverged as f64;
         *diverged += 1;
-        svg.text(x, y, TEXT - 1.0, anchor, &c, &text);
+        svg.text(x, y, TEXT, anchor, &c, &text);
     }
 }
 

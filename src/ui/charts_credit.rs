@@ -158,13 +158,13 @@ pub fn draw_ratio(bars: &[Bar], source: &str) -> String {
         let label = b.ratio.map_or("diverged".into(), |r| format!("{r:.1}×"));
         let mid = (x0 + x1) / 2.0;
         let y = y0.max(p.y + 40.0);
-        svg.text(mid, y - 6.0, TEXT - 2.0, Anchor::Middle, "#111111", &label);
+        svg.text(mid, y - 6.0, TEXT, Anchor::Middle, "#111111", &label);
         // names on two staggered rows, so that neighbours never collide
         let row = if i % 2 == 0 { 18.0 } else { 36.0 };
         svg.text(
             mid,
             base + row,
-            TEXT - 2.0,
+            TEXT,
             Anchor::Middle,
             "#111111",
             &short(b.method),
@@ -190,7 +190,7 @@ fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar]) {
         svg.text(
             (x + x2) / 2.0,
             p.y + 16.0,
-            TEXT - 1.0,
+            TEXT,
             Anchor::Middle,
             "#444444",
             &name,
@@ -202,13 +202,21 @@ fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar]) {
     }
 }
 
-/// A bar's label, short enough to stand under a bar.
+/// A bar's label: the method's name, shortened to stand under a bar.
 fn short(m: Method) -> String {
     match m {
-        Method::ShuffledLabels => "shuffled".into(),
-        Method::RandomDirection => "random dir.".into(),
-        Method::ReadoutOnly => "readout only".into(),
-        Method::SignDropped => "sign dropped".into(),
-        _ => m.id().replace("_perturbation", " pert.").replace('_', " "),
+        Method::Bp => "backprop",
+        Method::Fa => "feedback align.",
+        Method::Dfa => "direct FA",
+        Method::NoDeriv => "no f′",
+        Method::Scrambled => "scrambled",
+        Method::NodePerturbation => "node perturb.",
+        Method::WeightPerturbation => "weight perturb.",
+        Method::SignDropped => "sign dropped",
+        Method::Stale => "stale",
+        Method::ShuffledLabels => "shuffled",
+        Method::RandomDirection => "random dir.",
+        Method::ReadoutOnly => "readout only",
     }
+    .into()
 }

@@ -1,5 +1,5 @@
 //! The lab's charts: each an SVG drawn from the controller's data when
-//! that data changes (plotters writes the SVG as a string, the browser
+//! that data changes (`svg_plot` writes the SVG as a string, the browser
 //! parses it once: a few milliseconds, and crisp at any zoom), with SVG
 //! and PNG exports.
 

@@ -6,7 +6,9 @@ use super::download;
 use super::lab_controls::css_color;
 use super::lab_handle::Lab;
 use crate::lab::session::{curves_csv, curves_json};
-use crate::lab::summary::{angle_series, angle_summary, readout_floor, summary_csv};
+use crate::lab::summary::{
+    angle_series, angle_summary, divergence_cap, readout_floor, summary_csv, teacher_gap,
+};
 use crate::lab::Method;
 use leptos::prelude::*;
 use serde_json::json;
@@ -74,6 +76,13 @@ pub(super) fn RunTable(lab: Lab) -> impl IntoView {
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
+        {move || lab.read(|c| c.board.iter().any(|r| r.diverged_at.is_some())).then(|| view! {
+            <p class="hint" data-testid="divergence-rule">{format!(
+                "A run “diverges” when it crosses the cap, {}, and stops there; sign dropped does so \
+                 at every rate (the essay describes it overflowing).",
+                divergence_cap()
+            )}</p>
+        })}
         <p class="exports">"Export the curves and angles: "
             <button class="small" data-testid="export-curves-csv" on:click=csv>"CSV"</button>
             <button class="small" data-testid="export-curves-json" on:click=json>"JSON"</button>
@@ -154,6 +163,7 @@ pub(super) fn Reproduce(lab: Lab) -> impl IntoView {
                     </tbody>
                 </table>
                 <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median."</p>
+                {teacher_gap(floor, d.gain).map(|g| view! { <p class="hint" data-testid="teacher-gap">{g}</p> })}
                 {angle.map(|a| view! { <p class="hint" data-testid="grid-angle">{a}</p> })}
                 <p class="exports">"Export the table: "
                     <button class="small" data-testid="export-table-csv" on:click=table_csv>"CSV"</button>

@@ -216,31 +216,24 @@ impl Svg {
         for t in p.xa.ticks() {
             let (x, y) = p.at(t, p.ya.lo);
             self.line((x, y), (x, y + 5.0), grey, 1.0, false);
-            self.text(x, y + 20.0, TEXT - 1.0, Anchor::Middle, "#333333", &xfmt(t));
+            self.text(x, y + 20.0, TEXT, Anchor::Middle, "#333333", &xfmt(t));
         }
         for t in p.ya.ticks() {
             let (x, y) = p.at(p.xa.lo, t);
             self.line((x - 5.0, y), (x, y), grey, 1.0, false);
             self.line((x, y), (p.x + p.w, y), "#EEEEEE", 1.0, false);
-            self.text(
-                x - 8.0,
-                y + 5.0,
-                TEXT - 1.0,
-                Anchor::End,
-                "#333333",
-                &yfmt(t),
-            );
+            self.text(x - 8.0, y + 5.0, TEXT, Anchor::End, "#333333", &yfmt(t));
         }
         self.text(
             p.x + p.w / 2.0,
             p.y + p.h + 40.0,
-            TEXT - 1.0,
+            TEXT,
             Anchor::Middle,
             "#333333",
             xdesc,
         );
         if !ydesc.is_empty() {
-            self.vtext(p.x - 58.0, p.y + p.h / 2.0, TEXT - 1.0, ydesc);
+            self.vtext(p.x - 58.0, p.y + p.h / 2.0, TEXT, ydesc);
         }
     }
 
@@ -250,7 +243,7 @@ impl Svg {
         for (i, (name, c, dash)) in entries.iter().enumerate() {
             let (ex, ey) = (x + (i % cols) as f64 * col, y + (i / cols) as f64 * 22.0);
             self.line((ex, ey - 5.0), (ex + 22.0, ey - 5.0), &hex(*c), 3.0, *dash);
-            self.text(ex + 28.0, ey, TEXT - 1.0, Anchor::Start, "#222222", name);
+            self.text(ex + 28.0, ey, TEXT, Anchor::Start, "#222222", name);
         }
     }
 }

@@ -30,9 +30,12 @@ test('untick R4, run: the fa curve and the angle chart are drawn', async () => {
   await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
   assert.ok(await linesOf(page, 'curve-chart', FA) >= 1, 'the fa curve is drawn');
   assert.equal(await linesOf(page, 'angle-chart', FA), 3, 'fa in each layer\'s panel');
-  // text as large as the page's (plotters writes size / 1.24: 15 px → 12.09)
-  const sizes = await page.$$eval('[data-testid=curve-chart] text', (ts) => ts.map((t) => parseFloat(t.getAttribute('font-size'))));
-  assert.ok(Math.min(...sizes) >= 11, `chart text sizes ${sizes}`);
+  // chart text as large as the page's body text (16 px) as drawn
+  const sizes = await page.$$eval('[data-testid=curve-chart] text', (ts) => ts.map((t) => {
+    const m = t.getScreenCTM();
+    return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+  }));
+  assert.ok(Math.min(...sizes) >= 15.5, `chart text sizes ${sizes}`);
   assert.match(await page.textContent('[data-testid=live-fa]'), /400/);
   // bp and the readout-only floor run beside the ablation as references
   assert.match(await page.textContent('[data-testid=live-bp]'), /400/);

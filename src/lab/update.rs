@@ -1,0 +1,75 @@
+//! Which update each method makes: `compute_update` picks, per method, the
+//! arithmetic in `rules.rs` that fills the trainer's `g`.
+
+use super::kernel::{mm, Real, Then};
+use super::method::Method;
+use super::net::dot_all;
+use super::rng::fill_normal;
+use super::rules::scramble;
+use super::trainer::Trainer;
+
+impl<F: Real> Trainer<F> {
+    /// Fills `g` with this method's update direction (the step is
+    /// `−lr·g`). Returns false when no update is to be applied.
+    pub(super) fn compute_update(&mut self) -> bool {
+        match self.cfg.method {
+            Method::Bp | Method::ShuffledLabels => self.exact(),
+            Method::Fa => self.feedback(false),
+            Method::Dfa => self.feedback(true),
+            Method::NoDeriv => {
+                self.deltas(Pathway::Transpose, false);
+                self.weight_grads(false);
+            }
+            Method::Scrambled => {
+                self.deltas(Pathway::Transpose, true);
+                scramble(&mut self.d1, &mut self.scratch, &self.fb.p1);
+                scramble(&mut self.d2, &mut self.scratch, &self.fb.p2);
+                self.weight_grads(false);
+            }
+            Method::SignDropped => {
+                self.deltas(Pathway::Transpose, true);
+                for d in [&mut self.e, &mut self.d1, &mut self.d2] {
+                    d.mapv_inplace(F::abs);
+                }
+                self.weight_grads(false);
+            }
+            Method::Stale => {
+                self.deltas(Pathway::Transpose, true);
+                let had_prev = self.step > 0;
+                if had_prev {
+                    self.weight_grads(true);
+                }
+                std::mem::swap(&mut self.acts, &mut self.prev);
+                return had_prev;
+            }
+            Method::RandomDirection => {
+                self.exact();
+                let norm = dot_all(&self.g, &self.g).sqrt();
+                for g in &mut self.g {
+                    fill_normal(&mut self.noise, g, 1.0);
+                }
+                let z = dot_all(&self.g, &self.g).sqrt();
+                for g in &mut self.g {
+                    *g *= F::of(norm / z);
+                }
+            }
+            Method::ReadoutOnly => {
+                mm(self.acts.h2.t(), self.e.view(), &mut self.g[2], Then::Store);
+                self.g[0].fill(F::zero());
+                self.g[1].fill(F::zero());
+            }
+            Method::WeightPerturbation => self.weight_perturbation(),
+            Method::NodePerturbation => self.node_perturbation(),
+        }
+        true
+    }
+}
+
+/// Where hidden deltas come from: Wᵀ (backprop), a fixed random B (FA) or
+/// a direct map from the output error (DFA).
+#[derive(Clone, Copy)]
+pub(super) enum Pathway {
+    Transpose,
+    Random,
+    Direct,
+}
