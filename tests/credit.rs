@@ -82,7 +82,11 @@ fn stale_pairs_the_errors_with_the_previous_batchs_activity() {
     let second = t.credit(Some(1));
     for l in 0..3 {
         let paired = second.layers[l].paired_activity.as_ref().expect("paired");
-        close(paired, &first.layers[l].activity, &format!("stale layer {l}"));
+        close(
+            paired,
+            &first.layers[l].activity,
+            &format!("stale layer {l}"),
+        );
         assert_ne!(paired, &second.layers[l].activity, "not this batch's");
     }
 }

@@ -242,7 +242,11 @@ fn the_table_explains_the_teacher_gap_on_its_own() {
     assert!(easy.contains("gain 1)") && !easy.contains("README"));
     let hard = teacher_gap(Some(0.3), 2.5).expect("a floor far above");
     assert!(hard.contains("harder") && hard.contains("higher"));
-    assert_eq!(teacher_gap(Some(0.166), 1.7), None, "within 10%: nothing to say");
+    assert_eq!(
+        teacher_gap(Some(0.166), 1.7),
+        None,
+        "within 10%: nothing to say"
+    );
     assert_eq!(teacher_gap(None, 1.0), None);
     assert!(divergence_cap().contains("1e4 times the target variance"));
 }
