@@ -6,6 +6,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { startSite } from './site.mjs';
 
+// the page's table shows the command line's medians to the printed precision
+async function sameMedians(page, cli) {
+  for (const row of cli.summary) {
+    const cells = await page.$$eval(`[data-testid=row-${row.method}] td`, (tds) => tds.map((t) => t.textContent));
+    const want = row.median === null ? 'diverged' : row.median.toFixed(3);
+    assert.equal(cells[3], want, `${row.method}: page ${cells[3]}, command line ${want}`);
+  }
+}
+
 let site;
 before(async () => { site = await startSite(); });
 after(async () => { await site.stop(); });
@@ -63,11 +72,7 @@ test('a short grid completes into the table, and exports work', async () => {
   // the same numbers as the command line (written by .ci/test:
   // creditflow ablate --steps 30 --json target/cli-grid-30.json)
   const cli = JSON.parse(readFileSync('target/cli-grid-30.json', 'utf8'));
-  for (const row of cli.summary) {
-    const cells = await page.$$eval(`[data-testid=row-${row.method}] td`, (tds) => tds.map((t) => t.textContent));
-    const want = row.median === null ? 'diverged' : row.median.toFixed(3);
-    assert.equal(cells[3], want, `${row.method}: page ${cells[3]}, command line ${want}`);
-  }
+  await sameMedians(page, cli);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.click('[data-testid=export-table-csv]'),
@@ -88,11 +93,7 @@ test('in f32 (chosen in the settings) the grid equals the command line\'s f32 gr
   // written by .ci/test: creditflow ablate --steps 30 --precision f32 --json …
   const cli = JSON.parse(readFileSync('target/cli-grid-30-f32.json', 'utf8'));
   assert.equal(cli.precision, 'f32');
-  for (const row of cli.summary) {
-    const cells = await page.$$eval(`[data-testid=row-${row.method}] td`, (tds) => tds.map((t) => t.textContent));
-    const want = row.median === null ? 'diverged' : row.median.toFixed(3);
-    assert.equal(cells[3], want, `${row.method}: page ${cells[3]}, command line ${want}`);
-  }
+  await sameMedians(page, cli);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.click('[data-testid=export-table-json]'),
