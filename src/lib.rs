@@ -5,6 +5,7 @@
 //! instrument (ndarray and a seeded RNG), `ui` the Leptos front end, the
 //! only layer that names a browser crate. `cli` is the native front end.
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod engine;
 pub mod lab;

@@ -85,7 +85,7 @@ fn ablate_writes_json_and_csv_in_the_documented_shape() {
     let dir = std::env::temp_dir().join(format!("creditflow-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (json, csv) = (dir.join("a.json"), dir.join("a.csv"));
-    let (code, out, _) = run(&[
+    let (code, out, err) = run(&[
         "ablate",
         "--methods",
         "bp,fa,readout_only",
@@ -105,6 +105,18 @@ fn ablate_writes_json_and_csv_in_the_documented_shape() {
         out.contains("exact backprop") && out.contains("0.017"),
         "{out}"
     );
+    // stderr is not a terminal here: one progress line per finished part
+    // (3 runs), each on its own line, no bar
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines,
+        ["1/3 runs", "2/3 runs", "3/3 runs"].map(|p| lines
+            .iter()
+            .find(|l| l.starts_with(p))
+            .copied()
+            .unwrap_or("missing"))
+    );
+    assert!(!err.contains('\r'), "{err:?}");
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     for key in ["method", "lr", "seed", "nmse", "diverged", "steps_done"] {

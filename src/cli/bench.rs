@@ -3,11 +3,11 @@
 
 use super::fail;
 use super::lab::{parse_opts, threads};
+use super::progress::Progress;
 use crate::lab::grid::{run_parallel, time_step};
 use crate::lab::kernel::Isa;
 use crate::lab::scaling::{scaling_table, SAMPLES};
 use crate::lab::{Precision, RunConfig, Task, TaskShape};
-use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -94,11 +94,9 @@ pub fn bench(args: &[String]) -> i32 {
     println!("* the exact-backprop step's 2·m·k·n matrix-product FLOPs ({:.2} MFLOP) per µs; other methods do more or less work", flops / 1e6);
     let n = threads();
     let start = Instant::now();
-    let runs = run_parallel(&o.spec, task, n, |done, total| {
-        eprint!("\rfull grid: {done}/{total} runs   ");
-        let _ = std::io::stderr().flush();
-    });
-    eprintln!();
+    let bar = Progress::new(o.spec.jobs().len(), "runs of the full grid");
+    let runs = run_parallel(&o.spec, task, n, |done, total| bar.set(done, total));
+    bar.finish();
     println!(
         "full grid in {}: {} runs × {} steps on {n} threads in {:.1} s",
         o.spec.base.precision.id(),

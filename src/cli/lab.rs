@@ -1,12 +1,12 @@
 //! `creditflow ablate | scaling | bench`: the instrument on the terminal.
 
 use super::fail;
+use super::progress::Progress;
 use crate::lab::grid::{run_parallel, GridSpec, Run};
 use crate::lab::summary::{angle_series, angle_summary, readout_floor, summarise, Summary};
 use crate::lab::task::GAIN_RANGE;
 use crate::lab::{Method, Precision};
 use serde_json::json;
-use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -93,14 +93,9 @@ pub fn ablate(args: &[String]) -> i32 {
     let task = Arc::new(o.spec.task());
     let start = Instant::now();
     let n = threads();
-    let runs = run_parallel(&o.spec, task, n, |done, total| {
-        eprint!(
-            "\r{done}/{total} runs ({:.0} s)   ",
-            start.elapsed().as_secs_f64()
-        );
-        let _ = std::io::stderr().flush();
-    });
-    eprintln!();
+    let bar = Progress::new(o.spec.jobs().len(), "runs");
+    let runs = run_parallel(&o.spec, task, n, |done, total| bar.set(done, total));
+    bar.finish();
     let summary = summarise(&o.spec, &runs);
     print_table(&summary, &o.spec);
     println!(

@@ -5,6 +5,7 @@
 mod bench;
 mod grad;
 pub mod lab;
+mod progress;
 
 /// The usage text; the notation line comes from the op table.
 pub fn usage() -> String {
