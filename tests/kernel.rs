@@ -16,7 +16,7 @@ fn random<F: Real>(rng: &mut Pcg64Mcg, r: usize, c: usize) -> Array2<F> {
     Array2::from_shape_simple_fn((r, c), || F::of(rng.random_range(-1.5..1.5)))
 }
 
-/// The largest entry-wise difference, relative to the size of the terms.
+/// The largest entry-wise absolute difference.
 fn max_err<F: Real>(a: &Array2<F>, b: &Array2<F>) -> f64 {
     a.iter()
         .zip(b)
@@ -85,9 +85,67 @@ fn every_kernel_equals_the_triple_loop_in_f32() {
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
-fn the_scalar_fallback_is_always_there() {
+fn every_kernels_tanh_is_libms_to_its_precision() {
+    // x = a·1 (k = 1), then the Tanh epilogue: x from −25 to 25
+    let xs: Vec<f64> = (0..=1000).map(|i| -25.0 + i as f64 * 0.05).collect();
+    for isa in Isa::available() {
+        let a = Array2::from_shape_fn((xs.len(), 1), |(i, _)| xs[i]);
+        let mut c = Array2::zeros((xs.len(), 16));
+        mm_on(
+            isa,
+            a.view(),
+            Array2::from_elem((1, 16), 1.0).view(),
+            &mut c,
+            Then::Tanh,
+        );
+        let a32 = a.mapv(|x| x as f32);
+        let mut c32 = Array2::<f32>::zeros((xs.len(), 16));
+        let ones = Array2::<f32>::from_elem((1, 16), 1.0);
+        mm_on(isa, a32.view(), ones.view(), &mut c32, Then::Tanh);
+        for (i, &x) in xs.iter().enumerate() {
+            let want = x.tanh();
+            assert!((c[[i, 3]] - want).abs() < 1e-15, "{isa:?} f64 tanh({x})");
+            let want32 = (x as f32 as f64).tanh();
+            assert!(
+                (c32[[i, 5]] as f64 - want32).abs() < 3e-7,
+                "{isa:?} f32 tanh({x})"
+            );
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn an_instruction_set_the_cpu_lacks_is_refused_and_empty_products_are_fine() {
     assert_eq!(Isa::available().last(), Some(&Isa::Scalar));
-    assert_eq!(Isa::available()[0], Isa::best());
+    for isa in [Isa::Avx512, Isa::Avx2, Isa::Simd128] {
+        if !Isa::available().contains(&isa) {
+            let refused = std::panic::catch_unwind(|| {
+                let a = Array2::<f64>::zeros((2, 2));
+                let mut c = Array2::zeros((2, 2));
+                mm_on(isa, a.view(), a.view(), &mut c, Then::Store);
+            });
+            assert!(refused.is_err(), "{isa:?} ran on a CPU without it");
+        }
+    }
+    for isa in Isa::available() {
+        let mut c = Array2::<f64>::zeros((3, 0));
+        mm_on(
+            isa,
+            Array2::zeros((3, 4)).view(),
+            Array2::zeros((4, 0)).view(),
+            &mut c,
+            Then::Tanh,
+        );
+        let mut c = Array2::<f64>::zeros((0, 5));
+        mm_on(
+            isa,
+            Array2::zeros((0, 4)).view(),
+            Array2::zeros((4, 5)).view(),
+            &mut c,
+            Then::Store,
+        );
+    }
 }
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]

@@ -4,7 +4,7 @@
 use super::fail;
 use super::lab::{parse_opts, threads};
 use super::progress::Progress;
-use crate::lab::grid::{run_parallel, time_step};
+use crate::lab::grid::{run_parallel, time_step, GridSpec};
 use crate::lab::kernel::Isa;
 use crate::lab::scaling::{scaling_table, SAMPLES};
 use crate::lab::{Precision, RunConfig, Task, TaskShape};
@@ -60,7 +60,7 @@ pub fn step_flops(cfg: &RunConfig, s: TaskShape) -> f64 {
 }
 
 pub fn bench(args: &[String]) -> i32 {
-    let o = match parse_opts(args) {
+    let o = match parse_opts(args, GridSpec::default()) {
         Ok(o) => o,
         Err(e) => return fail(&e),
     };

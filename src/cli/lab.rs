@@ -14,7 +14,7 @@ pub(super) fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-fn list<T>(
+pub(super) fn list<T>(
     s: Option<&String>,
     what: &str,
     parse: impl Fn(&str) -> Option<T>,
@@ -34,13 +34,14 @@ fn list<T>(
 /// Options shared by `ablate` and `bench`.
 pub(super) struct Opts {
     pub(super) spec: GridSpec,
-    json: Option<String>,
-    csv: Option<String>,
+    pub(super) json: Option<String>,
+    pub(super) csv: Option<String>,
 }
 
-pub(super) fn parse_opts(args: &[String]) -> Result<Opts, String> {
+/// Reads the grid's options over `spec`'s defaults.
+pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String> {
     let mut o = Opts {
-        spec: GridSpec::default(),
+        spec,
         json: None,
         csv: None,
     };
@@ -86,7 +87,7 @@ pub(super) fn parse_opts(args: &[String]) -> Result<Opts, String> {
 }
 
 pub fn ablate(args: &[String]) -> i32 {
-    let o = match parse_opts(args) {
+    let o = match parse_opts(args, GridSpec::default()) {
         Ok(o) => o,
         Err(e) => return fail(&e),
     };

@@ -6,6 +6,7 @@ mod bench;
 mod grad;
 pub mod lab;
 mod progress;
+mod width;
 
 /// The usage text; the notation line comes from the op table.
 pub fn usage() -> String {
@@ -30,6 +31,10 @@ pub fn usage() -> String {
                     [--precision f64|f32] [--json FILE] [--csv FILE]
          the essay's ablation table: every method × learning rate × seed on all cores,
          in f64 (the default) or f32 arithmetic
+  creditflow width [--widths 16,32,64,128,256,512] [--methods bp,fa,…] [--steps 1000]
+                   [--lrs …] [--seeds …] [--teacher-gain G] [--precision f64|f32] [--json FILE]
+         the width study: final test nMSE and the steps to reach 2× bp's score, per
+         method and width (default bp, fa, node and weight perturbation)
   creditflow scaling [--json FILE]
          one-shot WP and NP cosine with the true gradient for hidden sizes 8…256
   creditflow bench [--methods …] [--lrs …] [--seeds …] [--steps …] [--precision f64|f32]
@@ -48,6 +53,7 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("ablate") => lab::ablate(&args[1..]),
         Some("scaling") => bench::scaling(&args[1..]),
         Some("bench") => bench::bench(&args[1..]),
+        Some("width") => width::width(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
             0

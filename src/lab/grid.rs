@@ -107,24 +107,37 @@ pub fn run_one(cfg: RunConfig, task: Arc<Task>) -> Run {
     }
 }
 
-/// Runs every job on `threads` threads; `progress(done, total)` after each.
+/// Runs every job of `spec` on `threads` threads; `progress(done, total)`
+/// after each.
 pub fn run_parallel(
     spec: &GridSpec,
     task: Arc<Task>,
     threads: usize,
     progress: impl Fn(usize, usize) + Sync,
 ) -> Vec<Run> {
-    let jobs = spec.jobs();
+    run_each(&spec.jobs(), threads, progress, |cfg| {
+        run_one(cfg, task.clone())
+    })
+}
+
+/// `run(job)` for every job on `threads` threads, results in the jobs'
+/// order; `progress(done, total)` after each.
+pub fn run_each<R: Send>(
+    jobs: &[RunConfig],
+    threads: usize,
+    progress: impl Fn(usize, usize) + Sync,
+    run: impl Fn(RunConfig) -> R + Sync,
+) -> Vec<R> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let out: Mutex<Vec<Option<Run>>> = Mutex::new(vec![None; jobs.len()]);
+    let out: Mutex<Vec<Option<R>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&cfg) = jobs.get(i) else { break };
-                let run = run_one(cfg, task.clone());
-                out.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(run);
+                let r = run(cfg);
+                out.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
             });
         }

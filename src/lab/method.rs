@@ -103,6 +103,24 @@ impl Method {
         }
     }
 
+    /// The name shortened to stand under a bar of a chart.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Method::Bp => "backprop",
+            Method::Fa => "feedback align.",
+            Method::Dfa => "direct FA",
+            Method::NoDeriv => "no f′",
+            Method::Scrambled => "scrambled",
+            Method::NodePerturbation => "node perturb.",
+            Method::WeightPerturbation => "weight perturb.",
+            Method::SignDropped => "sign dropped",
+            Method::Stale => "stale",
+            Method::ShuffledLabels => "shuffled",
+            Method::RandomDirection => "random dir.",
+            Method::ReadoutOnly => "readout only",
+        }
+    }
+
     /// The requirement(s) removed, as the essay's table lists them.
     pub fn removes(self) -> &'static str {
         match self {

@@ -24,6 +24,7 @@ pub mod summary;
 pub mod task;
 pub mod trainer;
 mod update;
+pub mod width;
 
 pub use method::Method;
 pub use precision::{Precision, Training};

@@ -107,7 +107,8 @@ impl<F: Real> Trainer<F> {
                     .and(&clean)
                     .and(&t)
                     .for_each(|&a, &b, &c| {
-                        diff += ((a - c) * (a - c) - (b - c) * (b - c)).f64();
+                        // the difference of two near-equal squares, in f64: (a−b)(a+b−2c)
+                        diff += (a - b).f64() * ((a - c).f64() + (b - c).f64());
                     });
                 *dl = F::of(diff * half_inv_b);
             });

@@ -167,7 +167,7 @@ pub fn draw_ratio(bars: &[Bar], source: &str) -> String {
             TEXT,
             Anchor::Middle,
             "#111111",
-            &short(b.method),
+            b.method.short_name(),
         );
     }
     groups(&mut svg, &p, bars);
@@ -200,23 +200,4 @@ fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar]) {
         }
         i += j;
     }
-}
-
-/// A bar's label: the method's name, shortened to stand under a bar.
-fn short(m: Method) -> String {
-    match m {
-        Method::Bp => "backprop",
-        Method::Fa => "feedback align.",
-        Method::Dfa => "direct FA",
-        Method::NoDeriv => "no f′",
-        Method::Scrambled => "scrambled",
-        Method::NodePerturbation => "node perturb.",
-        Method::WeightPerturbation => "weight perturb.",
-        Method::SignDropped => "sign dropped",
-        Method::Stale => "stale",
-        Method::ShuffledLabels => "shuffled",
-        Method::RandomDirection => "random dir.",
-        Method::ReadoutOnly => "readout only",
-    }
-    .into()
 }

@@ -125,7 +125,9 @@ pub fn mm_on<F: Real>(
         _ => None,
     };
     let plain = |s: &[isize]| s.iter().all(|&x| x >= 0);
-    if !c.is_standard_layout()
+    if m == 0
+        || n == 0
+        || !c.is_standard_layout()
         || h.is_some_and(|h| !h.is_standard_layout())
         || !plain(a.strides())
         || !plain(b.strides())
