@@ -108,7 +108,7 @@ pub fn run_curve(cfg: RunConfig, task: Arc<Task>, every: usize) -> CurveRun {
     while !t.finished() {
         t.step();
         let s = t.steps_done();
-        if s % every.max(1) == 0 || t.finished() {
+        if s.is_multiple_of(every.max(1)) || t.finished() {
             let y = if t.diverged_at().is_some() {
                 f64::INFINITY
             } else {
