@@ -218,3 +218,65 @@ fn grad_r3_variants_print_the_pages_numbers() {
         "{err}"
     );
 }
+
+#[test]
+fn shards_merged_equal_one_run() {
+    let dir = std::env::temp_dir().join(format!("creditflow-shard-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let grid = [
+        "--methods",
+        "bp,fa,sign_dropped",
+        "--lrs",
+        "0.05,0.2",
+        "--seeds",
+        "0,1",
+        "--steps",
+        "150",
+    ];
+    let with = |extra: &[&str]| {
+        let mut v = vec!["ablate"];
+        v.extend(grid);
+        v.extend(extra);
+        let (code, out, err) = run(&v);
+        assert_eq!(code, 0, "{out}{err}");
+        out
+    };
+    with(&["--json", &p("one.json"), "--csv", &p("one.csv")]);
+    for k in 1..=3 {
+        let out = with(&[
+            "--shard",
+            &format!("{k}/3"),
+            "--json",
+            &p(&format!("s{k}.json")),
+        ]);
+        assert!(out.contains(&format!("shard {k}/3: 4 of 12 runs")), "{out}");
+    }
+    // given in any order
+    let (code, out, err) = run(&[
+        "merge",
+        &p("s3.json"),
+        &p("s1.json"),
+        &p("s2.json"),
+        "--json",
+        &p("merged.json"),
+        "--csv",
+        &p("merged.csv"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("exact backprop") && out.contains("merged from 3 shard files"));
+    let read = |f: &str| std::fs::read_to_string(p(f)).unwrap();
+    assert_eq!(read("merged.json"), read("one.json"));
+    assert_eq!(read("merged.csv"), read("one.csv"));
+    // a missing or doubled shard, or one from another grid, is refused
+    let (code, _, err) = run(&["merge", &p("s1.json"), &p("s2.json")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("shard 3/3 is missing"), "{err}");
+    let (code, _, err) = run(&["merge", &p("s1.json"), &p("s1.json"), &p("s2.json")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("given twice"), "{err}");
+    let (code, _, err) = run(&["ablate", "--shard", "4/3", "--json", &p("x.json")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("1 ≤ K ≤ N"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

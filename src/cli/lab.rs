@@ -36,6 +36,8 @@ pub(super) struct Opts {
     pub(super) spec: GridSpec,
     pub(super) json: Option<String>,
     pub(super) csv: Option<String>,
+    /// `--shard K/N`: run only the K-th of N slices (1-based).
+    pub(super) shard: Option<(usize, usize)>,
 }
 
 /// Reads the grid's options over `spec`'s defaults.
@@ -44,6 +46,7 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
         spec,
         json: None,
         csv: None,
+        shard: None,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -80,6 +83,10 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
             }
             "--json" => o.json = Some(it.next().ok_or("--json needs a file name")?.clone()),
             "--csv" => o.csv = Some(it.next().ok_or("--csv needs a file name")?.clone()),
+            "--shard" => {
+                let s = it.next().ok_or("--shard needs K/N")?;
+                o.shard = Some(super::shard::parse_shard(s)?);
+            }
             other => return Err(format!("unknown option '{other}'")),
         }
     }
@@ -91,20 +98,26 @@ pub fn ablate(args: &[String]) -> i32 {
         Ok(o) => o,
         Err(e) => return fail(&e),
     };
+    if let Some(shard) = o.shard {
+        return super::shard::ablate_shard(&o, shard);
+    }
     let task = Arc::new(o.spec.task());
     let start = Instant::now();
     let n = threads();
     let bar = Progress::new(o.spec.jobs().len(), "runs");
     let runs = run_parallel(&o.spec, task, n, |done, total| bar.set(done, total));
     bar.finish();
-    let summary = summarise(&o.spec, &runs);
+    let took = format!("on {n} threads in {:.1} s", start.elapsed().as_secs_f64());
+    report(&o, &runs, &took)
+}
+
+/// The table, the FA angle and the files `o` asks for, from every run of
+/// `o.spec` (in its jobs' order); `took` says how they were run.
+pub(super) fn report(o: &Opts, runs: &[Run], took: &str) -> i32 {
+    let summary = summarise(&o.spec, runs);
     print_table(&summary, &o.spec);
-    println!(
-        "{} runs on {n} threads in {:.1} s",
-        runs.len(),
-        start.elapsed().as_secs_f64()
-    );
-    let angle = angle_series(&runs, &summary, Method::Fa, 1);
+    println!("{} runs {took}", runs.len());
+    let angle = angle_series(runs, &summary, Method::Fa, 1);
     if let Some((steps, deg)) = &angle {
         println!("{}", angle_summary(steps, deg));
     }
@@ -112,9 +125,9 @@ pub fn ablate(args: &[String]) -> i32 {
         let mut out = json!({
             "precision": o.spec.base.precision,
             "teacher_gain": o.spec.gain,
-            "runs": runs_json(&runs),
+            "runs": runs_json(runs),
             "summary": summary,
-            "angles": angles_json(&runs, &summary),
+            "angles": angles_json(runs, &summary),
         });
         if let Some((steps, degrees)) = angle {
             out["angle"] = json!({ "steps": steps, "degrees": degrees });
@@ -126,7 +139,7 @@ pub fn ablate(args: &[String]) -> i32 {
         }
     }
     if let Some(path) = &o.csv {
-        if let Err(e) = std::fs::write(path, runs_csv(&runs)) {
+        if let Err(e) = std::fs::write(path, runs_csv(runs)) {
             eprintln!("error: could not write {path}: {e}");
             return 1;
         }

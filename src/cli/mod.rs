@@ -6,6 +6,7 @@ mod bench;
 mod grad;
 pub mod lab;
 mod progress;
+mod shard;
 mod width;
 
 /// The usage text; the notation line comes from the op table.
@@ -28,9 +29,12 @@ pub fn usage() -> String {
          --json         print {{\"value\",\"grads\",\"fd\",\"cosine\",…}} as JSON
 
   creditflow ablate [--methods bp,fa,…] [--lrs 0.01,…] [--seeds 0,1,2] [--steps 3000]
-                    [--precision f64|f32] [--json FILE] [--csv FILE]
+                    [--precision f64|f32] [--json FILE] [--csv FILE] [--shard K/N]
          the essay's ablation table: every method × learning rate × seed on all cores,
-         in f64 (the default) or f32 arithmetic
+         in f64 (the default) or f32 arithmetic; --shard K/N --json F runs only the
+         K-th of N disjoint slices of the runs and writes them whole
+  creditflow merge FILE... [--json FILE] [--csv FILE]
+         the shards' runs combined: the same table and files as one ablate
   creditflow width [--widths 16,32,64,128,256,512] [--methods bp,fa,…] [--steps 1000]
                    [--lrs …] [--seeds …] [--teacher-gain G] [--precision f64|f32] [--json FILE]
          the width study: final test nMSE and the steps to reach 2× bp's score, per
@@ -54,6 +58,7 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("scaling") => bench::scaling(&args[1..]),
         Some("bench") => bench::bench(&args[1..]),
         Some("width") => width::width(&args[1..]),
+        Some("merge") => shard::merge(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
             0

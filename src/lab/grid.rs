@@ -17,7 +17,7 @@ pub const ESSAY_SEEDS: [u64; 3] = [0, 1, 2];
 /// the essay's grid diverges.
 pub const WP_EXTRA_LRS: [f64; 5] = [0.0002, 0.0005, 0.001, 0.002, 0.005];
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GridSpec {
     pub methods: Vec<Method>,
     pub lrs: Vec<f64>,
