@@ -103,16 +103,17 @@ impl Method {
         }
     }
 
-    /// The name shortened to stand under a bar of a chart.
+    /// The name shortened to stand under a bar of a chart (FA and DFA as
+    /// the essay abbreviates them).
     pub fn short_name(self) -> &'static str {
         match self {
             Method::Bp => "backprop",
-            Method::Fa => "feedback align.",
-            Method::Dfa => "direct FA",
+            Method::Fa => "FA",
+            Method::Dfa => "DFA",
             Method::NoDeriv => "no f′",
             Method::Scrambled => "scrambled",
-            Method::NodePerturbation => "node perturb.",
-            Method::WeightPerturbation => "weight perturb.",
+            Method::NodePerturbation => "node pert.",
+            Method::WeightPerturbation => "weight pert.",
             Method::SignDropped => "sign dropped",
             Method::Stale => "stale",
             Method::ShuffledLabels => "shuffled",

@@ -20,7 +20,7 @@ pub fn draw_angles(lines: &[(Method, Angles)], max_step: usize) -> (String, usiz
         &mut svg,
         "Angle between each method's update and the true gradient, per layer",
     );
-    let (left, gap) = (70.0, 26.0);
+    let (left, gap) = (70.0, 50.0);
     let w = (WIDTH - left - 16.0 - 2.0 * gap) / 3.0;
     let mut drawn = vec![false; lines.len()];
     let mut bottom = 0.0;

@@ -68,6 +68,7 @@ pub fn LabView() -> impl IntoView {
                     <button data-testid="lab-run" on:click=move |_| lab.act(|c, s| c.run(s)) disabled=running>"▶ run"</button>
                     <button data-testid="lab-pause" on:click=move |_| lab.act(|c, _| c.pause()) disabled=move || !running()>"pause"</button>
                     <button data-testid="lab-reset" on:click=move |_| lab.act(|c, _| c.reset())>"reset"</button>
+                    <a class="jump" href="#reproduce" data-testid="jump-reproduce" class:hidden=move || app.with(|a| a.hides("grid"))>"the essay's table ↓"</a>
                     <span class="hint" data-testid="lab-status">{move || status_line(&lab)}</span>
                     <span class="sr-only" role="status" data-testid="lab-announce">{move || lab.read(|c| {
                         if c.running { "training" } else if c.finished() { "training done" } else if c.started.is_some() { "paused" } else { "" }
