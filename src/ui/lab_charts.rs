@@ -78,6 +78,7 @@ fn chart<T: Clone + PartialEq + Send + Sync + 'static>(
             <div class="chart-svg" data-testid=id data-lines=lines role="img" aria-label=label
                 inner_html=svg></div>
             <figcaption>
+                <span class="pan-hint">"Swipe the chart sideways to see all of it. "</span>
                 {label}
                 " " <button class="small" data-testid=format!("export-svg-{id}") on:click=save_svg>"SVG"</button>
                 " " <button class="small" data-testid=format!("export-png-{id}") on:click=save_png>"PNG"</button>
