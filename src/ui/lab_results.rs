@@ -114,7 +114,7 @@ pub(super) fn Reproduce(lab: Lab) -> impl IntoView {
     view! {
         <h2 id="reproduce">"Reproduce the essay"</h2>
         <p class="hint">{move || lab.app.with(|a| format!(
-            "All 12 methods × 5 learning rates × 3 seeds (weight perturbation also at 5 smaller rates), {} steps each, teacher gain {}, in {} arithmetic, in this page (3,000 steps is the essay's; the steps setting, with the method list, shortens it).",
+            "All 12 methods × 5 learning rates × 3 seeds (weight perturbation also at 5 smaller rates), {} steps each, teacher gain {}, in {} arithmetic, in this page (3,000 steps is the essay's; a smaller “steps” in the settings shortens it).",
             a.steps, a.gain, a.precision.id()
         ))}</p>
         <div class="lab-buttons">
