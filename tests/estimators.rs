@@ -9,7 +9,7 @@ use ndarray::Array2;
 mod common;
 use common::{small_task, trainer};
 
-fn flat(g: &[Array2<f64>; 3]) -> Vec<f64> {
+fn flat(g: &[Array2<f64>]) -> Vec<f64> {
     g.iter().flat_map(|m| m.iter().copied()).collect()
 }
 
@@ -104,7 +104,7 @@ fn readout_only_updates_w3_with_h2_transpose_e() {
         .mapv(creditflow::lab::net::tanh)
         .dot(&t.net.w[1])
         .mapv(creditflow::lab::net::tanh);
-    let want = h2.t().dot(t.errors()[2]);
+    let want = h2.t().dot(&t.errors()[2]);
     assert!((&got[2] - &want).mapv(f64::abs).sum() < 1e-12);
     assert_eq!(got[0].sum(), 0.0);
     assert_eq!(got[1].sum(), 0.0);

@@ -83,9 +83,12 @@ fn angle_and_scaling_charts_draw() {
     let lines = vec![
         (
             Method::Fa,
-            vec![(0, [89.0, 88.0, 0.0]), (100, [70.0, 60.0, 0.0])],
+            vec![(0, vec![89.0, 88.0, 0.0]), (100, vec![70.0, 60.0, 0.0])],
         ),
-        (Method::ReadoutOnly, vec![(0, [f64::NAN, f64::NAN, 0.0])]),
+        (
+            Method::ReadoutOnly,
+            vec![(0, vec![f64::NAN, f64::NAN, 0.0])],
+        ),
     ];
     let (s, drawn) = draw_angles(&lines, 3000);
     assert_eq!(drawn, 2, "fa in every panel, readout only in W₃'s");

@@ -2,7 +2,7 @@
 //! student has them, bp reaching its own target, and the CLI's JSON.
 
 use creditflow::lab::grid::GridSpec;
-use creditflow::lab::net::Net;
+use creditflow::lab::net::{layer_sizes, Net};
 use creditflow::lab::width::{rows, run_curve, run_width, WidthSpec};
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
 use std::sync::Arc;
@@ -38,9 +38,7 @@ fn one_row_per_method_and_width_with_the_students_weights() {
     for r in &rows {
         let net = Net::<f64>::init(
             &mut creditflow::lab::rng::stream(0, creditflow::lab::rng::Stream::Init),
-            task.shape.inputs,
-            r.width,
-            task.shape.outputs,
+            &layer_sizes(task.shape.inputs, r.width, 2, task.shape.outputs),
         );
         assert_eq!(r.weights, net.n_weights(), "{:?} at {}", r.method, r.width);
         assert!(r.median.is_finite() && r.best_lr.is_some());

@@ -7,6 +7,7 @@
 use super::fail;
 use super::lab::{report, Opts};
 use super::progress::Progress;
+use crate::lab::config::{angles_from_json, angles_to_json, AnglesJson};
 use crate::lab::grid::{run_each, run_one, GridSpec, Run};
 use crate::lab::{RunConfig, RunResult};
 use serde::{Deserialize, Serialize};
@@ -20,7 +21,7 @@ struct RunRecord {
     nmse: Option<f64>,
     diverged: bool,
     steps_done: usize,
-    angles: Vec<(usize, [Option<f64>; 3])>,
+    angles: AnglesJson,
 }
 
 /// A shard file.
@@ -97,7 +98,7 @@ fn record(r: &Run) -> RunRecord {
         nmse: fin(r.result.nmse),
         diverged: r.result.diverged,
         steps_done: r.result.steps_done,
-        angles: r.angles.iter().map(|(s, a)| (*s, a.map(fin))).collect(),
+        angles: angles_to_json(&r.angles),
     }
 }
 
@@ -109,11 +110,7 @@ fn run_of(r: RunRecord) -> Run {
             diverged: r.diverged,
             steps_done: r.steps_done,
         },
-        angles: r
-            .angles
-            .into_iter()
-            .map(|(s, a)| (s, a.map(|x| x.unwrap_or(f64::NAN))))
-            .collect(),
+        angles: angles_from_json(&r.angles),
     }
 }
 

@@ -5,6 +5,15 @@ use super::method::Method;
 use super::precision::Precision;
 use serde::{Deserialize, Serialize};
 
+/// The essay's student: two hidden layers.
+pub const DEFAULT_DEPTH: usize = 2;
+/// The deepest student the instrument builds.
+pub const MAX_DEPTH: usize = 8;
+
+fn default_depth() -> usize {
+    DEFAULT_DEPTH
+}
+
 /// Everything a run depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunConfig {
@@ -14,6 +23,9 @@ pub struct RunConfig {
     pub steps: usize,
     pub batch: usize,
     pub hidden: usize,
+    /// The number of hidden layers, each `hidden` wide (the essay's 2).
+    #[serde(default = "default_depth")]
+    pub depth: usize,
     /// Perturbation size for weight and node perturbation.
     pub sigma: f64,
     /// The arithmetic's precision (f64 unless asked).
@@ -31,6 +43,7 @@ impl Default for RunConfig {
             steps: 3000,
             batch: 32,
             hidden: 64,
+            depth: DEFAULT_DEPTH,
             sigma: 1e-3,
             precision: Precision::F64,
         }
@@ -44,4 +57,22 @@ pub struct RunResult {
     pub nmse: f64,
     pub diverged: bool,
     pub steps_done: usize,
+}
+
+/// (step, degrees for W₁ … W_{L+1}), NaN where a layer was left unchanged.
+pub type Angles = Vec<(usize, Vec<f64>)>;
+
+/// Angles as JSON carries them: `None` for NaN (a layer left unchanged).
+pub type AnglesJson = Vec<(usize, Vec<Option<f64>>)>;
+
+pub fn angles_to_json(a: &Angles) -> AnglesJson {
+    a.iter()
+        .map(|(s, d)| (*s, d.iter().map(|&v| v.is_finite().then_some(v)).collect()))
+        .collect()
+}
+
+pub fn angles_from_json(a: &AnglesJson) -> Angles {
+    a.iter()
+        .map(|(s, d)| (*s, d.iter().map(|v| v.unwrap_or(f64::NAN)).collect()))
+        .collect()
 }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 impl<F: Real> Trainer<F> {
     /// For tests and the scaling table: the exact gradient and the
     /// current minibatch, without updating.
-    pub fn probe_exact(&mut self) -> [Array2<F>; 3] {
+    pub fn probe_exact(&mut self) -> Vec<Array2<F>> {
         self.prepare_batch();
         self.exact();
         self.g.clone()
@@ -20,7 +20,7 @@ impl<F: Real> Trainer<F> {
 
     /// One-shot estimate by `method` on the current batch, without
     /// updating (the batch must have been prepared by `probe_exact`).
-    pub fn probe_estimate(&mut self, method: Method) -> [Array2<F>; 3] {
+    pub fn probe_estimate(&mut self, method: Method) -> Vec<Array2<F>> {
         match method {
             Method::WeightPerturbation => self.weight_perturbation(),
             Method::NodePerturbation => self.node_perturbation(),
@@ -40,37 +40,40 @@ impl<F: Real> Trainer<F> {
         self.load_batch();
         self.net.forward(&mut self.acts);
         let inv_b = F::of(1.0 / self.cfg.batch as f64);
-        Zip::from(&mut self.e)
-            .and(&self.acts.y)
+        let top = self.depth();
+        Zip::from(&mut self.d[top])
+            .and(self.acts.y())
             .and(&self.t)
             .for_each(|e, &y, &t| *e = (y - t) * inv_b);
-        self.loss = batch_loss(&self.acts.y, &self.t);
+        self.loss = batch_loss(self.acts.y(), &self.t);
     }
 
     /// The current minibatch's inputs and targets (after a probe or step).
     pub fn batch(&self) -> (&Array2<F>, &Array2<F>) {
-        (&self.acts.x, &self.t)
+        (self.acts.x(), &self.t)
     }
 
-    /// The fixed random matrices FA uses for W₂ᵀ and W₃ᵀ.
-    pub fn fa_matrices(&self) -> (&Array2<F>, &Array2<F>) {
-        (&self.fb.b2, &self.fb.b3)
+    /// The fixed random matrices FA uses for W₂ᵀ … W_{L+1}ᵀ, one per
+    /// hidden layer.
+    pub fn fa_matrices(&self) -> &[Array2<F>] {
+        &self.fb.b
     }
 
-    /// The fixed random maps DFA sends the output error through, to
-    /// hidden layers 1 and 2 (outputs × hidden each).
-    pub fn dfa_matrices(&self) -> (&Array2<F>, &Array2<F>) {
-        (&self.fb.d1, &self.fb.d2)
+    /// The fixed random maps DFA sends the output error through, one per
+    /// hidden layer (outputs × hidden each).
+    pub fn dfa_matrices(&self) -> &[Array2<F>] {
+        &self.fb.d
     }
 
-    pub fn scramble_perms(&self) -> (&[usize], &[usize]) {
-        (&self.fb.p1, &self.fb.p2)
+    /// Scrambled's permutation for each hidden layer.
+    pub fn scramble_perms(&self) -> &[Vec<usize>] {
+        &self.fb.p
     }
 
     /// The hidden and output errors this step computed, as the update used
-    /// them: δ₁, δ₂ and e (each row one example, scaled by 1/B).
-    pub fn errors(&self) -> [&Array2<F>; 3] {
-        [&self.d1, &self.d2, &self.e]
+    /// them: δ₁ … δ_L and e (each row one example, scaled by 1/B).
+    pub fn errors(&self) -> &[Array2<F>] {
+        &self.d
     }
 
     /// The network panel's view of the next step: the batch it will train
@@ -84,25 +87,29 @@ impl<F: Real> Trainer<F> {
         let example = example.filter(|&i| i < b);
         t.prepare_batch();
         let f = |m: &Array2<F>| m.mapv(F::f64);
-        let (loss, x) = (t.loss, f(&t.acts.x));
-        let acts = [f(&t.acts.h1), f(&t.acts.h2), f(&t.acts.y)];
+        let (loss, x) = (t.loss, f(t.acts.x()));
+        let acts: Vec<_> = t.acts.a[1..].iter().map(f).collect();
         t.exact();
-        let truth = [f(&t.d1), f(&t.d2), f(&t.e)];
+        let truth: Vec<_> = t.d.iter().map(f).collect();
         let method = t.cfg.method;
         let applied = t.compute_update();
         let reach = reach(method);
-        let (p1, p2) = (t.fb.p1.clone(), t.fb.p2.clone());
-        let layers = (0..3)
+        let top = t.depth();
+        let layers = (0..=top)
             .map(|l| {
-                let delivered = match (reach, l) {
-                    (Reach::Every, _) | (Reach::Output, 2) => Some(f([&t.d1, &t.d2, &t.e][l])),
+                let delivered = match reach {
+                    Reach::Every => Some(f(&t.d[l])),
+                    Reach::Output if l == top => Some(f(&t.d[l])),
                     _ => None,
                 };
                 // stale: after the method ran, `acts` holds the previous batch
-                let paired = (method == Method::Stale && applied)
-                    .then(|| f([&t.acts.h1, &t.acts.h2, &t.acts.y][l]));
-                let source = (method == Method::Scrambled && l < 2).then(|| [&p1, &p2][l].clone());
-                let shown = Shown { example, batch: b };
+                let paired = (method == Method::Stale && applied).then(|| f(&t.acts.a[l + 1]));
+                let source = (method == Method::Scrambled && l < top).then(|| t.fb.p[l].clone());
+                let shown = Shown {
+                    example,
+                    batch: b,
+                    top,
+                };
                 shown.layer(
                     l,
                     &acts[l],
@@ -177,7 +184,7 @@ pub struct CreditView {
     pub example: Option<usize>,
     pub batch: usize,
     pub inputs: Vec<f64>,
-    /// Hidden 1, hidden 2, output.
+    /// Hidden 1 … hidden L, output.
     pub layers: Vec<LayerCredit>,
     /// The minibatch loss at the current weights.
     pub loss: f64,
@@ -200,10 +207,12 @@ impl CreditView {
 struct Shown {
     example: Option<usize>,
     batch: usize,
+    /// The output layer's index (the number of hidden layers).
+    top: usize,
 }
 
 impl Shown {
-    /// Layer `l` (2 = the linear output) from the batch's matrices; errors
+    /// Layer `l` (`top` = the linear output) from the batch's matrices; errors
     /// per example are the rows times B (each row carries the loss's 1/B).
     fn layer(
         &self,
@@ -216,12 +225,16 @@ impl Shown {
     ) -> LayerCredit {
         let b = self.batch as f64;
         let sel = |m: &Array2<f64>, scale: f64| pick(m, self.example, scale);
-        let slope = act.mapv(|h| if l < 2 { 1.0 - h * h } else { 1.0 });
+        let slope = act.mapv(|h| if l < self.top { 1.0 - h * h } else { 1.0 });
         let delivered_sel = delivered.map(|d| sel(d, b));
         let truth_sel = sel(truth, b);
         let flat = |m: &Array2<f64>| m.iter().copied().collect::<Vec<f64>>();
         LayerCredit {
-            name: ["hidden 1", "hidden 2", "output"][l].into(),
+            name: if l < self.top {
+                format!("hidden {}", l + 1)
+            } else {
+                "output".into()
+            },
             activity: sel(act, 1.0),
             slope: sel(&slope, 1.0),
             cosine: delivered_sel.as_ref().and_then(|d| cosine(d, &truth_sel)),

@@ -1,5 +1,5 @@
-//! The student network and its buffers: 20 → h → h → 5, tanh hidden
-//! units, linear output, no biases, in f32 or f64 (`F`). Weights are
+//! The student network and its buffers: 20 → h → … → h → 5 with L hidden
+//! layers (the essay's 2 by default), tanh hidden units, linear output, no biases, in f32 or f64 (`F`). Weights are
 //! stored `fan_in × fan_out` so a layer is `x · W`. All products go through
 //! `kernel::mm`, into buffers made once, so a training step allocates
 //! nothing.
@@ -10,28 +10,29 @@ use ndarray::Array2;
 
 pub use super::kernel::tanh;
 
-/// The three weight matrices W₁ (in×h), W₂ (h×h), W₃ (h×out).
+/// The weight matrices W₁ (in×h), W₂ … W_L (h×h), W_{L+1} (h×out) of a
+/// student with L hidden layers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net<F: Real = f64> {
-    pub w: [Array2<F>; 3],
+    pub w: Vec<Array2<F>>,
 }
 
 impl<F: Real> Net<F> {
     /// Weights N(0, 1/fan_in), drawn in f64 and rounded to `F`, so both
-    /// precisions start from the same network.
-    pub fn init(rng: &mut LabRng, inputs: usize, hidden: usize, outputs: usize) -> Self {
-        let layer = |rng: &mut LabRng, i: usize, o: usize| {
-            normal_matrix(rng, i, o, (1.0 / i as f64).sqrt())
-        };
-        let w1 = layer(rng, inputs, hidden);
-        let w2 = layer(rng, hidden, hidden);
-        let w3 = layer(rng, hidden, outputs);
-        Self { w: [w1, w2, w3] }
+    /// precisions start from the same network; drawn layer by layer from
+    /// the input up, so a deeper student's first layers are a shallower
+    /// one's.
+    pub fn init(rng: &mut LabRng, sizes: &[usize]) -> Self {
+        let w = sizes
+            .windows(2)
+            .map(|io| normal_matrix(rng, io[0], io[1], (1.0 / io[0] as f64).sqrt()))
+            .collect();
+        Self { w }
     }
 
     pub fn zeros_like(&self) -> Self {
         Self {
-            w: self.w.clone().map(|w| Array2::zeros(w.raw_dim())),
+            w: self.w.iter().map(|w| Array2::zeros(w.raw_dim())).collect(),
         }
     }
 
@@ -39,51 +40,71 @@ impl<F: Real> Net<F> {
         self.w.iter().map(Array2::len).sum()
     }
 
-    /// The forward sweep on `acts.x`, storing every layer's activity.
+    /// The number of hidden layers.
+    pub fn depth(&self) -> usize {
+        self.w.len() - 1
+    }
+
+    /// The forward sweep on `acts.x()`, storing every layer's activity:
+    /// tanh on hidden layers, a linear output.
     pub fn forward(&self, acts: &mut Acts<F>) {
-        mm(acts.x.view(), self.w[0].view(), &mut acts.h1, Then::Tanh);
-        mm(acts.h1.view(), self.w[1].view(), &mut acts.h2, Then::Tanh);
-        mm(acts.h2.view(), self.w[2].view(), &mut acts.y, Then::Store);
+        let top = self.depth();
+        for (l, w) in self.w.iter().enumerate() {
+            let (below, above) = acts.a.split_at_mut(l + 1);
+            let then = if l < top { Then::Tanh } else { Then::Store };
+            mm(below[l].view(), w.view(), &mut above[0], then);
+        }
     }
 
     /// Outputs for many rows at once (evaluation; allocates).
     pub fn predict(&self, x: &Array2<F>) -> Array2<F> {
-        let h = self.w[0].ncols();
-        let mut acts = Acts {
-            x: Array2::zeros((0, 0)),
-            h1: Array2::zeros((x.nrows(), h)),
-            h2: Array2::zeros((x.nrows(), h)),
-            y: Array2::zeros((x.nrows(), self.w[2].ncols())),
-        };
-        mm(x.view(), self.w[0].view(), &mut acts.h1, Then::Tanh);
-        mm(acts.h1.view(), self.w[1].view(), &mut acts.h2, Then::Tanh);
-        mm(acts.h2.view(), self.w[2].view(), &mut acts.y, Then::Store);
-        acts.y
+        let mut acts = Acts::new(x.nrows(), &self.sizes());
+        acts.a[0].assign(x);
+        self.forward(&mut acts);
+        acts.a.pop().expect("an output layer")
+    }
+
+    /// Units per layer, input first.
+    pub fn sizes(&self) -> Vec<usize> {
+        std::iter::once(self.w[0].nrows())
+            .chain(self.w.iter().map(|w| w.ncols()))
+            .collect()
     }
 }
 
-/// One minibatch's stored activity: the input and each layer's output.
+/// Units per layer, input first: `inputs`, `depth` × `hidden`, `outputs`.
+pub fn layer_sizes(inputs: usize, hidden: usize, depth: usize, outputs: usize) -> Vec<usize> {
+    let mut s = vec![inputs];
+    s.extend(std::iter::repeat_n(hidden, depth));
+    s.push(outputs);
+    s
+}
+
+/// One minibatch's stored activity: `a[0]` the input, `a[1..=L]` the
+/// hidden layers, `a[L+1]` the output.
 #[derive(Clone, Debug)]
 pub struct Acts<F: Real = f64> {
-    pub x: Array2<F>,
-    pub h1: Array2<F>,
-    pub h2: Array2<F>,
-    pub y: Array2<F>,
+    pub a: Vec<Array2<F>>,
 }
 
 impl<F: Real> Acts<F> {
-    pub fn new(batch: usize, inputs: usize, hidden: usize, outputs: usize) -> Self {
+    pub fn new(batch: usize, sizes: &[usize]) -> Self {
         Self {
-            x: Array2::zeros((batch, inputs)),
-            h1: Array2::zeros((batch, hidden)),
-            h2: Array2::zeros((batch, hidden)),
-            y: Array2::zeros((batch, outputs)),
+            a: sizes.iter().map(|&n| Array2::zeros((batch, n))).collect(),
         }
+    }
+
+    pub fn x(&self) -> &Array2<F> {
+        &self.a[0]
+    }
+
+    pub fn y(&self) -> &Array2<F> {
+        self.a.last().expect("an output layer")
     }
 }
 
-/// ⟨a, b⟩ over all three layers, accumulated in f64.
-pub fn dot_all<F: Real>(a: &[Array2<F>; 3], b: &[Array2<F>; 3]) -> f64 {
+/// ⟨a, b⟩ over all layers, accumulated in f64.
+pub fn dot_all<F: Real>(a: &[Array2<F>], b: &[Array2<F>]) -> f64 {
     a.iter().zip(b).map(|(x, y)| dot(x, y)).sum()
 }
 
@@ -97,7 +118,7 @@ pub fn dot<F: Real>(a: &Array2<F>, b: &Array2<F>) -> f64 {
 }
 
 /// Cosine of the angle between two gradients over all layers.
-pub fn cosine<F: Real>(a: &[Array2<F>; 3], b: &[Array2<F>; 3]) -> f64 {
+pub fn cosine<F: Real>(a: &[Array2<F>], b: &[Array2<F>]) -> f64 {
     dot_all(a, b) / (dot_all(a, a).sqrt() * dot_all(b, b).sqrt())
 }
 

@@ -27,34 +27,32 @@ impl<F: Real> Trainer<F> {
         self.weight_grads(false);
     }
 
-    /// Hidden-layer deltas from `e`: through Wᵀ, through the fixed random
-    /// B (FA), or straight from the output (DFA); times f′ = 1 − h² at the
-    /// stored activity when `slope`.
+    /// Hidden-layer deltas from the output error `d[L]`, top layer down:
+    /// through Wᵀ, through each layer's fixed random B (FA), or straight
+    /// from the output (DFA); times f′ = 1 − h² at the stored activity
+    /// when `slope`.
     pub(super) fn deltas(&mut self, path: Pathway, slope: bool) {
-        let (w2, w3) = (&self.net.w[1], &self.net.w[2]);
-        let then = |h| if slope { Then::Slope(h) } else { Then::Store };
-        let e = self.e.view();
-        let b = match path {
-            Pathway::Transpose => w3.t(),
-            Pathway::Random => self.fb.b3.view(),
-            Pathway::Direct => self.fb.d2.view(),
-        };
-        mm(e, b, &mut self.d2, then(self.acts.h2.view()));
-        let (a, b) = match path {
-            Pathway::Transpose => (self.d2.view(), w2.t()),
-            Pathway::Random => (self.d2.view(), self.fb.b2.view()),
-            Pathway::Direct => (e, self.fb.d1.view()),
-        };
-        mm(a, b, &mut self.d1, then(self.acts.h1.view()));
+        let top = self.depth();
+        for l in (0..top).rev() {
+            let (below, above) = self.d.split_at_mut(l + 1);
+            let h = self.acts.a[l + 1].view();
+            let then = if slope { Then::Slope(h) } else { Then::Store };
+            let (from, through) = match path {
+                Pathway::Transpose => (&above[0], self.net.w[l + 1].t()),
+                Pathway::Random => (&above[0], self.fb.b[l].view()),
+                Pathway::Direct => (&above[top - l - 1], self.fb.d[l].view()),
+            };
+            mm(from.view(), through, &mut below[l], then);
+        }
     }
 
     /// g_l = (activity into layer l)ᵀ · delta_l, from this batch's stored
     /// activity or (`stale`) the previous batch's.
     pub(super) fn weight_grads(&mut self, stale: bool) {
         let a = if stale { &self.prev } else { &self.acts };
-        mm(a.x.t(), self.d1.view(), &mut self.g[0], Then::Store);
-        mm(a.h1.t(), self.d2.view(), &mut self.g[1], Then::Store);
-        mm(a.h2.t(), self.e.view(), &mut self.g[2], Then::Store);
+        for ((g, d), input) in self.g.iter_mut().zip(&self.d).zip(&a.a) {
+            mm(input.t(), d.view(), g, Then::Store);
+        }
     }
 
     /// One perturbation ξ ~ N(0, σ²) of every weight; the estimate is
@@ -66,9 +64,9 @@ impl<F: Real> Trainer<F> {
             self.aux.w[l].assign(&self.net.w[l]);
             self.aux.w[l] += &*g;
         }
-        self.noisy.x.assign(&self.acts.x);
+        self.noisy.a[0].assign(self.acts.x());
         self.aux.forward(&mut self.noisy);
-        let dl = batch_loss(&self.noisy.y, &self.t) - self.loss;
+        let dl = batch_loss(self.noisy.y(), &self.t) - self.loss;
         for g in &mut self.g {
             *g *= F::of(dl / (s * s));
         }
@@ -79,27 +77,25 @@ impl<F: Real> Trainer<F> {
     /// share; the update uses the clean activities.
     pub(super) fn node_perturbation(&mut self) {
         let s = self.cfg.sigma;
-        for m in [&mut self.xi.h1, &mut self.xi.h2, &mut self.xi.y] {
+        for m in &mut self.xi.a[1..] {
             fill_normal(&mut self.noise, m, s);
         }
-        let (n, w) = (&mut self.noisy, &self.net.w);
-        mm(self.acts.x.view(), w[0].view(), &mut n.h1, Then::Store);
-        Zip::from(&mut n.h1)
-            .and(&self.xi.h1)
-            .for_each(|a, &z| *a += z);
-        n.h1.mapv_inplace(tanh);
-        mm(n.h1.view(), w[1].view(), &mut n.h2, Then::Store);
-        Zip::from(&mut n.h2)
-            .and(&self.xi.h2)
-            .for_each(|a, &z| *a += z);
-        n.h2.mapv_inplace(tanh);
-        mm(n.h2.view(), w[2].view(), &mut n.y, Then::Store);
-        n.y += &self.xi.y;
+        let (n, w, top) = (&mut self.noisy, &self.net.w, self.net.depth());
+        for l in 0..=top {
+            let (below, above) = n.a.split_at_mut(l + 1);
+            let input = if l == 0 { &self.acts.a[0] } else { &below[l] };
+            let out = &mut above[0];
+            mm(input.view(), w[l].view(), out, Then::Store);
+            *out += &self.xi.a[l + 1];
+            if l < top {
+                out.mapv_inplace(tanh);
+            }
+        }
         // each example's share of the loss, noisy minus clean, into a buffer
         let half_inv_b = 0.5 / self.cfg.batch as f64;
         Zip::from(&mut self.dl)
-            .and(n.y.rows())
-            .and(self.acts.y.rows())
+            .and(n.y().rows())
+            .and(self.acts.y().rows())
             .and(self.t.rows())
             .for_each(|dl, noisy, clean, t| {
                 let mut diff = 0.0;
@@ -114,17 +110,14 @@ impl<F: Real> Trainer<F> {
             });
         let dl = &self.dl;
         let k = F::of(1.0 / (s * s));
-        let scale = |d: &mut Array2<F>, xi: &Array2<F>| {
+        for (d, xi) in self.d.iter_mut().zip(&self.xi.a[1..]) {
             Zip::from(d.rows_mut())
                 .and(xi.rows())
                 .and(dl)
                 .for_each(|mut dr, xr, &l| {
                     Zip::from(&mut dr).and(&xr).for_each(|d, &z| *d = l * z * k);
                 });
-        };
-        scale(&mut self.d1, &self.xi.h1);
-        scale(&mut self.d2, &self.xi.h2);
-        scale(&mut self.e, &self.xi.y);
+        }
         self.weight_grads(false);
     }
 }

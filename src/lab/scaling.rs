@@ -26,7 +26,7 @@ pub struct ScalingRow {
 
 /// The width being measured: its trainer, true gradient, the sums of WP
 /// and NP cosines over the estimates made so far, and how many were made.
-type Width = (Trainer, [Array2<f64>; 3], f64, f64, usize);
+type Width = (Trainer, Vec<Array2<f64>>, f64, f64, usize);
 
 /// The table in small pieces, for a page that must not freeze (one
 /// estimate at hidden 256 is a fraction of a millisecond natively, the

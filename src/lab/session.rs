@@ -4,6 +4,7 @@
 //! steps) per run. The same type trains in a Web Worker or, as a fallback
 //! and in the native tests, on the page; `RunStatus` is what it reports.
 
+use super::config::{angles_from_json, angles_to_json, AnglesJson};
 use super::credit::CreditView;
 use super::method::Method;
 use super::precision::Training;
@@ -45,11 +46,7 @@ impl LiveRun {
         RunStatus {
             cfg: *t.cfg(),
             curve: self.curve.iter().map(|&(s, v)| (s, finite(v))).collect(),
-            angles: t
-                .angles()
-                .iter()
-                .map(|&(s, a)| (s, a.map(finite)))
-                .collect(),
+            angles: angles_to_json(t.angles()),
             steps_done: t.steps_done(),
             diverged_at: t.diverged_at(),
             finished: t.finished(),
@@ -67,7 +64,7 @@ fn finite(v: f64) -> Option<f64> {
 pub struct RunStatus {
     pub cfg: RunConfig,
     pub curve: Vec<(usize, Option<f64>)>,
-    pub angles: Vec<(usize, [Option<f64>; 3])>,
+    pub angles: AnglesJson,
     pub steps_done: usize,
     pub diverged_at: Option<usize>,
     pub finished: bool,
@@ -88,10 +85,7 @@ impl RunStatus {
 
     /// The angle series with NaN where a layer was left unchanged.
     pub fn angle_series(&self) -> Angles {
-        self.angles
-            .iter()
-            .map(|&(s, a)| (s, a.map(|d| d.unwrap_or(f64::NAN))))
-            .collect()
+        angles_from_json(&self.angles)
     }
 
     /// The latest score: +∞ once diverged.
@@ -201,16 +195,25 @@ pub fn curves_json(runs: &[RunStatus]) -> serde_json::Value {
         .iter()
         .map(|r| {
             let c = r.cfg;
-            let layer =
-                |l: usize| -> Vec<Option<f64>> { r.angles.iter().map(|a| a.1[l]).collect() };
+            let layers = r.angles.first().map_or(0, |a| a.1.len());
+            let mut angles = serde_json::Map::new();
+            angles.insert(
+                "steps".into(),
+                json!(r.angles.iter().map(|a| a.0).collect::<Vec<_>>()),
+            );
+            for l in 0..layers {
+                let d: Vec<Option<f64>> = r
+                    .angles
+                    .iter()
+                    .map(|a| a.1.get(l).copied().flatten())
+                    .collect();
+                angles.insert(format!("W{}", l + 1), json!(d));
+            }
             json!({
                 "method": c.method.id(), "lr": c.lr, "seed": c.seed, "steps": c.steps,
                 "diverged_at": r.diverged_at,
                 "curve": r.curve,
-                "angles": {
-                    "steps": r.angles.iter().map(|a| a.0).collect::<Vec<_>>(),
-                    "W1": layer(0), "W2": layer(1), "W3": layer(2),
-                },
+                "angles": angles,
             })
         })
         .collect();

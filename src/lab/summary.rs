@@ -213,11 +213,11 @@ fn summarise_one(spec: &GridSpec, runs: &[Run], method: Method) -> Summary {
         Some((lr, m)) => (Some(lr), m, scores_at(lr)),
         None => (None, f64::INFINITY, vec![f64::INFINITY; spec.seeds.len()]),
     };
-    let final_angles = (0..3)
+    let final_angles = (0..=spec.base.depth.max(1))
         .map(|l| {
             let Some(lr) = best_lr else { return f64::NAN };
             let last: Vec<f64> = at(lr)
-                .filter_map(|r| r.angles.last().map(|a| a.1[l]))
+                .filter_map(|r| r.angles.last().and_then(|a| a.1.get(l).copied()))
                 .filter(|d| d.is_finite())
                 .collect();
             if last.is_empty() {

@@ -6,7 +6,7 @@
 
 use super::kernel::Real;
 use super::method::Method;
-use super::net::{angle_degrees, Acts, Net};
+use super::net::{angle_degrees, layer_sizes, Acts, Net};
 use super::rng::{normal_matrix, permutation, stream, LabRng, Stream};
 use super::task::{nmse, Task};
 use ndarray::{Array1, Array2, Zip};
@@ -18,25 +18,37 @@ pub const DIVERGENCE_NMSE: f64 = 1e4;
 /// last step).
 pub const ANGLE_EVERY: usize = 100;
 
-pub use super::config::{RunConfig, RunResult};
+pub use super::config::{Angles, RunConfig, RunResult};
 pub use super::rules::batch_loss;
 
-/// (step, degrees for W₁, W₂, W₃), NaN where a layer was left unchanged.
-pub type Angles = Vec<(usize, [f64; 3])>;
-
 /// Fixed random matrices and permutations a method may use in place of
-/// the true backward pathway.
+/// the true backward pathway, one per hidden layer l = 1 … L (index l−1).
 #[derive(Clone, Debug)]
 pub(super) struct Feedback<F: Real> {
-    /// FA: B₂ replaces W₂ᵀ (h×h), B₃ replaces W₃ᵀ (out×h).
-    pub(super) b2: Array2<F>,
-    pub(super) b3: Array2<F>,
-    /// DFA: the output error to hidden layer 1 and 2 (out×h each).
-    pub(super) d1: Array2<F>,
-    pub(super) d2: Array2<F>,
+    /// FA: `b[l−1]` replaces W_{l+1}ᵀ (h×h, or out×h for the top layer).
+    pub(super) b: Vec<Array2<F>>,
+    /// DFA: the output error straight to hidden layer l (out×h).
+    pub(super) d: Vec<Array2<F>>,
     /// Scrambled: unit j of layer l receives the delta of unit P_l(j).
-    pub(super) p1: Vec<usize>,
-    pub(super) p2: Vec<usize>,
+    pub(super) p: Vec<Vec<usize>>,
+}
+
+impl<F: Real> Feedback<F> {
+    /// Drawn in the order B₁…B_L, D₁…D_L, P₁…P_L (for two layers the
+    /// order the two-layer student drew them in).
+    fn draw(f: &mut LabRng, sizes: &[usize]) -> Self {
+        let hidden = &sizes[1..sizes.len() - 1];
+        let b = (0..hidden.len())
+            .map(|l| normal_matrix(f, sizes[l + 2], hidden[l], (1.0 / hidden[l] as f64).sqrt()))
+            .collect();
+        let out = sizes[sizes.len() - 1];
+        let d = hidden
+            .iter()
+            .map(|&h| normal_matrix(f, out, h, (1.0 / h as f64).sqrt()))
+            .collect();
+        let p = hidden.iter().map(|&h| permutation(f, h)).collect();
+        Self { b, d, p }
+    }
 }
 
 /// One run in precision `F` (f64 unless the configuration asks for f32;
@@ -57,13 +69,13 @@ pub struct Trainer<F: Real = f64> {
     pub(super) acts: Acts<F>,
     pub(super) prev: Acts<F>,
     pub(super) t: Array2<F>,
-    pub(super) e: Array2<F>,
-    pub(super) d1: Array2<F>,
-    pub(super) d2: Array2<F>,
+    /// Each layer's delta as the update uses it: `d[l]` for the units of
+    /// `acts.a[l+1]`; `d[L]` is the output error e.
+    pub(super) d: Vec<Array2<F>>,
     pub(super) scratch: Array2<F>,
     /// Node perturbation: each example's loss change.
     pub(super) dl: Array1<F>,
-    pub(super) g: [Array2<F>; 3],
+    pub(super) g: Vec<Array2<F>>,
     pub(super) aux: Net<F>,
     /// Node perturbation: noise on each layer's pre-activation.
     pub(super) xi: Acts<F>,
@@ -73,11 +85,11 @@ pub struct Trainer<F: Real = f64> {
     /// The last minibatch loss.
     pub loss: f64,
     /// The exact gradient at the same weights, where the angles are measured.
-    pub(super) exact_g: [Array2<F>; 3],
+    pub(super) exact_g: Vec<Array2<F>>,
     /// The test inputs in `F`, for `evaluate`.
     pub(super) x_test: Array2<F>,
     /// Every `ANGLE_EVERY` steps: (step, degrees between this method's
-    /// update of W₁, W₂, W₃ and the exact gradient at the same weights);
+    /// update of each W_l and the exact gradient at the same weights);
     /// NaN where the method leaves a layer unchanged.
     pub angles: Angles,
 }
@@ -85,20 +97,12 @@ pub struct Trainer<F: Real = f64> {
 impl<F: Real> Trainer<F> {
     pub fn new(cfg: RunConfig, task: Arc<Task>) -> Self {
         let s = task.shape;
-        let (b, h) = (cfg.batch.max(1), cfg.hidden.max(1));
-        let net = Net::init(&mut stream(cfg.seed, Stream::Init), s.inputs, h, s.outputs);
+        let (b, h, depth) = (cfg.batch.max(1), cfg.hidden.max(1), cfg.depth.max(1));
+        let sizes = layer_sizes(s.inputs, h, depth, s.outputs);
+        let net = Net::init(&mut stream(cfg.seed, Stream::Init), &sizes);
         let mut order = stream(cfg.seed, Stream::Order);
         let perm = permutation(&mut order, s.train);
-        let mut f = stream(cfg.seed, Stream::Feedback);
-        let sd = (1.0 / h as f64).sqrt();
-        let fb = Feedback {
-            b2: normal_matrix(&mut f, h, h, sd),
-            b3: normal_matrix(&mut f, s.outputs, h, sd),
-            d1: normal_matrix(&mut f, s.outputs, h, sd),
-            d2: normal_matrix(&mut f, s.outputs, h, sd),
-            p1: permutation(&mut f, h),
-            p2: permutation(&mut f, h),
-        };
+        let fb = Feedback::draw(&mut stream(cfg.seed, Stream::Feedback), &sizes);
         let labels = (cfg.method == Method::ShuffledLabels)
             .then(|| permutation(&mut stream(cfg.seed, Stream::Labels), s.train));
         Self {
@@ -112,14 +116,12 @@ impl<F: Real> Trainer<F> {
             cursor: 0,
             labels,
             fb,
-            acts: Acts::new(b, s.inputs, h, s.outputs),
-            prev: Acts::new(b, s.inputs, h, s.outputs),
-            xi: Acts::new(b, s.inputs, h, s.outputs),
-            noisy: Acts::new(b, s.inputs, h, s.outputs),
+            acts: Acts::new(b, &sizes),
+            prev: Acts::new(b, &sizes),
+            xi: Acts::new(b, &sizes),
+            noisy: Acts::new(b, &sizes),
             t: Array2::zeros((b, s.outputs)),
-            e: Array2::zeros((b, s.outputs)),
-            d1: Array2::zeros((b, h)),
-            d2: Array2::zeros((b, h)),
+            d: sizes[1..].iter().map(|&n| Array2::zeros((b, n))).collect(),
             scratch: Array2::zeros((b, h)),
             dl: Array1::zeros(b),
             x_test: task.x_test.mapv(F::of),
@@ -130,6 +132,11 @@ impl<F: Real> Trainer<F> {
             task,
             cfg,
         }
+    }
+
+    /// The number of hidden layers.
+    pub fn depth(&self) -> usize {
+        self.net.depth()
     }
 
     pub fn steps_done(&self) -> usize {
@@ -189,8 +196,9 @@ impl<F: Real> Trainer<F> {
         let inv_b = 1.0 / self.cfg.batch as f64;
         let mut sq = 0.0;
         let inv_bf = F::of(inv_b);
-        Zip::from(&mut self.e)
-            .and(&self.acts.y)
+        let top = self.depth();
+        Zip::from(&mut self.d[top])
+            .and(self.acts.y())
             .and(&self.t)
             .for_each(|e, &y, &t| {
                 let d = y - t;
@@ -198,7 +206,7 @@ impl<F: Real> Trainer<F> {
                 *e = d * inv_bf;
             });
         self.loss = 0.5 * sq * inv_b;
-        let batch_nmse = sq / self.e.len() as f64 / self.task.train_var;
+        let batch_nmse = sq / self.d[top].len() as f64 / self.task.train_var;
         if !self.loss.is_finite() || batch_nmse > DIVERGENCE_NMSE {
             self.diverged_at = Some(self.step);
             return;
@@ -215,13 +223,9 @@ impl<F: Real> Trainer<F> {
         }
         let apply = self.compute_update();
         if measure {
-            let a = std::array::from_fn(|l| {
-                if apply {
-                    angle_degrees(&self.g[l], &self.exact_g[l])
-                } else {
-                    f64::NAN
-                }
-            });
+            let a = (self.g.iter().zip(&self.exact_g))
+                .map(|(g, x)| if apply { angle_degrees(g, x) } else { f64::NAN })
+                .collect();
             self.angles.push((self.step, a));
         }
         if apply {
@@ -253,7 +257,7 @@ impl<F: Real> Trainer<F> {
                     *a = F::of(b);
                 }
             };
-            copy(&mut self.acts.x, &self.task.x_train, row);
+            copy(&mut self.acts.a[0], &self.task.x_train, row);
             copy(&mut self.t, &self.task.t_train, label);
         }
         self.cursor += b;

@@ -22,13 +22,14 @@ impl<F: Real> Trainer<F> {
             }
             Method::Scrambled => {
                 self.deltas(Pathway::Transpose, true);
-                scramble(&mut self.d1, &mut self.scratch, &self.fb.p1);
-                scramble(&mut self.d2, &mut self.scratch, &self.fb.p2);
+                for (d, p) in self.d.iter_mut().zip(&self.fb.p) {
+                    scramble(d, &mut self.scratch, p);
+                }
                 self.weight_grads(false);
             }
             Method::SignDropped => {
                 self.deltas(Pathway::Transpose, true);
-                for d in [&mut self.e, &mut self.d1, &mut self.d2] {
+                for d in &mut self.d {
                     d.mapv_inplace(F::abs);
                 }
                 self.weight_grads(false);
@@ -54,9 +55,16 @@ impl<F: Real> Trainer<F> {
                 }
             }
             Method::ReadoutOnly => {
-                mm(self.acts.h2.t(), self.e.view(), &mut self.g[2], Then::Store);
-                self.g[0].fill(F::zero());
-                self.g[1].fill(F::zero());
+                let top = self.depth();
+                mm(
+                    self.acts.a[top].t(),
+                    self.d[top].view(),
+                    &mut self.g[top],
+                    Then::Store,
+                );
+                for g in &mut self.g[..top] {
+                    g.fill(F::zero());
+                }
             }
             Method::WeightPerturbation => self.weight_perturbation(),
             Method::NodePerturbation => self.node_perturbation(),

@@ -81,8 +81,8 @@ fn angle_panel(svg: &mut Svg, p: &Plot, l: usize, lines: &[(Method, Angles)], dr
         // a gap where a layer was left unchanged (NaN)
         let pts: Vec<(f64, f64)> = series
             .iter()
-            .filter(|(_, a)| a[l].is_finite())
-            .map(|&(s, a)| p.at(s as f64, a[l].min(120.0)))
+            .filter_map(|(s, a)| a.get(l).filter(|d| d.is_finite()).map(|&d| (*s, d)))
+            .map(|(s, d)| p.at(s as f64, d.min(120.0)))
             .collect();
         if !pts.is_empty() {
             drawn[k] = true;

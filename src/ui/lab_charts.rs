@@ -7,6 +7,7 @@ use super::charts::{draw_curves, draw_scaling, Series};
 use super::charts_credit::{draw_angles, draw_ratio, ratio_bars};
 use super::download;
 use super::lab_handle::{Lab, Part};
+use crate::lab::config::angles_from_json;
 use crate::lab::controller::LabController;
 use crate::lab::scaling::WIDTHS;
 use leptos::prelude::*;
@@ -138,7 +139,7 @@ pub(super) fn AngleChart(lab: Lab) -> impl IntoView {
         |(lines, steps)| {
             let lines: Vec<_> = lines
                 .iter()
-                .map(|(m, a)| (*m, a.iter().map(|&(s, d)| (s, d.map(|x| x.unwrap_or(f64::NAN)))).collect()))
+                .map(|(m, a)| (*m, angles_from_json(a)))
                 .collect();
             draw_angles(&lines, *steps)
         },

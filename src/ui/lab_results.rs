@@ -43,7 +43,8 @@ pub(super) fn RunTable(lab: Lab) -> impl IntoView {
                     let ratio = bp
                         .filter(|b| b.is_finite() && *b > 0.0 && s.is_finite())
                         .map_or("—".into(), |b| format!("{:.1}×", s / b));
-                    let a = r.angles.last().map(|a| a.1).unwrap_or([None; 3]);
+                    let a = r.angles.last().map(|a| a.1.clone()).unwrap_or_default();
+                    let a: Vec<String> = a.into_iter().map(degrees).collect();
                     view! {
                         <tr data-testid=format!("live-{}", m.id())>
                             <td><span class="swatch" style=format!("background: {}", css_color(m))></span>{m.name()}</td>
@@ -52,7 +53,7 @@ pub(super) fn RunTable(lab: Lab) -> impl IntoView {
                             <td>{r.steps_done}</td>
                             <td>{shown}</td>
                             <td>{ratio}</td>
-                            <td class="angles">{format!("{} {} {}", degrees(a[0]), degrees(a[1]), degrees(a[2]))}</td>
+                            <td class="angles">{a.join(" ")}</td>
                         </tr>
                     }
                 })

@@ -5,6 +5,7 @@
 //! collects the runs. Both ends run the same `grid::run_one` the native
 //! command line runs.
 
+use crate::lab::config::{angles_from_json, angles_to_json, AnglesJson};
 use crate::lab::grid::{run_one, Run};
 use crate::lab::live::{Command, Tasks};
 use crate::lab::RunConfig;
@@ -24,7 +25,7 @@ struct Reply {
     nmse: Option<f64>,
     diverged: bool,
     steps_done: usize,
-    angles: Vec<(usize, [Option<f64>; 3])>,
+    angles: AnglesJson,
 }
 
 /// A live command as a worker message.
@@ -70,11 +71,7 @@ pub fn serve() {
                         nmse: run.result.nmse.is_finite().then_some(run.result.nmse),
                         diverged: run.result.diverged,
                         steps_done: run.result.steps_done,
-                        angles: run
-                            .angles
-                            .iter()
-                            .map(|&(s, a)| (s, a.map(|d| d.is_finite().then_some(d))))
-                            .collect(),
+                        angles: angles_to_json(&run.angles),
                     };
                     if let Ok(s) = serde_json::to_string(&reply) {
                         let _ = reply_to.post_message(&JsValue::from_str(&s));
@@ -246,11 +243,7 @@ impl Pool {
                 *slot = Some(Run {
                     cfg: r.cfg,
                     result,
-                    angles: r
-                        .angles
-                        .iter()
-                        .map(|&(s, a)| (s, a.map(|d| d.unwrap_or(f64::NAN))))
-                        .collect(),
+                    angles: angles_from_json(&r.angles),
                 });
                 p.done += 1;
             }
