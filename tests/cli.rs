@@ -1,20 +1,8 @@
 //! The command line as a user runs it: the worked example's JSON, the
 //! sweep step by step, and bad input answered with a caret and status 2.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_creditflow"))
-        .args(args)
-        .output()
-        .expect("runs");
-    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
-    (
-        out.status.code().unwrap_or(-1),
-        text(out.stdout),
-        text(out.stderr),
-    )
-}
+mod common;
+use common::run_cli as run;
 
 #[test]
 fn grad_json_gives_the_worked_example() {
@@ -221,8 +209,7 @@ fn grad_r3_variants_print_the_pages_numbers() {
 
 #[test]
 fn shards_merged_equal_one_run() {
-    let dir = std::env::temp_dir().join(format!("creditflow-shard-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("shard");
     let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let grid = [
         "--methods",

@@ -3,7 +3,8 @@
 
 use creditflow::lab::grid::GridSpec;
 use creditflow::lab::net::{layer_sizes, Net};
-use creditflow::lab::width::{rows, run_curve, run_width, WidthSpec};
+use creditflow::lab::study::run_job;
+use creditflow::lab::width::{rows, run_width, WidthSpec};
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
 use std::sync::Arc;
 
@@ -67,7 +68,7 @@ fn a_curve_is_measured_every_n_steps_and_the_rows_come_from_the_curves() {
         steps: 120,
         ..RunConfig::default()
     };
-    let c = run_curve(cfg, task.clone(), 20);
+    let c = run_job(cfg, task.clone(), Some(20));
     let steps: Vec<usize> = c.curve.iter().map(|p| p.0).collect();
     assert_eq!(steps, [0, 20, 40, 60, 80, 100, 120]);
     assert_eq!(c.curve.last().unwrap().1, c.run.result.nmse);
@@ -77,7 +78,7 @@ fn a_curve_is_measured_every_n_steps_and_the_rows_come_from_the_curves() {
     let runs: Vec<_> = no_bp
         .jobs()
         .into_iter()
-        .map(|cfg| run_curve(cfg, task.clone(), 20))
+        .map(|cfg| run_job(cfg, task.clone(), Some(20)))
         .collect();
     assert!(rows(&no_bp, &task, &runs)
         .iter()

@@ -2,6 +2,7 @@
 
 use super::fail;
 use super::progress::Progress;
+use crate::lab::config::MAX_DEPTH;
 use crate::lab::grid::{run_parallel, GridSpec, Run};
 use crate::lab::summary::{angle_series, angle_summary, readout_floor, summarise, Summary};
 use crate::lab::task::GAIN_RANGE;
@@ -76,6 +77,15 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
                 .map_err(|e| format!("{e}; the teacher gain is a number from 0.1 to 10"))?;
                 o.spec.gain = v[0];
             }
+            "--teacher-depth" => {
+                let v = list(it.next(), "--teacher-depth", |p| {
+                    p.parse::<usize>()
+                        .ok()
+                        .filter(|d| (1..=MAX_DEPTH).contains(d))
+                })
+                .map_err(|e| format!("{e}; the teacher has 1 to {MAX_DEPTH} hidden layers"))?;
+                o.spec.teacher_depth = v[0];
+            }
             "--precision" => {
                 let v = list(it.next(), "--precision", Precision::from_id)
                     .map_err(|e| format!("{e}; the precision is f64 or f32"))?;
@@ -99,7 +109,8 @@ pub fn ablate(args: &[String]) -> i32 {
         Err(e) => return fail(&e),
     };
     if let Some(shard) = o.shard {
-        return super::shard::ablate_shard(&o, shard);
+        let study = crate::lab::study::Study::Ablate(o.spec.clone());
+        return super::shard::run_shard(&study, shard, o.json.as_ref());
     }
     let task = Arc::new(o.spec.task());
     let start = Instant::now();

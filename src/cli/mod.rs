@@ -3,6 +3,7 @@
 //! 2; nothing here panics on user input.
 
 mod bench;
+mod depth;
 mod grad;
 pub mod lab;
 mod progress;
@@ -34,11 +35,18 @@ pub fn usage() -> String {
          in f64 (the default) or f32 arithmetic; --shard K/N --json F runs only the
          K-th of N disjoint slices of the runs and writes them whole
   creditflow merge FILE... [--json FILE] [--csv FILE]
-         the shards' runs combined: the same table and files as one ablate
+         the shards' runs combined: the same table and files as one ablate, depth or width
   creditflow width [--widths 16,32,64,128,256,512] [--methods bp,fa,…] [--steps 1000]
                    [--lrs …] [--seeds …] [--teacher-gain G] [--precision f64|f32] [--json FILE]
+                   [--shard K/N]
          the width study: final test nMSE and the steps to reach 2× bp's score, per
          method and width (default bp, fa, node and weight perturbation)
+  creditflow depth [--depths 1,2,4,6,8] [--width 64] [--methods bp,fa,…] [--lrs …] [--seeds …]
+                   [--steps 3000] [--teacher-depth 1] [--precision f64|f32] [--json FILE]
+                   [--csv FILE] [--shard K/N]
+         the depth study: final test nMSE per method and depth (1 to 8 hidden layers),
+         its ratio to bp at that depth, and each layer's final alignment angle; the
+         teacher is the essay's 20→30→5 unless --teacher-depth gives it more layers
   creditflow scaling [--json FILE]
          one-shot WP and NP cosine with the true gradient for hidden sizes 8…256
   creditflow bench [--methods …] [--lrs …] [--seeds …] [--steps …] [--precision f64|f32]
@@ -58,6 +66,7 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("scaling") => bench::scaling(&args[1..]),
         Some("bench") => bench::bench(&args[1..]),
         Some("width") => width::width(&args[1..]),
+        Some("depth") => depth::depth(&args[1..]),
         Some("merge") => shard::merge(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
@@ -83,5 +92,25 @@ pub(crate) fn json_num(x: f64) -> serde_json::Value {
         serde_json::Value::from(x as i64)
     } else {
         serde_json::Value::from(x)
+    }
+}
+
+/// Writes `text` to `path`; exit status 1 with a message if it cannot.
+pub(crate) fn write(path: &str, text: &str) -> i32 {
+    match std::fs::write(path, text) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: could not write {path}: {e}");
+            1
+        }
+    }
+}
+
+/// A median for a table: three decimals, or "diverged".
+pub(crate) fn score(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.3}")
+    } else {
+        "diverged".into()
     }
 }

@@ -1,14 +1,16 @@
-//! Studies larger than one machine: `ablate --shard K/N --json F` runs the
-//! K-th of N disjoint slices of the run list (job i belongs to slice
-//! i mod N + 1, in the grid's fixed order) and writes every run whole;
-//! `merge F…` checks the slices belong to one grid and cover it once, and
-//! reports exactly what one `ablate` of that grid reports.
+//! Studies larger than one machine: `ablate`, `depth` and `width` with
+//! `--shard K/N --json F` run the K-th of N disjoint slices of the study's
+//! run list (job i belongs to slice i mod N + 1, in the study's fixed
+//! order) and write every run whole; `merge F…` checks the slices belong
+//! to one study and cover it once, and reports exactly what one run of
+//! that study reports.
 
 use super::fail;
 use super::lab::{report, Opts};
 use super::progress::Progress;
 use crate::lab::config::{angles_from_json, angles_to_json, AnglesJson};
-use crate::lab::grid::{run_each, run_one, GridSpec, Run};
+use crate::lab::grid::{run_each, Run};
+use crate::lab::study::{run_job, CurveRun, Study};
 use crate::lab::{RunConfig, RunResult};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -22,6 +24,9 @@ struct RunRecord {
     diverged: bool,
     steps_done: usize,
     angles: AnglesJson,
+    /// The test-error curve, for a study that keeps one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    curve: Vec<(usize, Option<f64>)>,
 }
 
 /// A shard file.
@@ -29,7 +34,7 @@ struct RunRecord {
 struct ShardFile {
     /// (K, N), 1-based.
     shard: (usize, usize),
-    spec: GridSpec,
+    study: Study,
     runs: Vec<RunRecord>,
 }
 
@@ -47,8 +52,9 @@ pub(super) fn parse_shard(s: &str) -> Result<(usize, usize), String> {
 }
 
 /// The jobs of slice `k` of `n`.
-fn slice(spec: &GridSpec, (k, n): (usize, usize)) -> Vec<RunConfig> {
-    spec.jobs()
+fn slice(study: &Study, (k, n): (usize, usize)) -> Vec<RunConfig> {
+    study
+        .jobs()
         .into_iter()
         .enumerate()
         .filter(|(i, _)| i % n == k - 1)
@@ -56,24 +62,26 @@ fn slice(spec: &GridSpec, (k, n): (usize, usize)) -> Vec<RunConfig> {
         .collect()
 }
 
-pub(super) fn ablate_shard(o: &Opts, shard: (usize, usize)) -> i32 {
-    let Some(path) = &o.json else {
+/// Runs one slice of `study` and writes it to `json`.
+pub(super) fn run_shard(study: &Study, shard: (usize, usize), json: Option<&String>) -> i32 {
+    let Some(path) = json else {
         return fail("--shard writes its runs with --json FILE (merge them with `merge`)");
     };
-    let jobs = slice(&o.spec, shard);
-    let task = Arc::new(o.spec.task());
+    let jobs = slice(study, shard);
+    let task = Arc::new(study.task());
     let start = Instant::now();
     let bar = Progress::new(jobs.len(), "runs");
+    let every = study.every();
     let runs = run_each(
         &jobs,
         super::lab::threads(),
         |d, t| bar.set(d, t),
-        |cfg| run_one(cfg, task.clone()),
+        |cfg| run_job(cfg, task.clone(), every),
     );
     bar.finish();
     let file = ShardFile {
         shard,
-        spec: o.spec.clone(),
+        study: study.clone(),
         runs: runs.iter().map(record).collect(),
     };
     if let Err(e) = std::fs::write(path, serde_json::to_string(&file).unwrap_or_default()) {
@@ -85,25 +93,32 @@ pub(super) fn ablate_shard(o: &Opts, shard: (usize, usize)) -> i32 {
         shard.0,
         shard.1,
         runs.len(),
-        o.spec.jobs().len(),
+        study.jobs().len(),
         start.elapsed().as_secs_f64()
     );
     0
 }
 
-fn record(r: &Run) -> RunRecord {
+fn record(c: &CurveRun) -> RunRecord {
     let fin = |x: f64| x.is_finite().then_some(x);
+    let r = &c.run;
     RunRecord {
         cfg: r.cfg,
         nmse: fin(r.result.nmse),
         diverged: r.result.diverged,
         steps_done: r.result.steps_done,
         angles: angles_to_json(&r.angles),
+        curve: c.curve.iter().map(|&(s, v)| (s, fin(v))).collect(),
     }
 }
 
-fn run_of(r: RunRecord) -> Run {
-    Run {
+fn run_of(r: RunRecord) -> CurveRun {
+    let curve = r
+        .curve
+        .iter()
+        .map(|&(s, v)| (s, v.unwrap_or(f64::INFINITY)))
+        .collect();
+    let run = Run {
         cfg: r.cfg,
         result: RunResult {
             nmse: r.nmse.unwrap_or(f64::INFINITY),
@@ -111,18 +126,39 @@ fn run_of(r: RunRecord) -> Run {
             steps_done: r.steps_done,
         },
         angles: angles_from_json(&r.angles),
-    }
+    };
+    CurveRun { run, curve }
 }
 
-/// `merge FILE… [--json F] [--csv F]`.
+/// `merge FILE… [--json F] [--csv F]`: the report of the study the shards
+/// belong to.
 pub fn merge(args: &[String]) -> i32 {
-    match merged(args) {
-        Ok((o, runs, files)) => report(&o, &runs, &format!("merged from {files} shard files")),
-        Err(e) => fail(&e),
+    let (study, runs, files, json, csv) = match merged(args) {
+        Ok(v) => v,
+        Err(e) => return fail(&e),
+    };
+    let took = format!("merged from {files} shard files");
+    let plain = || runs.iter().map(|r| r.run.clone()).collect::<Vec<_>>();
+    match study {
+        Study::Ablate(spec) => report(
+            &Opts {
+                spec,
+                json,
+                csv,
+                shard: None,
+            },
+            &plain(),
+            &took,
+        ),
+        Study::Depth(spec) => super::depth::report(&spec, &plain(), json, csv, &took),
+        Study::Width(spec) if csv.is_none() => super::width::report(&spec, &runs, json, &took),
+        Study::Width(_) => fail("a width study writes --json only"),
     }
 }
 
-fn merged(args: &[String]) -> Result<(Opts, Vec<Run>, usize), String> {
+type Merged = (Study, Vec<CurveRun>, usize, Option<String>, Option<String>);
+
+fn merged(args: &[String]) -> Result<Merged, String> {
     let (mut files, mut json, mut csv) = (Vec::new(), None, None);
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -134,7 +170,7 @@ fn merged(args: &[String]) -> Result<(Opts, Vec<Run>, usize), String> {
         }
     }
     if files.is_empty() {
-        return Err("merge needs the shard files ablate --shard wrote".into());
+        return Err("merge needs the shard files ablate, depth or width --shard wrote".into());
     }
     let mut shards = Vec::new();
     for f in &files {
@@ -143,11 +179,11 @@ fn merged(args: &[String]) -> Result<(Opts, Vec<Run>, usize), String> {
             serde_json::from_str(&text).map_err(|e| format!("{f} is not a shard file: {e}"))?;
         shards.push((f, s));
     }
-    let (spec, n) = (shards[0].1.spec.clone(), shards[0].1.shard.1);
+    let (study, n) = (shards[0].1.study.clone(), shards[0].1.shard.1);
     let mut seen = vec![false; n];
     for (f, s) in &shards {
-        if s.spec != spec || s.shard.1 != n {
-            return Err(format!("{f} belongs to another grid than {}", shards[0].0));
+        if s.study != study || s.shard.1 != n {
+            return Err(format!("{f} belongs to another study than {}", shards[0].0));
         }
         if std::mem::replace(&mut seen[s.shard.0 - 1], true) {
             return Err(format!("shard {}/{n} is given twice", s.shard.0));
@@ -156,26 +192,20 @@ fn merged(args: &[String]) -> Result<(Opts, Vec<Run>, usize), String> {
     if let Some(k) = seen.iter().position(|s| !s) {
         return Err(format!("shard {}/{n} is missing", k + 1));
     }
-    // back into the grid's order: job i is the (i / n)-th run of slice i mod n
+    // back into the study's order: job i is the (i / n)-th run of slice i mod n
     let mut slices: Vec<Vec<RunRecord>> = (0..n).map(|_| Vec::new()).collect();
     for (_, s) in shards {
         slices[s.shard.0 - 1] = s.runs;
     }
-    let jobs = spec.jobs();
+    let jobs = study.jobs();
     let mut iters: Vec<_> = slices.into_iter().map(Vec::into_iter).collect();
     let mut runs = Vec::with_capacity(jobs.len());
     for (i, job) in jobs.iter().enumerate() {
         let r = iters[i % n].next().ok_or("a shard file has too few runs")?;
         if r.cfg != *job {
-            return Err(format!("a shard's run {i} is not the grid's job {i}"));
+            return Err(format!("a shard's run {i} is not the study's job {i}"));
         }
         runs.push(run_of(r));
     }
-    let o = Opts {
-        spec,
-        json,
-        csv,
-        shard: None,
-    };
-    Ok((o, runs, files.len()))
+    Ok((study, runs, files.len(), json, csv))
 }

@@ -3,14 +3,16 @@
 use super::fail;
 use super::lab::{list, parse_opts, threads};
 use super::progress::Progress;
-use crate::lab::width::{run_width, WidthRow, WidthSpec, TARGET_TIMES_BP};
+use crate::lab::grid::run_each;
+use crate::lab::study::{run_job, CurveRun, Study};
+use crate::lab::width::{rows, WidthRow, WidthSpec, TARGET_TIMES_BP};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Instant;
 
 /// The study's settings from the command line: `--widths` here, the rest
 /// as `ablate` reads them.
-fn parse(args: &[String]) -> Result<(WidthSpec, Option<String>), String> {
+fn parse(args: &[String]) -> Result<(WidthSpec, super::lab::Opts), String> {
     let mut spec = WidthSpec::default();
     let mut rest = Vec::new();
     let mut it = args.iter();
@@ -28,29 +30,43 @@ fn parse(args: &[String]) -> Result<(WidthSpec, Option<String>), String> {
     if o.csv.is_some() {
         return Err("width writes --json only".into());
     }
-    spec.grid = o.spec;
-    Ok((spec, o.json))
+    spec.grid = o.spec.clone();
+    Ok((spec, o))
 }
 
 pub fn width(args: &[String]) -> i32 {
-    let (spec, json_path) = match parse(args) {
+    let (spec, o) = match parse(args) {
         Ok(v) => v,
         Err(e) => return fail(&e),
     };
+    if let Some(shard) = o.shard {
+        return super::shard::run_shard(&Study::Width(spec), shard, o.json.as_ref());
+    }
     let task = Arc::new(spec.grid.task());
     let start = Instant::now();
     let bar = Progress::new(spec.jobs().len(), "runs");
-    let rows = run_width(&spec, task, threads(), |d, t| bar.set(d, t));
-    bar.finish();
-    print_rows(&rows, &spec);
-    println!(
-        "{} runs of {} steps on {} threads in {:.1} s",
-        spec.jobs().len(),
-        spec.grid.base.steps,
-        threads(),
-        start.elapsed().as_secs_f64()
+    let n = threads();
+    let runs = run_each(
+        &spec.jobs(),
+        n,
+        |d, t| bar.set(d, t),
+        |cfg| run_job(cfg, task.clone(), Some(spec.every)),
     );
-    if let Some(path) = json_path {
+    bar.finish();
+    let took = format!("on {n} threads in {:.1} s", start.elapsed().as_secs_f64());
+    report(&spec, &runs, o.json, &took)
+}
+
+/// The table and the JSON file from every run of `spec`.
+pub(super) fn report(spec: &WidthSpec, runs: &[CurveRun], json: Option<String>, took: &str) -> i32 {
+    let rows = rows(spec, &spec.grid.task(), runs);
+    print_rows(&rows, spec);
+    println!(
+        "{} runs of {} steps {took}",
+        runs.len(),
+        spec.grid.base.steps
+    );
+    if let Some(path) = json {
         let out = json!({
             "steps": spec.grid.base.steps,
             "precision": spec.grid.base.precision,
@@ -58,13 +74,10 @@ pub fn width(args: &[String]) -> i32 {
             "target_times_bp": TARGET_TIMES_BP,
             "rows": rows,
         });
-        if let Err(e) = std::fs::write(
+        return super::write(
             &path,
-            serde_json::to_string_pretty(&out).unwrap_or_default(),
-        ) {
-            eprintln!("error: could not write {path}: {e}");
-            return 1;
-        }
+            &serde_json::to_string_pretty(&out).unwrap_or_default(),
+        );
     }
     0
 }
@@ -75,11 +88,6 @@ fn print_rows(rows: &[WidthRow], spec: &WidthSpec) {
         "method", "width", "weights", "best lr", "median", "diverged", spec.grid.base.steps, spec.every
     );
     for r in rows {
-        let median = if r.median.is_finite() {
-            format!("{:.3}", r.median)
-        } else {
-            "diverged".into()
-        };
         let runs = spec.at(r.width).runs_for(r.method);
         println!(
             "{:<27} {:>6} {:>8} {:>8} {:>9} {:>9}  {}",
@@ -87,7 +95,7 @@ fn print_rows(rows: &[WidthRow], spec: &WidthSpec) {
             r.width,
             r.weights,
             r.best_lr.map_or("—".into(), |l| l.to_string()),
-            median,
+            super::score(r.median),
             format!("{}/{runs}", r.diverged_runs),
             r.steps_to_target.map_or("never".into(), |s| s.to_string())
         );

@@ -26,9 +26,16 @@ pub struct GridSpec {
     pub wp_extra_lrs: Vec<f64>,
     /// The teacher gain G (1 is SPEC's teacher).
     pub gain: f64,
+    /// The teacher's hidden layers (1 is SPEC's teacher).
+    #[serde(default = "one")]
+    pub teacher_depth: usize,
     /// Steps, batch, hidden size and σ for every run (method, lr and seed
     /// are overwritten per job).
     pub base: RunConfig,
+}
+
+fn one() -> usize {
+    1
 }
 
 impl Default for GridSpec {
@@ -40,6 +47,7 @@ impl Default for GridSpec {
             seeds: ESSAY_SEEDS.to_vec(),
             wp_extra_lrs: WP_EXTRA_LRS.to_vec(),
             gain: 1.0,
+            teacher_depth: 1,
             base: RunConfig::default(),
         }
     }
@@ -65,6 +73,7 @@ impl GridSpec {
     pub fn task(&self) -> Task {
         Task::new(TaskShape {
             gain: self.gain,
+            teacher_depth: self.teacher_depth,
             ..TaskShape::default()
         })
     }

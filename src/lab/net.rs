@@ -80,6 +80,11 @@ pub fn layer_sizes(inputs: usize, hidden: usize, depth: usize, outputs: usize) -
     s
 }
 
+/// The weights of a student with these layer sizes.
+pub fn n_weights(sizes: &[usize]) -> usize {
+    sizes.windows(2).map(|io| io[0] * io[1]).sum()
+}
+
 /// One minibatch's stored activity: `a[0]` the input, `a[1..=L]` the
 /// hidden layers, `a[L+1]` the output.
 #[derive(Clone, Debug)]

@@ -31,7 +31,7 @@ pub struct Summary {
     pub final_angles: Vec<f64>,
 }
 
-fn finite_or_null<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn finite_or_null<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     if x.is_finite() {
         s.serialize_some(x)
     } else {
@@ -39,7 +39,7 @@ fn finite_or_null<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error
     }
 }
 
-fn finite_or_null_vec<S: serde::Serializer>(v: &[f64], s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn finite_or_null_vec<S: serde::Serializer>(v: &[f64], s: S) -> Result<S::Ok, S::Error> {
     let o: Vec<Option<f64>> = v.iter().map(|x| x.is_finite().then_some(*x)).collect();
     serde::Serialize::serialize(&o, s)
 }

@@ -3,7 +3,8 @@
 //! Teacher 20 → 30 → 5, tanh hidden layer, linear output, no biases,
 //! weights N(0, 1/fan_in); inputs x ~ N(0, 1); targets = teacher(x) =
 //! tanh(G·x·W₁)·W₂ with the teacher gain G (1 is SPEC's teacher; a larger
-//! G makes it more nonlinear). The
+//! G makes it more nonlinear). A deeper teacher (`teacher_depth` > 1, for
+//! the depth study) repeats the hidden layer: tanh(G·h·Wₖ) for each. The
 //! task is the same for every method and seed (drawn from `TASK_SEED`), so
 //! methods differ only in how they learn.
 
@@ -16,6 +17,8 @@ pub const TASK_SEED: u64 = 0;
 pub struct TaskShape {
     pub inputs: usize,
     pub teacher_hidden: usize,
+    /// The teacher's hidden layers (the essay's teacher has one).
+    pub teacher_depth: usize,
     pub outputs: usize,
     pub train: usize,
     pub test: usize,
@@ -33,6 +36,7 @@ impl Default for TaskShape {
         Self {
             inputs: 20,
             teacher_hidden: 30,
+            teacher_depth: 1,
             outputs: 5,
             train: 4000,
             test: 1000,
@@ -65,14 +69,19 @@ impl Task {
             shape.teacher_hidden,
             (1.0 / shape.inputs as f64).sqrt(),
         );
-        let w2 = normal_matrix(
-            &mut rng,
-            shape.teacher_hidden,
-            shape.outputs,
-            (1.0 / shape.teacher_hidden as f64).sqrt(),
-        );
+        let th = shape.teacher_hidden;
+        let sd = (1.0 / th as f64).sqrt();
+        // for one hidden layer, drawn in the order the essay's teacher was
+        let deeper: Vec<_> = (1..shape.teacher_depth.max(1))
+            .map(|_| normal_matrix(&mut rng, th, th, sd))
+            .collect();
+        let w2 = normal_matrix(&mut rng, th, shape.outputs, sd);
         let g = shape.gain;
-        let teach = |x: &Array2<f64>| x.dot(&w1).mapv(|a| super::net::tanh(g * a)).dot(&w2);
+        let layer = |h: &Array2<f64>, w: &Array2<f64>| h.dot(w).mapv(|a| super::net::tanh(g * a));
+        let teach = |x: &Array2<f64>| {
+            let h = deeper.iter().fold(layer(x, &w1), |h, w| layer(&h, w));
+            h.dot(&w2)
+        };
         let x_train = normal_matrix(&mut rng, shape.train, shape.inputs, 1.0);
         let x_test = normal_matrix(&mut rng, shape.test, shape.inputs, 1.0);
         let t_train = teach(&x_train);

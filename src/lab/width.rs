@@ -8,13 +8,15 @@
 use super::config::RunConfig;
 use super::grid::{run_each, GridSpec, Run, ESSAY_LRS, ESSAY_SEEDS, WP_EXTRA_LRS};
 use super::method::Method;
-use super::precision::Training;
+use super::net::{layer_sizes, n_weights};
+use super::study::{run_job, CurveRun};
 use super::summary::{median, summarise};
 use super::task::Task;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// The study's settings.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WidthSpec {
     pub widths: Vec<usize>,
     /// The rates, methods, seeds, teacher gain, steps and precision; the
@@ -65,22 +67,12 @@ pub struct WidthRow {
     pub best_lr: Option<f64>,
     /// Median final test nMSE over seeds at the best rate (+∞ if every
     /// rate diverged).
-    #[serde(serialize_with = "finite_or_null")]
+    #[serde(serialize_with = "super::summary::finite_or_null")]
     pub median: f64,
     pub diverged_runs: usize,
     /// The first measured step at which the median curve (over seeds, at
     /// the best rate) is at or below the target; `None` if it never is.
     pub steps_to_target: Option<usize>,
-}
-
-fn finite_or_null<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
-    serde::Serialize::serialize(&x.is_finite().then_some(*x), s)
-}
-
-/// A finished run with its test error every `every` steps, from step 0.
-pub struct CurveRun {
-    pub run: Run,
-    pub curve: Vec<(usize, f64)>,
 }
 
 impl WidthSpec {
@@ -100,34 +92,6 @@ impl WidthSpec {
     }
 }
 
-/// Trains `cfg` to the end, measuring the test error every `every` steps
-/// (+∞ once diverged).
-pub fn run_curve(cfg: RunConfig, task: Arc<Task>, every: usize) -> CurveRun {
-    let mut t = Training::new(cfg, task);
-    let mut curve = vec![(0, t.evaluate())];
-    while !t.finished() {
-        t.step();
-        let s = t.steps_done();
-        if s.is_multiple_of(every.max(1)) || t.finished() {
-            let y = if t.diverged_at().is_some() {
-                f64::INFINITY
-            } else {
-                t.evaluate()
-            };
-            curve.push((s, y));
-        }
-    }
-    let result = t.result();
-    CurveRun {
-        run: Run {
-            cfg,
-            result,
-            angles: t.take_angles(),
-        },
-        curve,
-    }
-}
-
 /// Runs the study on `threads` threads.
 pub fn run_width(
     spec: &WidthSpec,
@@ -136,7 +100,7 @@ pub fn run_width(
     progress: impl Fn(usize, usize) + Sync,
 ) -> Vec<WidthRow> {
     let runs = run_each(&spec.jobs(), threads, progress, |cfg| {
-        run_curve(cfg, task.clone(), spec.every)
+        run_job(cfg, task.clone(), Some(spec.every))
     });
     rows(spec, &task, &runs)
 }
@@ -163,7 +127,7 @@ pub fn rows(spec: &WidthSpec, task: &Task, runs: &[CurveRun]) -> Vec<WidthRow> {
             out.push(WidthRow {
                 method: row.method,
                 width,
-                weights: s.inputs * width + width * width + width * s.outputs,
+                weights: n_weights(&layer_sizes(s.inputs, width, g.base.depth, s.outputs)),
                 best_lr: row.best_lr,
                 median: row.median,
                 diverged_runs: row.diverged_runs,

@@ -23,3 +23,24 @@ pub fn trainer(method: Method, hidden: usize, batch: usize, task: &Arc<Task>) ->
     };
     Trainer::new(cfg, task.clone())
 }
+
+/// Runs the command line: (exit status, stdout, stderr).
+pub fn run_cli(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_creditflow"))
+        .args(args)
+        .output()
+        .expect("runs");
+    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+    (
+        out.status.code().unwrap_or(-1),
+        text(out.stdout),
+        text(out.stderr),
+    )
+}
+
+/// A fresh scratch directory for one test's files.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("creditflow-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
