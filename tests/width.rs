@@ -80,7 +80,7 @@ fn a_curve_is_measured_every_n_steps_and_the_rows_come_from_the_curves() {
         .into_iter()
         .map(|cfg| run_job(cfg, task.clone(), Some(20)))
         .collect();
-    assert!(rows(&no_bp, &task, &runs)
+    assert!(rows(&no_bp, &task.shape, &runs)
         .iter()
         .all(|r| r.steps_to_target.is_none()));
 }

@@ -4,7 +4,7 @@ use super::fail;
 use super::lab::{list, parse_opts, threads, Opts};
 use super::progress::Progress;
 use crate::lab::config::MAX_DEPTH;
-use crate::lab::depth::{run_depth, study, DepthSpec, DepthStudy};
+use crate::lab::depth::{rows_csv, run_depth, study, teacher_name, DepthSpec, DepthStudy};
 use crate::lab::grid::Run;
 use crate::lab::study::Study;
 use crate::lab::Method;
@@ -113,34 +113,6 @@ fn finish(
     0
 }
 
-/// One row per (method, depth).
-pub fn rows_csv(s: &DepthStudy) -> String {
-    let mut out =
-        String::from("method,depth,best_lr,median,ratio_to_bp,seed_scores,diverged_runs\n");
-    let opt = |x: Option<f64>| x.map_or(String::new(), |v| v.to_string());
-    let fin = |x: f64| {
-        if x.is_finite() {
-            x.to_string()
-        } else {
-            String::new()
-        }
-    };
-    for r in &s.rows {
-        let seeds: Vec<String> = r.seed_scores.iter().map(|&x| fin(x)).collect();
-        out += &format!(
-            "{},{},{},{},{},{},{}\n",
-            r.method.id(),
-            r.depth,
-            opt(r.best_lr),
-            fin(r.median),
-            opt(r.ratio_to_bp),
-            seeds.join(";"),
-            r.diverged_runs
-        );
-    }
-    out
-}
-
 /// Medians by method (rows) and depth (columns), then each ratio to bp,
 /// then FA's and DFA's angles per layer.
 fn print_rows(s: &DepthStudy, spec: &DepthSpec) {
@@ -177,9 +149,4 @@ fn print_rows(s: &DepthStudy, spec: &DepthSpec) {
             }
         }
     }
-}
-
-/// The teacher's shape in words: 20→30→5, or 20→30→30→5 for two layers.
-pub fn teacher_name(depth: usize) -> String {
-    format!("20→{}5", "30→".repeat(depth.max(1)))
 }

@@ -59,7 +59,7 @@ pub fn width(args: &[String]) -> i32 {
 
 /// The table and the JSON file from every run of `spec`.
 pub(super) fn report(spec: &WidthSpec, runs: &[CurveRun], json: Option<String>, took: &str) -> i32 {
-    let rows = rows(spec, &spec.grid.task(), runs);
+    let rows = rows(spec, &spec.grid.shape(), runs);
     print_rows(&rows, spec);
     println!(
         "{} runs of {} steps {took}",

@@ -182,3 +182,36 @@ pub fn run_depth(
     });
     study(spec, &runs)
 }
+
+/// One row per (method, depth).
+pub fn rows_csv(s: &DepthStudy) -> String {
+    let mut out =
+        String::from("method,depth,best_lr,median,ratio_to_bp,seed_scores,diverged_runs\n");
+    let opt = |x: Option<f64>| x.map_or(String::new(), |v| v.to_string());
+    let fin = |x: f64| {
+        if x.is_finite() {
+            x.to_string()
+        } else {
+            String::new()
+        }
+    };
+    for r in &s.rows {
+        let seeds: Vec<String> = r.seed_scores.iter().map(|&x| fin(x)).collect();
+        out += &format!(
+            "{},{},{},{},{},{},{}\n",
+            r.method.id(),
+            r.depth,
+            opt(r.best_lr),
+            fin(r.median),
+            opt(r.ratio_to_bp),
+            seeds.join(";"),
+            r.diverged_runs
+        );
+    }
+    out
+}
+
+/// The teacher's shape in words: 20→30→5, or 20→30→30→5 for two layers.
+pub fn teacher_name(depth: usize) -> String {
+    format!("20→{}5", "30→".repeat(depth.max(1)))
+}

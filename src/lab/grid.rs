@@ -71,11 +71,16 @@ impl GridSpec {
 
     /// The task every run of this grid learns.
     pub fn task(&self) -> Task {
-        Task::new(TaskShape {
+        Task::new(self.shape())
+    }
+
+    /// That task's shape.
+    pub fn shape(&self) -> TaskShape {
+        TaskShape {
             gain: self.gain,
             teacher_depth: self.teacher_depth,
             ..TaskShape::default()
-        })
+        }
     }
 
     /// Every run's configuration, methods outermost.

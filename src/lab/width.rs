@@ -11,7 +11,7 @@ use super::method::Method;
 use super::net::{layer_sizes, n_weights};
 use super::study::{run_job, CurveRun};
 use super::summary::{median, summarise};
-use super::task::Task;
+use super::task::{Task, TaskShape};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -102,22 +102,27 @@ pub fn run_width(
     let runs = run_each(&spec.jobs(), threads, progress, |cfg| {
         run_job(cfg, task.clone(), Some(spec.every))
     });
-    rows(spec, &task, &runs)
+    rows(spec, &task.shape, &runs)
 }
 
 /// The study's rows from its runs.
-pub fn rows(spec: &WidthSpec, task: &Task, runs: &[CurveRun]) -> Vec<WidthRow> {
+/// A width some of whose runs are missing is left out (the page draws the
+/// study as each width finishes).
+pub fn rows(spec: &WidthSpec, shape: &TaskShape, runs: &[CurveRun]) -> Vec<WidthRow> {
     let mut out = Vec::new();
     for &width in &spec.widths {
         let g = spec.at(width);
         let mine: Vec<&CurveRun> = runs.iter().filter(|r| r.run.cfg.hidden == width).collect();
+        if mine.len() < g.jobs().len() {
+            continue;
+        }
         let plain: Vec<Run> = mine.iter().map(|r| r.run.clone()).collect();
         let summary = summarise(&g, &plain);
         let bp = summary.iter().find(|s| s.method == Method::Bp);
         let target = bp
             .map(|s| s.median * TARGET_TIMES_BP)
             .filter(|t| t.is_finite());
-        let s = task.shape;
+        let s = shape;
         for row in &summary {
             let curves: Vec<&[(usize, f64)]> = mine
                 .iter()

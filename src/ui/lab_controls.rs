@@ -104,28 +104,40 @@ pub(super) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
 /// Number fields that only accept what their URL key accepts (the same
 /// parser, from `url_state::KEYS`), with a message otherwise; the last
 /// good value stays in force.
+/// A text field for URL key `key`, checked by the key's own parser; a bad
+/// value leaves the last good one in force and `problem` says why.
+pub(super) fn key_field(
+    app: RwSignal<AppState>,
+    problem: RwSignal<Option<String>>,
+    key: &'static str,
+    label: &'static str,
+    testid: String,
+) -> impl IntoView {
+    view! {
+        <label class="setting">
+            <span>{label}</span>
+            <input type="text" data-testid=testid prop:value=move || app.with(|a| a.get(key))
+                on:change=move |e| {
+                    let v = event_target_value(&e);
+                    let mut result = Ok(());
+                    app.update(|a| result = a.set(key, v.trim()));
+                    let good = app.with_untracked(|a| a.get(key));
+                    problem.set(result.err().map(|_| {
+                        let what = KEYS.iter().find(|k| k.name == key).map_or("", |k| k.what);
+                        format!("“{v}” is not {what}; keeping {good}")
+                    }));
+                    // the field shows the value in force
+                    event_target::<web_sys::HtmlInputElement>(&e).set_value(&good);
+                }/>
+        </label>
+    }
+}
+
 #[component]
 pub(super) fn Settings(app: RwSignal<AppState>) -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
     let field = move |key: &'static str, label: &'static str| {
-        view! {
-            <label class="setting">
-                <span>{label}</span>
-                <input type="text" inputmode="decimal" data-testid=format!("lab-{key}") prop:value=move || app.with(|a| a.get(key))
-                    on:change=move |e| {
-                        let v = event_target_value(&e);
-                        let mut result = Ok(());
-                        app.update(|a| result = a.set(key, v.trim()));
-                        let good = app.with_untracked(|a| a.get(key));
-                        problem.set(result.err().map(|_| {
-                            let what = KEYS.iter().find(|k| k.name == key).map_or("", |k| k.what);
-                            format!("“{v}” is not {what}; keeping {good}")
-                        }));
-                        // the field shows the value in force
-                        event_target::<web_sys::HtmlInputElement>(&e).set_value(&good);
-                    }/>
-            </label>
-        }
+        key_field(app, problem, key, label, format!("lab-{key}"))
     };
     view! {
         <div class="settings">

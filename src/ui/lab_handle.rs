@@ -6,7 +6,7 @@
 
 use super::live_worker::LiveWorkers;
 use super::url_state::{AppState, View};
-use super::worker::{has_relaxed_simd, live_worker_count, worker_count, Pool};
+use super::worker::{kernels_label, live_worker_count, worker_count, Jobs, Pool};
 use crate::lab::controller::{LabController, LabSettings};
 use crate::lab::live::Update as LiveUpdate;
 use leptos::prelude::*;
@@ -162,18 +162,18 @@ impl Lab {
         self.ctl.update_value(|c| c.grid_start(&spec, now()));
         let lab = *self;
         let n = worker_count();
-        let pool = Pool::start(
-            spec.jobs(),
+        let jobs = Jobs {
+            jobs: spec.jobs(),
             gain,
+            every: None,
+        };
+        let pool = Pool::start(
+            jobs,
             n,
-            move |done, total| lab.act(|c, _| c.grid_progress(done, total)),
+            move |_, _, done, total| lab.act(|c, _| c.grid_progress(done, total)),
             move |runs| {
-                let kernels = if has_relaxed_simd() {
-                    "SIMD128 with relaxed fused multiply-add"
-                } else {
-                    "SIMD128"
-                };
-                let on = format!("{n} workers, {kernels}");
+                let runs = runs.into_iter().map(|r| r.run).collect();
+                let on = format!("{n} workers, {}", kernels_label());
                 lab.act(|c, _| c.grid_finished(runs, on, now()));
                 lab.pool.set_value(None);
             },

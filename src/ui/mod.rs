@@ -4,6 +4,7 @@
 
 pub mod charts;
 pub mod charts_credit;
+pub mod charts_studies;
 mod download;
 mod graph_export;
 mod graph_inputs;
@@ -23,6 +24,7 @@ mod network_svg;
 mod page_prefs;
 mod requirements;
 mod step_keys;
+mod studies_view;
 pub mod storage;
 pub mod svg_plot;
 mod teacher;
@@ -97,6 +99,10 @@ pub fn App() -> impl IntoView {
                         aria-current=move || view_is(View::Lab).then_some("page") on:click=move |_| nav(View::Lab)>
                         "Lab: remove a requirement"
                     </button>
+                    <button data-testid="nav-studies" class:current=move || view_is(View::Studies)
+                        aria-current=move || view_is(View::Studies).then_some("page") on:click=move |_| nav(View::Studies)>
+                        "Studies: depth and width"
+                    </button>
                 </nav>
                 <div class="prefs" role="group" aria-label="Page settings">
                     <span class:hidden=move || hides("tour")><tour_card::TourEntry tour=tour/></span>
@@ -129,6 +135,7 @@ pub fn App() -> impl IntoView {
         <main id="main">
             <div class:hidden=move || !view_is(View::Graph)><GraphView/></div>
             <div class:hidden=move || !view_is(View::Lab)><LabView/></div>
+            <div class:hidden=move || !view_is(View::Studies)><studies_view::StudiesView/></div>
         </main>
         <tour_stop::TourCard tour=tour/>
         <footer>

@@ -1,6 +1,6 @@
 //! The shareable state: the view, the R1–R5 ticks, the lab's methods and
 //! settings, the worked example's expression, values and step, the tour
-//! stop and the controls a teacher hid, in the URL's query string, so a
+//! stop, the controls a teacher hid and the studies' settings, in the URL's query string, so a
 //! link reproduces a page. Every key is one row of `KEYS`: its name, what
 //! it holds, its parser (which is also the settings form's validator) and
 //! its printer. A bad or unknown value falls back to the default with a
@@ -8,13 +8,17 @@
 
 use super::url_codec::*;
 use crate::engine::presets::PRESETS;
+use crate::lab::config::MAX_DEPTH;
+use crate::lab::depth::DepthSpec;
 use crate::lab::method::{R3_CHOICES, R4_CHOICES};
+use crate::lab::width::WidthSpec;
 use crate::lab::{Method, Precision};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum View {
     Graph,
     Lab,
+    Studies,
 }
 
 pub const MAX_STEPS: usize = 20_000;
@@ -62,6 +66,12 @@ pub struct AppState {
     pub hide: Vec<&'static str>,
     /// Projector mode: larger type, compact banner.
     pub proj: bool,
+    /// The studies view: the depth study's depths and steps, the width
+    /// study's widths and steps.
+    pub depths: Vec<usize>,
+    pub depth_steps: usize,
+    pub widths: Vec<usize>,
+    pub width_steps: usize,
 }
 
 impl Default for AppState {
@@ -84,6 +94,10 @@ impl Default for AppState {
             tour: None,
             hide: Vec::new(),
             proj: false,
+            depths: DepthSpec::default().depths,
+            depth_steps: DepthSpec::default().grid.base.steps,
+            widths: WidthSpec::default().widths,
+            width_steps: WidthSpec::default().grid.base.steps,
         }
     }
 }
@@ -103,10 +117,11 @@ fn set<T>(slot: &mut T, v: Option<T>) -> bool {
 }
 
 /// Every URL key, in the order links print them.
-pub const KEYS: [Key; 16] = [
-    Key { name: "view", what: "a view (graph or lab)",
-        parse: |s, v| set(&mut s.view, match v { "graph" => Some(View::Graph), "lab" => Some(View::Lab), _ => None }),
-        print: |s| if s.view == View::Lab { "lab" } else { "graph" }.into() },
+pub const KEYS: [Key; 20] = [
+    Key { name: "view", what: "a view (graph, lab or studies)",
+        parse: |s, v| set(&mut s.view, match v {
+            "graph" => Some(View::Graph), "lab" => Some(View::Lab), "studies" => Some(View::Studies), _ => None }),
+        print: |s| match s.view { View::Graph => "graph", View::Lab => "lab", View::Studies => "studies" }.into() },
     Key { name: "req", what: "five 0/1 ticks for R1..R5, e.g. 11101",
         parse: |s, v| set(&mut s.kept, parse_ticks(v)),
         print: |s| print_ticks(s.kept) },
@@ -153,6 +168,18 @@ pub const KEYS: [Key; 16] = [
     Key { name: "proj", what: "1 (projector mode) or 0",
         parse: |s, v| set(&mut s.proj, match v { "1" => Some(true), "0" => Some(false), _ => None }),
         print: |s| if s.proj { "1" } else { "0" }.into() },
+    Key { name: "depths", what: "the depth study's depths, whole numbers from 1 to 8, e.g. 1,2,4",
+        parse: |s, v| set(&mut s.depths, parse_sizes(v, 1..=MAX_DEPTH)),
+        print: |s| print_sizes(&s.depths) },
+    Key { name: "dsteps", what: "the depth study's steps, from 1 to 20000",
+        parse: |s, v| set(&mut s.depth_steps, v.trim().parse().ok().filter(|x| (1..=MAX_STEPS).contains(x))),
+        print: |s| s.depth_steps.to_string() },
+    Key { name: "widths", what: "the width study's widths, whole numbers from 2 to 512, e.g. 16,64",
+        parse: |s, v| set(&mut s.widths, parse_sizes(v, 2..=512)),
+        print: |s| print_sizes(&s.widths) },
+    Key { name: "wsteps", what: "the width study's steps, from 1 to 20000",
+        parse: |s, v| set(&mut s.width_steps, v.trim().parse().ok().filter(|x| (1..=MAX_STEPS).contains(x))),
+        print: |s| s.width_steps.to_string() },
 ];
 
 impl AppState {

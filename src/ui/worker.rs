@@ -1,13 +1,14 @@
 //! Training off the main thread. `serve` runs inside a Web Worker: a
-//! message is one grid job (a `RunConfig` as JSON), answered with its
+//! message is one job of a study (a `RunConfig` as JSON), answered with its
 //! result, or a live-run command (`live_worker`). `Pool` runs on the page:
-//! it starts one worker per core, hands out the jobs of a grid, and
-//! collects the runs. Both ends run the same `grid::run_one` the native
-//! command line runs.
+//! it starts one worker per core, hands out the jobs of a study (the
+//! essay's grid, the depth or the width study), and collects the runs.
+//! Both ends run the same `study::run_job` the native command line runs.
 
 use crate::lab::config::{angles_from_json, angles_to_json, AnglesJson};
-use crate::lab::grid::{run_one, Run};
+use crate::lab::grid::Run;
 use crate::lab::live::{Command, Tasks};
+use crate::lab::study::{run_job, CurveRun};
 use crate::lab::RunConfig;
 use crate::lab::RunResult;
 use leptos::wasm_bindgen::closure::Closure;
@@ -26,6 +27,9 @@ struct Reply {
     diverged: bool,
     steps_done: usize,
     angles: AnglesJson,
+    /// The test error every `Job::every` steps, if asked (`None` for +∞).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    curve: Vec<(usize, Option<f64>)>,
 }
 
 /// A live command as a worker message.
@@ -37,8 +41,11 @@ pub(super) fn live_message(cmd: &Command) -> ToWorker {
 pub(super) struct Job {
     index: usize,
     cfg: RunConfig,
-    /// The teacher gain of the grid's task.
+    /// The teacher gain of the study's task.
     gain: f64,
+    /// Keep the test error every this many steps.
+    #[serde(default)]
+    every: Option<usize>,
 }
 
 /// A message to a worker: one grid job, or a command for its live runs.
@@ -64,7 +71,7 @@ pub fn serve() {
             match serde_json::from_str::<ToWorker>(&text) {
                 Ok(ToWorker::Job(job)) => {
                     let task = tasks.borrow_mut().get(job.gain);
-                    let run = run_one(job.cfg, task);
+                    let CurveRun { run, curve } = run_job(job.cfg, task, job.every);
                     let reply = Reply {
                         index: job.index,
                         cfg: run.cfg,
@@ -72,6 +79,10 @@ pub fn serve() {
                         diverged: run.result.diverged,
                         steps_done: run.result.steps_done,
                         angles: angles_to_json(&run.angles),
+                        curve: curve
+                            .iter()
+                            .map(|&(s, v)| (s, v.is_finite().then_some(v)))
+                            .collect(),
                     };
                     if let Ok(s) = serde_json::to_string(&reply) {
                         let _ = reply_to.post_message(&JsValue::from_str(&s));
@@ -90,18 +101,25 @@ pub fn serve() {
 /// A worker's first message: its handler is installed.
 pub(super) const READY: &str = "ready";
 
-/// The page's side: a grid's jobs spread over workers.
+/// A study's jobs for a `Pool`: every run, the teacher gain, and whether
+/// to keep each run's test-error curve (every so many steps).
+pub struct Jobs {
+    pub jobs: Vec<RunConfig>,
+    pub gain: f64,
+    pub every: Option<usize>,
+}
+
+/// The page's side: a study's jobs spread over workers.
 pub struct Pool {
     workers: Vec<web_sys::Worker>,
-    jobs: Vec<RunConfig>,
-    gain: f64,
+    jobs: Jobs,
     next: usize,
-    runs: Vec<Option<Run>>,
+    runs: Vec<Option<CurveRun>>,
     done: usize,
-    /// Called after every finished job with (done, total).
-    on_progress: Box<dyn Fn(usize, usize)>,
+    /// Called after every finished job with (its index, the run, done, total).
+    on_progress: Box<dyn Fn(usize, &CurveRun, usize, usize)>,
     /// Called once with all runs, in job order.
-    on_finish: Option<Box<dyn FnOnce(Vec<Run>)>>,
+    on_finish: Option<Box<dyn FnOnce(Vec<CurveRun>)>>,
     on_error: Box<dyn Fn(String)>,
     _handlers: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _error_handlers: Vec<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
@@ -116,6 +134,15 @@ pub(super) fn new_worker() -> Result<web_sys::Worker, String> {
         "./worker_loader.js"
     };
     web_sys::Worker::new(script).map_err(|e| format!("no worker: {e:?}"))
+}
+
+/// The kernels the workers run, in words.
+pub fn kernels_label() -> &'static str {
+    if has_relaxed_simd() {
+        "SIMD128 with relaxed fused multiply-add"
+    } else {
+        "SIMD128"
+    }
 }
 
 /// Whether this browser validates a module that uses relaxed SIMD (one
@@ -154,22 +181,20 @@ impl Pool {
     /// Starts `n` workers and the jobs; `Err` if workers cannot be made
     /// here (the caller then trains on the main thread).
     pub fn start(
-        jobs: Vec<RunConfig>,
-        gain: f64,
+        jobs: Jobs,
         n: usize,
-        on_progress: impl Fn(usize, usize) + 'static,
-        on_finish: impl FnOnce(Vec<Run>) + 'static,
+        on_progress: impl Fn(usize, &CurveRun, usize, usize) + 'static,
+        on_finish: impl FnOnce(Vec<CurveRun>) + 'static,
         on_error: impl Fn(String) + 'static,
     ) -> Result<Rc<RefCell<Pool>>, String> {
         let mut workers = Vec::new();
         for _ in 0..n.max(1) {
             workers.push(new_worker()?);
         }
-        let total = jobs.len();
+        let total = jobs.jobs.len();
         let pool = Rc::new(RefCell::new(Pool {
             workers,
             jobs,
-            gain,
             next: 0,
             runs: vec![None; total],
             done: 0,
@@ -209,13 +234,14 @@ impl Pool {
     }
 
     fn dispatch(&mut self, worker: usize) {
-        let Some(&cfg) = self.jobs.get(self.next) else {
+        let Some(&cfg) = self.jobs.jobs.get(self.next) else {
             return;
         };
         let job = ToWorker::Job(Job {
             index: self.next,
             cfg,
-            gain: self.gain,
+            gain: self.jobs.gain,
+            every: self.jobs.every,
         });
         self.next += 1;
         if let Ok(s) = serde_json::to_string(&job) {
@@ -239,22 +265,31 @@ impl Pool {
                 diverged: r.diverged,
                 steps_done: r.steps_done,
             };
-            if let Some(slot) = p.runs.get_mut(r.index) {
-                *slot = Some(Run {
+            let run = CurveRun {
+                run: Run {
                     cfg: r.cfg,
                     result,
                     angles: angles_from_json(&r.angles),
-                });
-                p.done += 1;
-            }
+                },
+                curve: r
+                    .curve
+                    .iter()
+                    .map(|&(s, v)| (s, v.unwrap_or(f64::INFINITY)))
+                    .collect(),
+            };
             p.dispatch(worker);
-            (p.on_progress)(p.done, p.jobs.len());
-            p.done == p.jobs.len()
+            let total = p.jobs.jobs.len();
+            if p.runs.get(r.index).is_some_and(Option::is_none) {
+                p.done += 1;
+                (p.on_progress)(r.index, &run, p.done, total);
+                p.runs[r.index] = Some(run);
+            }
+            p.done == total
         };
         if finished {
             let mut p = pool.borrow_mut();
             p.stop();
-            let runs: Vec<Run> = std::mem::take(&mut p.runs).into_iter().flatten().collect();
+            let runs: Vec<CurveRun> = std::mem::take(&mut p.runs).into_iter().flatten().collect();
             if let Some(f) = p.on_finish.take() {
                 drop(p);
                 f(runs);

@@ -1,0 +1,119 @@
+//! The page's depth and width studies as plain state: the study, its runs
+//! as they come back from the workers (in any order), progress, and the
+//! results so far: a depth's (or width's) rows appear as soon as all of
+//! its runs are in.
+
+use super::depth::{study as depth_study, DepthSpec, DepthStudy};
+use super::study::{CurveRun, Study};
+use super::width::{rows as width_rows, WidthRow, WidthSpec};
+
+#[derive(Clone, Debug)]
+pub struct StudyState {
+    pub study: Study,
+    runs: Vec<Option<CurveRun>>,
+    done: usize,
+    /// Running (not finished, failed or cancelled).
+    pub on: bool,
+    pub error: Option<String>,
+    started_ms: f64,
+    /// Wall time once finished.
+    pub seconds: Option<f64>,
+}
+
+impl StudyState {
+    pub fn new(study: Study, now_ms: f64) -> Self {
+        let n = study.jobs().len();
+        Self {
+            study,
+            runs: vec![None; n],
+            done: 0,
+            on: true,
+            error: None,
+            started_ms: now_ms,
+            seconds: None,
+        }
+    }
+
+    /// A finished job; finishes the study with the last one.
+    pub fn record(&mut self, index: usize, run: CurveRun, now_ms: f64) {
+        if let Some(slot) = self.runs.get_mut(index).filter(|s| s.is_none()) {
+            *slot = Some(run);
+            self.done += 1;
+            if self.done == self.runs.len() {
+                self.on = false;
+                self.seconds = Some((now_ms - self.started_ms) / 1000.0);
+            }
+        }
+    }
+
+    pub fn fail(&mut self, e: String) {
+        self.error = Some(e);
+        self.on = false;
+    }
+
+    pub fn cancel(&mut self) {
+        self.on = false;
+    }
+
+    pub fn finished(&self) -> bool {
+        self.done == self.runs.len()
+    }
+
+    /// (jobs done, jobs in all).
+    pub fn progress(&self) -> (usize, usize) {
+        (self.done, self.runs.len())
+    }
+
+    /// The runs in so far.
+    pub fn runs(&self) -> Vec<CurveRun> {
+        self.runs.iter().flatten().cloned().collect()
+    }
+
+    /// The depth study's rows and angles for the depths complete so far.
+    pub fn depth(&self) -> Option<DepthStudy> {
+        let Study::Depth(spec) = &self.study else {
+            return None;
+        };
+        let runs: Vec<_> = self.runs.iter().flatten().map(|r| r.run.clone()).collect();
+        Some(depth_study(spec, &runs))
+    }
+
+    /// The width study's rows for the widths complete so far.
+    pub fn width(&self) -> Option<Vec<WidthRow>> {
+        let Study::Width(spec) = &self.study else {
+            return None;
+        };
+        Some(width_rows(spec, &spec.grid.shape(), &self.runs()))
+    }
+}
+
+/// The depth study the page runs: `depths` at `steps` steps, on the
+/// teacher with `gain`, in `precision`; the rest as `creditflow depth`.
+pub fn page_depth_spec(
+    depths: &[usize],
+    steps: usize,
+    gain: f64,
+    precision: super::Precision,
+) -> DepthSpec {
+    let mut s = DepthSpec::default();
+    s.depths = depths.to_vec();
+    s.grid.base.steps = steps;
+    s.grid.gain = gain;
+    s.grid.base.precision = precision;
+    s
+}
+
+/// The width study the page runs, likewise.
+pub fn page_width_spec(
+    widths: &[usize],
+    steps: usize,
+    gain: f64,
+    precision: super::Precision,
+) -> WidthSpec {
+    let mut s = WidthSpec::default();
+    s.widths = widths.to_vec();
+    s.grid.base.steps = steps;
+    s.grid.gain = gain;
+    s.grid.base.precision = precision;
+    s
+}

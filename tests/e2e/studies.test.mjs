@@ -1,0 +1,72 @@
+// The studies view on the built site: a reduced depth and width study set
+// by the URL run in workers with progress, draw their charts and findings,
+// and give the command line's numbers; cancel stops a study; a bad URL
+// value falls back with a notice. Any console error fails.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startSite } from './site.mjs';
+
+let site;
+before(async () => { site = await startSite(); });
+after(async () => { await site.stop(); });
+
+const done = (id) => (t) => new RegExp(`runs in [0-9.]+ s`).test(document.querySelector(`[data-testid=${t}-status]`)?.textContent || '');
+
+test('a reduced depth study from the URL draws each depth and matches the command line', async () => {
+  const cli = JSON.parse(readFileSync('target/cli-depth-60.json', 'utf8'));
+  const { page, problems } = await site.open('?view=studies&depths=1,3&dsteps=60');
+  assert.equal(await page.getAttribute('[data-testid=depth-chart]', 'data-depths'), '0');
+  await page.click('[data-testid=depth-run]');
+  await page.waitForSelector('[data-testid=depth-progress]');
+  await page.waitForFunction(done('depth'), 'depth', { timeout: 120000 });
+  assert.equal(await page.getAttribute('[data-testid=depth-chart]', 'data-depths'), '2');
+  // one line per method, and per-layer dots on the angle chart
+  assert.equal(await page.$$eval('[data-testid=depth-chart] polyline', (l) => l.length), 7);
+  assert.ok(await page.$$eval('[data-testid=depth-angle-chart] circle', (c) => c.length) >= 2 * (1 + 3));
+  const findings = await page.textContent('[data-testid=depth-findings]');
+  assert.match(findings, /3 hidden layers: without R4/);
+  // the page's ratios are the command line's, to the printed precision
+  for (const row of cli.rows.filter((r) => r.method === 'fa' || r.method === 'node_perturbation')) {
+    const name = row.method === 'fa' ? 'FA' : 'node perturbation';
+    const want = `${row.ratio_to_bp.toFixed(1)}× (${name})`;
+    assert.ok(findings.includes(want), `depth ${row.depth}: ${want} in “${findings}”`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('a reduced width study draws the charts and the failure boundary; cancel stops a run', async () => {
+  const cli = JSON.parse(readFileSync('target/cli-width-60.json', 'utf8'));
+  const { page, problems } = await site.open('?view=studies&widths=8,16&wsteps=60');
+  await page.click('[data-testid=width-run]');
+  await page.waitForFunction(done('width'), 'width', { timeout: 120000 });
+  assert.equal(await page.getAttribute('[data-testid=width-chart]', 'data-widths'), String(cli.rows.length));
+  assert.equal(await page.$$eval('[data-testid=width-chart] polyline', (l) => l.length), 4);
+  const map = await page.textContent('[data-testid=boundary-map]');
+  assert.match(map, /songbird/);
+  assert.match(map, /cortex/);
+  // the map's weight-perturbation cell at width 16 is the command line's ratio
+  const bp = cli.rows.find((r) => r.method === 'bp' && r.width === 16).median;
+  const wp = cli.rows.find((r) => r.method === 'weight_perturbation' && r.width === 16).median;
+  if (wp !== null) assert.ok(map.includes(`${(wp / bp).toFixed(1)}×`), `${(wp / bp).toFixed(1)}× in ${map}`);
+  // a long study, cancelled: the status says so and the button is back
+  await page.fill('[data-testid=study-wsteps]', '20000');
+  await page.press('[data-testid=study-wsteps]', 'Tab');
+  await page.click('[data-testid=width-run]');
+  await page.waitForSelector('[data-testid=width-cancel]:not([disabled])');
+  await page.click('[data-testid=width-cancel]');
+  await page.waitForFunction(() => /cancelled after/.test(document.querySelector('[data-testid=width-status]').textContent));
+  assert.equal(await page.isDisabled('[data-testid=width-run]'), false);
+  assert.deepEqual(problems, []);
+});
+
+test('a bad study setting in the URL or a field is refused with a message', async () => {
+  const { page, problems } = await site.open('?view=studies&depths=0,99');
+  assert.match(await page.textContent('[data-testid=url-notice]'), /depths=0,99 is not/);
+  assert.equal(await page.inputValue('[data-testid=study-depths]'), '1,2,4,6,8');
+  await page.fill('[data-testid=study-depths]', 'deep');
+  await page.press('[data-testid=study-depths]', 'Tab');
+  assert.match(await page.textContent('.studies-view [role=alert]'), /“deep” is not/);
+  assert.equal(await page.inputValue('[data-testid=study-depths]'), '1,2,4,6,8');
+  assert.deepEqual(problems, []);
+});
