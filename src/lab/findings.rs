@@ -84,14 +84,18 @@ pub fn width_findings(rows: &[WidthRow]) -> Vec<String> {
         }
     }
     for &m in &methods {
-        let steps = |w| get(m, w).and_then(|r| r.steps_to_target).map_or("never".into(), |s: usize| format!("in {s} steps"));
+        let steps = |w| {
+            get(m, w)
+                .and_then(|r| r.steps_to_target)
+                .map_or("never".into(), |s: usize| format!("after {s} steps"))
+        };
         out.push(format!(
-            "{}: {} bp's error at width {lo}, {} at width {hi}; reaches the target {} and {}.",
+            "{}: {} bp's error at width {lo}, {} at width {hi}; 2× bp's error reached at width {lo}: {}; at width {hi}: {}.",
             m.name(),
             ratio(ratio_at(m, lo)),
             ratio(ratio_at(m, hi)),
             steps(lo),
-            steps(hi)
+            steps(hi),
         ));
     }
     let shared = [Method::NodePerturbation, Method::WeightPerturbation];

@@ -95,8 +95,10 @@ pub fn page_depth_spec(
     gain: f64,
     precision: super::Precision,
 ) -> DepthSpec {
-    let mut s = DepthSpec::default();
-    s.depths = depths.to_vec();
+    let mut s = DepthSpec {
+        depths: depths.to_vec(),
+        ..DepthSpec::default()
+    };
     s.grid.base.steps = steps;
     s.grid.gain = gain;
     s.grid.base.precision = precision;
@@ -110,8 +112,10 @@ pub fn page_width_spec(
     gain: f64,
     precision: super::Precision,
 ) -> WidthSpec {
-    let mut s = WidthSpec::default();
-    s.widths = widths.to_vec();
+    let mut s = WidthSpec {
+        widths: widths.to_vec(),
+        ..WidthSpec::default()
+    };
     s.grid.base.steps = steps;
     s.grid.gain = gain;
     s.grid.base.precision = precision;

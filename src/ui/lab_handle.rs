@@ -6,7 +6,8 @@
 
 use super::live_worker::LiveWorkers;
 use super::url_state::{AppState, View};
-use super::worker::{kernels_label, live_worker_count, worker_count, Jobs, Pool};
+use super::worker::{Jobs, Pool};
+use super::worker_env::{kernels_label, live_worker_count, worker_count};
 use crate::lab::controller::{LabController, LabSettings};
 use crate::lab::live::Update as LiveUpdate;
 use leptos::prelude::*;

@@ -4,7 +4,8 @@
 //! `REPORT_MS`. On the page, `LiveWorkers` starts the workers, queues
 //! commands until each says it is ready, and hands updates back.
 
-use super::worker::{new_worker, READY};
+use super::worker::READY;
+use super::worker_env::new_worker;
 use crate::lab::live::{Command, LiveEngine, Update as LiveUpdate};
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};

@@ -5,6 +5,7 @@
 pub mod charts;
 pub mod charts_credit;
 pub mod charts_studies;
+mod charts_width;
 mod download;
 mod graph_export;
 mod graph_inputs;
@@ -24,8 +25,8 @@ mod network_svg;
 mod page_prefs;
 mod requirements;
 mod step_keys;
-mod studies_view;
 pub mod storage;
+mod studies_view;
 pub mod svg_plot;
 mod teacher;
 mod tour_card;
@@ -33,6 +34,7 @@ mod tour_stop;
 pub mod url_codec;
 pub mod url_state;
 pub mod worker;
+mod worker_env;
 
 pub use graph_view::GraphView;
 pub use lab_view::LabView;

@@ -10,10 +10,11 @@ use super::charts_studies::{
     draw_width_steps,
 };
 use super::download;
-use super::lab_handle::now;
 use super::lab_controls::key_field;
+use super::lab_handle::now;
 use super::url_state::AppState;
-use super::worker::{kernels_label, worker_count, Jobs, Pool};
+use super::worker::{Jobs, Pool};
+use super::worker_env::{kernels_label, worker_count};
 use crate::lab::config::MAX_DEPTH;
 use crate::lab::findings::{depth_findings, width_findings};
 use crate::lab::studies::{page_depth_spec, page_width_spec, StudyState};
@@ -104,18 +105,33 @@ pub fn StudiesView() -> impl IntoView {
     let depth = Handle::new();
     let width = Handle::new();
     let start_depth = move |_| {
-        let spec = app.with_untracked(|a| page_depth_spec(&a.depths, a.depth_steps, a.gain, a.precision));
+        let spec =
+            app.with_untracked(|a| page_depth_spec(&a.depths, a.depth_steps, a.gain, a.precision));
         depth.start(Study::Depth(spec));
     };
     let start_width = move |_| {
-        let spec = app.with_untracked(|a| page_width_spec(&a.widths, a.width_steps, a.gain, a.precision));
+        let spec =
+            app.with_untracked(|a| page_width_spec(&a.widths, a.width_steps, a.gain, a.precision));
         width.start(Study::Width(spec));
     };
-    let depth_study = Memo::new(move |_| depth.state.with(|s| s.as_ref().and_then(StudyState::depth)).unwrap_or_default());
-    let width_rows = Memo::new(move |_| width.state.with(|s| s.as_ref().and_then(StudyState::width)).unwrap_or_default());
+    let depth_study = Memo::new(move |_| {
+        depth
+            .state
+            .with(|s| s.as_ref().and_then(StudyState::depth))
+            .unwrap_or_default()
+    });
+    let width_rows = Memo::new(move |_| {
+        width
+            .state
+            .with(|s| s.as_ref().and_then(StudyState::width))
+            .unwrap_or_default()
+    });
     let max_depth = move || app.with(|a| a.depths.iter().copied().max().unwrap_or(MAX_DEPTH));
     let wsteps = move || {
-        width.state.with(|s| s.as_ref().map(|s| s.study.grid().base.steps)).unwrap_or_else(|| app.with(|a| a.width_steps))
+        width
+            .state
+            .with(|s| s.as_ref().map(|s| s.study.grid().base.steps))
+            .unwrap_or_else(|| app.with(|a| a.width_steps))
     };
     let depth_json = move |_| {
         let s = depth_study.get();
@@ -123,7 +139,11 @@ pub fn StudiesView() -> impl IntoView {
         download::text(&v.to_string(), "creditflow-depth.json", "application/json");
     };
     let depth_csv = move |_| {
-        download::text(&crate::lab::depth::rows_csv(&depth_study.get()), "creditflow-depth.csv", "text/csv");
+        download::text(
+            &crate::lab::depth::rows_csv(&depth_study.get()),
+            "creditflow-depth.csv",
+            "text/csv",
+        );
     };
     let width_json = move |_| {
         let v = json!({ "target_times_bp": TARGET_TIMES_BP, "rows": width_rows.get() });
@@ -222,7 +242,11 @@ fn StudyButtons(
 
 /// Text fields for a study's URL keys (see `key_field`).
 #[component]
-fn SizeFields(app: RwSignal<AppState>, keys: [&'static str; 2], labels: [&'static str; 2]) -> impl IntoView {
+fn SizeFields(
+    app: RwSignal<AppState>,
+    keys: [&'static str; 2],
+    labels: [&'static str; 2],
+) -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
     let field = move |key: &'static str, label: &'static str| {
         key_field(app, problem, key, label, format!("study-{key}"))

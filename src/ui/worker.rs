@@ -5,6 +5,7 @@
 //! essay's grid, the depth or the width study), and collects the runs.
 //! Both ends run the same `study::run_job` the native command line runs.
 
+use super::worker_env::new_worker;
 use crate::lab::config::{angles_from_json, angles_to_json, AnglesJson};
 use crate::lab::grid::Run;
 use crate::lab::live::{Command, Tasks};
@@ -109,6 +110,9 @@ pub struct Jobs {
     pub every: Option<usize>,
 }
 
+/// Called after every finished job with (its index, the run, done, total).
+type OnRun = Box<dyn Fn(usize, &CurveRun, usize, usize)>;
+
 /// The page's side: a study's jobs spread over workers.
 pub struct Pool {
     workers: Vec<web_sys::Worker>,
@@ -117,64 +121,12 @@ pub struct Pool {
     runs: Vec<Option<CurveRun>>,
     done: usize,
     /// Called after every finished job with (its index, the run, done, total).
-    on_progress: Box<dyn Fn(usize, &CurveRun, usize, usize)>,
+    on_progress: OnRun,
     /// Called once with all runs, in job order.
     on_finish: Option<Box<dyn FnOnce(Vec<CurveRun>)>>,
     on_error: Box<dyn Fn(String)>,
     _handlers: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _error_handlers: Vec<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
-}
-
-/// A worker: the `worker_fma` binary where the browser has relaxed SIMD
-/// (its products fuse multiply and add), else the `worker` binary.
-pub(super) fn new_worker() -> Result<web_sys::Worker, String> {
-    let script = if has_relaxed_simd() {
-        "./worker_fma_loader.js"
-    } else {
-        "./worker_loader.js"
-    };
-    web_sys::Worker::new(script).map_err(|e| format!("no worker: {e:?}"))
-}
-
-/// The kernels the workers run, in words.
-pub fn kernels_label() -> &'static str {
-    if has_relaxed_simd() {
-        "SIMD128 with relaxed fused multiply-add"
-    } else {
-        "SIMD128"
-    }
-}
-
-/// Whether this browser validates a module that uses relaxed SIMD (one
-/// function: three splats and `f64x2.relaxed_madd`). Asked once.
-pub fn has_relaxed_simd() -> bool {
-    const MODULE: [u8; 40] = [
-        0, 97, 115, 109, 1, 0, 0, 0, // magic, version
-        1, 5, 1, 96, 0, 1, 123, // types: () -> v128
-        3, 2, 1, 0, // one function of that type
-        10, 19, 1, 17, 0, // code: one body of 17 bytes, no locals
-        65, 1, 253, 15, 65, 1, 253, 15, 65, 1, 253, 15, // i8x16.splat(1) ×3
-        253, 135, 2,  // f64x2.relaxed_madd
-        11, // end
-    ];
-    thread_local! {
-        static HAS: bool = js_sys::WebAssembly::validate(&js_sys::Uint8Array::from(&MODULE[..]).into())
-            .unwrap_or(false);
-    }
-    HAS.with(|h| *h)
-}
-
-/// How many workers: one per core, at least one, at most eight.
-pub fn worker_count() -> usize {
-    web_sys::window()
-        .map_or(1, |w| w.navigator().hardware_concurrency() as usize)
-        .clamp(1, 8)
-}
-
-/// Workers for the live runs: one core is left to the page, which draws
-/// their progress ten times a second (at least one worker).
-pub fn live_worker_count() -> usize {
-    worker_count().saturating_sub(1).max(1)
 }
 
 impl Pool {
