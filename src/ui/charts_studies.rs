@@ -38,6 +38,27 @@ pub(super) fn methods_in(ms: impl Iterator<Item = Method>) -> Vec<Method> {
     out
 }
 
+/// For each of `methods`, the points `point` gives for the items of that
+/// method (`None`: no point, e.g. a diverged score).
+pub(super) fn per_method<T>(
+    methods: &[Method],
+    items: &[T],
+    point: impl Fn(&T) -> (Method, Option<(f64, f64)>),
+) -> Vec<(Method, Vec<(f64, f64)>)> {
+    methods
+        .iter()
+        .map(|&m| {
+            let pts = items
+                .iter()
+                .map(&point)
+                .filter(|(n, _)| *n == m)
+                .filter_map(|(_, p)| p)
+                .collect();
+            (m, pts)
+        })
+        .collect()
+}
+
 /// A log axis around the finite positive values (at least a factor of 10).
 pub(super) fn log_axis(values: impl Iterator<Item = f64>, floor: f64) -> Axis {
     let v: Vec<f64> = values.filter(|x| x.is_finite() && *x > 0.0).collect();
@@ -86,18 +107,10 @@ pub fn draw_depth_scores(s: &DepthStudy, max_depth: usize) -> String {
         &|v| format!("{v:.0}"),
         &tick,
     );
-    let series: Vec<(Method, Vec<(f64, f64)>)> = methods
-        .iter()
-        .map(|&m| {
-            let pts = s
-                .rows
-                .iter()
-                .filter(|r| r.method == m && r.median.is_finite())
-                .map(|r| (r.depth as f64, r.median))
-                .collect();
-            (m, pts)
-        })
-        .collect();
+    let series = per_method(&methods, &s.rows, |r| {
+        let y = r.median;
+        (r.method, y.is_finite().then_some((r.depth as f64, y)))
+    });
     let legend = lines(&mut svg, &p, &series);
     if s.rows.is_empty() {
         empty_note(
@@ -143,18 +156,9 @@ pub fn draw_depth_costs(s: &DepthStudy, max_depth: usize) -> String {
         "1× = exact backprop",
         true,
     );
-    let series: Vec<(Method, Vec<(f64, f64)>)> = methods
-        .iter()
-        .map(|&m| {
-            let pts = s
-                .rows
-                .iter()
-                .filter(|r| r.method == m)
-                .filter_map(|r| r.ratio_to_bp.map(|x| (r.depth as f64, x)))
-                .collect();
-            (m, pts)
-        })
-        .collect();
+    let series = per_method(&methods, &s.rows, |r| {
+        (r.method, r.ratio_to_bp.map(|x| (r.depth as f64, x)))
+    });
     let mut legend = lines(&mut svg, &p, &series);
     for (name, _, _) in &mut legend {
         if let Some(m) = Method::ALL.iter().find(|m| m.name() == name.as_str()) {

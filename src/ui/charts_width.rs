@@ -2,7 +2,7 @@
 //! target against the number of weights, and the essay's failure boundary.
 
 use super::charts::{frame, tick, LEGEND_COLS};
-use super::charts_studies::{empty_note, lines, log_axis, methods_in};
+use super::charts_studies::{empty_note, lines, log_axis, methods_in, per_method};
 use super::svg_plot::{legend_rows, Anchor, Axis, Svg, TEXT};
 use crate::lab::width::WidthRow;
 use crate::lab::Method;
@@ -29,17 +29,10 @@ pub fn draw_width_scores(rows: &[WidthRow]) -> String {
         &|v| format!("{v:.0}"),
         &tick,
     );
-    let series: Vec<(Method, Vec<(f64, f64)>)> = methods
-        .iter()
-        .map(|&m| {
-            let pts = rows
-                .iter()
-                .filter(|r| r.method == m && r.median.is_finite())
-                .map(|r| (r.weights as f64, r.median))
-                .collect();
-            (m, pts)
-        })
-        .collect();
+    let series = per_method(&methods, rows, |r| {
+        let y = r.median;
+        (r.method, y.is_finite().then_some((r.weights as f64, y)))
+    });
     let legend = lines(&mut svg, &p, &series);
     if rows.is_empty() {
         empty_note(
@@ -87,22 +80,10 @@ pub fn draw_width_steps(rows: &[WidthRow], steps: usize, target_times: f64) -> S
         "#777777",
         &format!("never (within {steps} steps)"),
     );
-    let series: Vec<(Method, Vec<(f64, f64)>)> = methods
-        .iter()
-        .map(|&m| {
-            let pts = rows
-                .iter()
-                .filter(|r| r.method == m)
-                .map(|r| {
-                    (
-                        r.weights as f64,
-                        r.steps_to_target.map_or(top * 1.6, |s| (s.max(1)) as f64),
-                    )
-                })
-                .collect();
-            (m, pts)
-        })
-        .collect();
+    let series = per_method(&methods, rows, |r| {
+        let y = r.steps_to_target.map_or(top * 1.6, |s| s.max(1) as f64);
+        (r.method, Some((r.weights as f64, y)))
+    });
     let mut legend = lines(&mut svg, &p, &series);
     let wp = rows
         .iter()
