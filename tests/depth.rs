@@ -183,10 +183,51 @@ fn node_perturbation_reaches_every_layer_and_readout_only_the_last() {
                 l + 1
             );
         }
-        // each layer's update is (its input)ᵀ · (its noise × the example's score)
+        // recomputed here: the noisy forward pass with ξ on every layer's
+        // pre-activation, each example's loss change ΔLᵢ, and the deltas
+        // ΔLᵢ·ξ/σ² at every layer
         let (a, _) = parts(&t);
-        let want = grads(&a, t.errors());
-        assert_close(&g, &want, &format!("node perturbation at depth {depth}"));
+        let xi = t.node_noise().to_vec();
+        assert_eq!(
+            xi.len(),
+            depth + 1,
+            "noise on every hidden layer and the output"
+        );
+        let (x, y) = t.batch();
+        let mut h = x.clone();
+        for (l, w) in t.net.w.iter().enumerate() {
+            let z = h.dot(w) + &xi[l];
+            h = if l < depth { z.mapv(tanh) } else { z };
+        }
+        let b = x.nrows() as f64;
+        let clean = a.last().unwrap();
+        let dl: Vec<f64> = (0..x.nrows())
+            .map(|i| {
+                let sq = |o: &Array2<f64>| (&o.row(i) - &y.row(i)).mapv(|v| v * v).sum();
+                0.5 * (sq(&h) - sq(clean)) / b
+            })
+            .collect();
+        let s2 = t.cfg.sigma * t.cfg.sigma;
+        let d: Vec<Array2<f64>> = xi
+            .iter()
+            .map(|n| {
+                let mut d = n.clone();
+                for (i, mut row) in d.rows_mut().into_iter().enumerate() {
+                    row *= dl[i] / s2;
+                }
+                d
+            })
+            .collect();
+        let want = grads(&a, &d);
+        for (l, (x, y)) in g.iter().zip(&want).enumerate() {
+            let scale = y.mapv(f64::abs).fold(0.0f64, |m, &v| m.max(v));
+            let diff = (x - y).mapv(f64::abs).fold(0.0f64, |m, &v| m.max(v));
+            assert!(
+                diff <= 1e-6 * scale,
+                "depth {depth} W{}: {diff} of {scale}",
+                l + 1
+            );
+        }
 
         let mut t = tiny(Method::ReadoutOnly, depth, &task);
         t.probe_exact();

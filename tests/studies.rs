@@ -80,6 +80,20 @@ fn the_findings_say_whether_r3_costs_more_than_r4_at_every_depth() {
         .retain(|r| !(r.method == Method::Fa && r.depth == 8 && r.ratio_to_bp == Some(3.0)));
     let f = depth_findings(&s).join(" ");
     assert!(f.contains("ordering fails at depth 8"), "{f}");
+    // FA diverging at every rate is an infinite cost, not a missing depth
+    for r in s
+        .rows
+        .iter_mut()
+        .filter(|r| r.method == Method::Fa && r.depth == 1)
+    {
+        r.ratio_to_bp = None;
+        r.median = f64::INFINITY;
+    }
+    let f = depth_findings(&s).join(" ");
+    assert!(
+        f.contains("ordering fails at depth 1, 8") && f.contains("∞×"),
+        "{f}"
+    );
 }
 
 fn wrow(method: Method, width: usize, median: f64) -> WidthRow {
@@ -96,12 +110,25 @@ fn wrow(method: Method, width: usize, median: f64) -> WidthRow {
 
 #[test]
 fn the_failure_boundary_colours_each_cell_by_its_ratio_to_bp() {
-    let rows = vec![
+    let mut rows = vec![
         wrow(Method::Bp, 16, 0.1),
         wrow(Method::Fa, 16, 0.15),
         wrow(Method::NodePerturbation, 16, 0.3),
         wrow(Method::WeightPerturbation, 16, f64::INFINITY),
     ];
+    // one width is not enough to say a shared score does not scale
+    assert!(!width_findings(&rows).join(" ").contains("does not scale"));
+    assert!(width_findings(&rows)
+        .join(" ")
+        .contains("diverged at every rate"));
+    for (m, v) in [
+        (Method::Bp, 0.1),
+        (Method::Fa, 0.12),
+        (Method::NodePerturbation, 0.5),
+        (Method::WeightPerturbation, 0.9),
+    ] {
+        rows.push(wrow(m, 64, v));
+    }
     let svg = draw_boundary(&rows);
     assert!(
         svg.contains("1.5×") && svg.contains("3.0×") && svg.contains("diverged"),
@@ -114,7 +141,10 @@ fn the_failure_boundary_colours_each_cell_by_its_ratio_to_bp() {
     assert_eq!(verdict(Some(2.01)).0, "slow");
     assert_eq!(verdict(None).0, "stalls");
     let f = width_findings(&rows).join(" ");
-    assert!(f.contains("No shared score comes within 2× of bp"), "{f}");
+    assert!(
+        f.contains("No shared score comes within 2× of bp at any width from 16 to 64"),
+        "{f}"
+    );
     let empty = draw_boundary(&[]);
     assert!(empty.contains("run the width study"));
     assert!(draw_depth_scores(&DepthStudy::default(), 8).contains("run the study"));

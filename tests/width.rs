@@ -42,6 +42,8 @@ fn one_row_per_method_and_width_with_the_students_weights() {
             &layer_sizes(task.shape.inputs, r.width, 2, task.shape.outputs),
         );
         assert_eq!(r.weights, net.n_weights(), "{:?} at {}", r.method, r.width);
+        let w = r.width;
+        assert_eq!(r.weights, 20 * w + w * w + w * 5, "20 → w → w → 5");
         assert!(r.median.is_finite() && r.best_lr.is_some());
     }
     // bp's median curve ends at its own final score, below twice it

@@ -182,6 +182,12 @@ fn merged(args: &[String]) -> Result<Merged, String> {
     let (study, n) = (shards[0].1.study.clone(), shards[0].1.shard.1);
     let mut seen = vec![false; n];
     for (f, s) in &shards {
+        let (k, m) = s.shard;
+        if m == 0 || k == 0 || k > m {
+            return Err(format!(
+                "{f} names shard {k}/{m}; a shard is K/N with 1 ≤ K ≤ N"
+            ));
+        }
         if s.study != study || s.shard.1 != n {
             return Err(format!("{f} belongs to another study than {}", shards[0].0));
         }
@@ -206,6 +212,9 @@ fn merged(args: &[String]) -> Result<Merged, String> {
             return Err(format!("a shard's run {i} is not the study's job {i}"));
         }
         runs.push(run_of(r));
+    }
+    if iters.iter_mut().any(|it| it.next().is_some()) {
+        return Err("a shard file has more runs than its slice of the study".into());
     }
     Ok((study, runs, files.len(), json, csv))
 }

@@ -31,6 +31,8 @@ fn parse(args: &[String]) -> Result<(WidthSpec, super::lab::Opts), String> {
         return Err("width writes --json only".into());
     }
     spec.grid = o.spec.clone();
+    spec.widths.sort_unstable();
+    spec.widths.dedup();
     Ok((spec, o))
 }
 
@@ -71,6 +73,7 @@ pub(super) fn report(spec: &WidthSpec, runs: &[CurveRun], json: Option<String>, 
             "steps": spec.grid.base.steps,
             "precision": spec.grid.base.precision,
             "teacher_gain": spec.grid.gain,
+            "teacher_depth": spec.grid.teacher_depth,
             "target_times_bp": TARGET_TIMES_BP,
             "rows": rows,
         });

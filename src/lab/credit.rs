@@ -70,6 +70,12 @@ impl<F: Real> Trainer<F> {
         &self.fb.p
     }
 
+    /// Node perturbation's noise on each hidden and output layer's
+    /// pre-activation, as its last estimate drew it.
+    pub fn node_noise(&self) -> &[Array2<F>] {
+        &self.xi.a[1..]
+    }
+
     /// The hidden and output errors this step computed, as the update used
     /// them: δ₁ … δ_L and e (each row one example, scaled by 1/B).
     pub fn errors(&self) -> &[Array2<F>] {

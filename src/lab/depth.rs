@@ -67,8 +67,11 @@ impl DepthSpec {
             .collect()
     }
 
-    /// `Err` with a message when a depth is outside 1 … `MAX_DEPTH`.
-    pub fn check(&self) -> Result<(), String> {
+    /// `Err` with a message when a depth is outside 1 … `MAX_DEPTH`;
+    /// sorts the depths and drops repeats (as the page's field does).
+    pub fn check(&mut self) -> Result<(), String> {
+        self.depths.sort_unstable();
+        self.depths.dedup();
         match self.depths.iter().find(|d| !(1..=MAX_DEPTH).contains(*d)) {
             Some(d) => Err(format!("depth {d} is outside 1 to {MAX_DEPTH}")),
             None if self.depths.is_empty() => Err("no depth given".into()),

@@ -6,15 +6,22 @@ use super::method::Method;
 use super::width::WidthRow;
 
 fn ratio(x: Option<f64>) -> String {
-    x.map_or("— (diverged)".into(), |r| format!("{r:.1}×"))
+    match x {
+        Some(r) if r.is_finite() => format!("{r:.1}×"),
+        Some(_) => "diverged at every rate, ∞×".into(),
+        None => "—".into(),
+    }
 }
 
 /// The depth study: the cost of removing R4 (FA, DFA) and R3 (node
 /// perturbation, scrambled) at each depth, and whether R3 costs more than
 /// R4 (node perturbation against FA, the essay's pair) at every depth.
 pub fn depth_findings(s: &DepthStudy) -> Vec<String> {
-    let depths = s.depths();
-    let r = |m: Method, d: usize| s.row(m, d).and_then(|r| r.ratio_to_bp);
+    let bp_ok = |d: usize| s.row(Method::Bp, d).is_some_and(|r| r.median.is_finite());
+    let (depths, bp_failed): (Vec<usize>, Vec<usize>) =
+        s.depths().into_iter().partition(|&d| bp_ok(d));
+    // a method that diverged at every rate costs +∞; one not run, nothing
+    let r = |m: Method, d: usize| s.row(m, d).map(|r| r.ratio_to_bp.unwrap_or(f64::INFINITY));
     let mut out: Vec<String> = depths
         .iter()
         .map(|&d| {
@@ -29,6 +36,13 @@ pub fn depth_findings(s: &DepthStudy) -> Vec<String> {
             )
         })
         .collect();
+    if !bp_failed.is_empty() {
+        let d: Vec<String> = bp_failed.iter().map(usize::to_string).collect();
+        out.push(format!(
+            "bp itself diverged at depth {}, so no cost is measured there.",
+            d.join(", ")
+        ));
+    }
     let pairs: Vec<(usize, f64, f64)> = depths
         .iter()
         .filter_map(|&d| Some((d, r(Method::NodePerturbation, d)?, r(Method::Fa, d)?)))
@@ -36,7 +50,7 @@ pub fn depth_findings(s: &DepthStudy) -> Vec<String> {
     if let (Some(first), Some(last)) = (pairs.first(), pairs.last()) {
         let fails: Vec<String> = pairs
             .iter()
-            .filter(|(_, r3, r4)| r3 <= r4)
+            .filter(|(_, r3, r4)| r3.partial_cmp(r4) != Some(std::cmp::Ordering::Greater))
             .map(|(d, _, _)| d.to_string())
             .collect();
         out.push(if fails.is_empty() {
@@ -70,11 +84,13 @@ pub fn width_findings(rows: &[WidthRow]) -> Vec<String> {
     let (Some(&lo), Some(&hi)) = (widths.first(), widths.last()) else {
         return Vec::new();
     };
+    let have = |m: Method| rows.iter().any(|r| r.method == m);
     let get = |m: Method, w: usize| rows.iter().find(|r| r.method == m && r.width == w);
     let ratio_at = |m: Method, w: usize| {
         let bp = get(Method::Bp, w)?.median;
         let x = get(m, w)?.median;
-        (bp.is_finite() && bp > 0.0 && x.is_finite()).then(|| x / bp)
+        // a method that diverged at every rate costs +∞
+        (bp.is_finite() && bp > 0.0).then(|| if x.is_finite() { x / bp } else { f64::INFINITY })
     };
     let mut out = Vec::new();
     let mut methods: Vec<Method> = Vec::new();
@@ -89,14 +105,23 @@ pub fn width_findings(rows: &[WidthRow]) -> Vec<String> {
                 .and_then(|r| r.steps_to_target)
                 .map_or("never".into(), |s: usize| format!("after {s} steps"))
         };
-        out.push(format!(
-            "{}: {} bp's error at width {lo}, {} at width {hi}; 2× bp's error reached at width {lo}: {}; at width {hi}: {}.",
-            m.name(),
-            ratio(ratio_at(m, lo)),
-            ratio(ratio_at(m, hi)),
-            steps(lo),
-            steps(hi),
-        ));
+        out.push(if lo == hi {
+            format!(
+                "{}: {} bp's error at width {lo}; 2× bp's error reached: {}.",
+                m.name(),
+                ratio(ratio_at(m, lo)),
+                steps(lo)
+            )
+        } else {
+            format!(
+                "{}: {} bp's error at width {lo}, {} at width {hi}; 2× bp's error reached at width {lo}: {}; at width {hi}: {}.",
+                m.name(),
+                ratio(ratio_at(m, lo)),
+                ratio(ratio_at(m, hi)),
+                steps(lo),
+                steps(hi),
+            )
+        });
     }
     let shared = [Method::NodePerturbation, Method::WeightPerturbation];
     let within: Vec<String> = widths
@@ -105,10 +130,15 @@ pub fn width_findings(rows: &[WidthRow]) -> Vec<String> {
         .filter(|&(m, w)| ratio_at(m, w).is_some_and(|r| r <= 2.0))
         .map(|(m, w)| format!("{} at width {w}", m.short_name()))
         .collect();
-    out.push(if within.is_empty() {
-        "No shared score comes within 2× of bp at any width run: on this task a broadcast score does not scale.".into()
-    } else {
-        format!("A shared score comes within 2× of bp: {}.", within.join(", "))
-    });
+    if !within.is_empty() {
+        out.push(format!(
+            "A shared score comes within 2× of bp: {}.",
+            within.join(", ")
+        ));
+    } else if widths.len() > 1 && shared.iter().all(|&m| have(m)) {
+        out.push(format!(
+            "No shared score comes within 2× of bp at any width from {lo} to {hi}: in these runs a broadcast score does not scale."
+        ));
+    }
     out
 }

@@ -272,7 +272,13 @@ pub fn angle_series(
     let n = series.iter().map(|s| s.len()).min()?;
     let steps = (0..n).map(|i| series[0][i].0).collect();
     let degrees = (0..n)
-        .map(|i| median(&series.iter().map(|s| s[i].1[layer]).collect::<Vec<_>>()))
+        .map(|i| {
+            let at: Vec<f64> = series
+                .iter()
+                .map(|s| s[i].1.get(layer).copied().unwrap_or(f64::NAN))
+                .collect();
+            median(&at)
+        })
         .collect();
     Some((steps, degrees))
 }

@@ -131,9 +131,16 @@ pub fn draw_depth_costs(s: &DepthStudy, max_depth: usize) -> String {
         .filter(|&m| m != Method::Bp)
         .collect();
     let rows = legend_rows(methods.len(), LEGEND_COLS);
-    let ratios = s.rows.iter().filter_map(|r| r.ratio_to_bp);
-    let hi = ratios.fold(2.0f64, f64::max);
-    let ya = Axis::log(1.0, 10f64.powf((hi * 1.2).log10().ceil()));
+    let ratios: Vec<f64> = s.rows.iter().filter_map(|r| r.ratio_to_bp).collect();
+    let hi = ratios.iter().copied().fold(2.0f64, f64::max);
+    let lo = ratios.iter().copied().fold(1.0f64, f64::min).max(1e-3);
+    // from 1× (bp) unless some method beats bp
+    let bottom = if lo >= 1.0 {
+        1.0
+    } else {
+        10f64.powf(lo.log10().floor())
+    };
+    let ya = Axis::log(bottom, 10f64.powf((hi * 1.2).log10().ceil()));
     let (mut svg, p) = frame(
         340.0 + 22.0 * rows as f64,
         "Cost of removing each requirement against depth",

@@ -126,7 +126,15 @@ pub fn StudiesView() -> impl IntoView {
             .with(|s| s.as_ref().and_then(StudyState::width))
             .unwrap_or_default()
     });
-    let max_depth = move || app.with(|a| a.depths.iter().copied().max().unwrap_or(MAX_DEPTH));
+    // the axis of the study that ran (else of the settings)
+    let max_depth = move || {
+        let ran = depth.state.with(|s| match s.as_ref().map(|s| &s.study) {
+            Some(Study::Depth(d)) => d.depths.iter().copied().max(),
+            _ => None,
+        });
+        ran.or_else(|| app.with(|a| a.depths.iter().copied().max()))
+            .unwrap_or(MAX_DEPTH)
+    };
     let wsteps = move || {
         width
             .state

@@ -27,10 +27,14 @@ test('a reduced depth study from the URL draws each depth and matches the comman
   const findings = await page.textContent('[data-testid=depth-findings]');
   assert.match(findings, /3 hidden layers: without R4/);
   // the page's ratios are the command line's, to the printed precision
-  for (const row of cli.rows.filter((r) => r.method === 'fa' || r.method === 'node_perturbation')) {
-    const name = row.method === 'fa' ? 'FA' : 'node perturbation';
-    const want = `${row.ratio_to_bp.toFixed(1)}× (${name})`;
+  const names = { fa: 'FA', dfa: 'DFA', node_perturbation: 'node perturbation', scrambled: 'scrambled' };
+  for (const row of cli.rows.filter((r) => names[r.method])) {
+    const ratio = row.ratio_to_bp === null ? 'diverged at every rate, ∞×' : `${row.ratio_to_bp.toFixed(1)}×`;
+    const want = `${ratio} (${names[row.method]})`;
     assert.ok(findings.includes(want), `depth ${row.depth}: ${want} in “${findings}”`);
+  }
+  for (const row of cli.rows.filter((r) => r.method === 'readout_only')) {
+    assert.ok(findings.includes(`readout only ${row.ratio_to_bp.toFixed(1)}×`), `readout only at depth ${row.depth}`);
   }
   assert.deepEqual(problems, []);
 });
@@ -48,7 +52,8 @@ test('a reduced width study draws the charts and the failure boundary; cancel st
   // the map's weight-perturbation cell at width 16 is the command line's ratio
   const bp = cli.rows.find((r) => r.method === 'bp' && r.width === 16).median;
   const wp = cli.rows.find((r) => r.method === 'weight_perturbation' && r.width === 16).median;
-  if (wp !== null) assert.ok(map.includes(`${(wp / bp).toFixed(1)}×`), `${(wp / bp).toFixed(1)}× in ${map}`);
+  const want = wp === null ? 'diverged' : `${(wp / bp).toFixed(1)}×`;
+  assert.ok(map.includes(want), `${want} in ${map}`);
   // a long study, cancelled: the status says so and the button is back
   await page.fill('[data-testid=study-wsteps]', '20000');
   await page.press('[data-testid=study-wsteps]', 'Tab');
