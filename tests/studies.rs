@@ -134,11 +134,11 @@ fn the_failure_boundary_colours_each_cell_by_its_ratio_to_bp() {
         svg.contains("1.5×") && svg.contains("3.0×") && svg.contains("diverged"),
         "{svg}"
     );
-    for word in ["learns", "slow", "stalls", "songbird", "cortex"] {
+    for word in ["learns", "behind", "stalls", "songbird", "cortex"] {
         assert!(svg.contains(word), "{word}");
     }
     assert_eq!(verdict(Some(2.0)).0, "learns");
-    assert_eq!(verdict(Some(2.01)).0, "slow");
+    assert_eq!(verdict(Some(2.01)).0, "behind");
     assert_eq!(verdict(None).0, "stalls");
     let f = width_findings(&rows).join(" ");
     assert!(

@@ -26,10 +26,11 @@ pub fn depth_findings(s: &DepthStudy) -> Vec<String> {
         .iter()
         .map(|&d| {
             format!(
-                "{d} hidden layer{}: without R4, {} (FA) and {} (DFA) bp's error; without R3, {} (node perturbation) and {} (scrambled); readout only {}.",
+                "{d} hidden layer{}: without R4, {} (FA) and {} (DFA) bp's error; without R2, {} (no local derivatives); without R3, {} (node perturbation) and {} (scrambled); readout only {}.",
                 if d == 1 { "" } else { "s" },
                 ratio(r(Method::Fa, d)),
                 ratio(r(Method::Dfa, d)),
+                ratio(r(Method::NoDeriv, d)),
                 ratio(r(Method::NodePerturbation, d)),
                 ratio(r(Method::Scrambled, d)),
                 ratio(r(Method::ReadoutOnly, d)),
@@ -53,10 +54,16 @@ pub fn depth_findings(s: &DepthStudy) -> Vec<String> {
             .filter(|(_, r3, r4)| r3.partial_cmp(r4) != Some(std::cmp::Ordering::Greater))
             .map(|(d, _, _)| d.to_string())
             .collect();
+        let at =
+            |p: &(usize, f64, f64)| format!("{:.1}× against {:.1}× at depth {}", p.1, p.2, p.0);
+        let span = if pairs.len() > 1 {
+            format!("{}, {}", at(first), at(last))
+        } else {
+            at(first)
+        };
         out.push(if fails.is_empty() {
             format!(
-                "The essay's ordering holds at every depth run: removing R3 (node perturbation) costs more than removing R4 (FA), {:.1}× against {:.1}× at depth {}, {:.1}× against {:.1}× at depth {}.",
-                first.1, first.2, first.0, last.1, last.2, last.0
+                "The essay's ordering holds at every depth run: removing R3 (node perturbation) costs more than removing R4 (FA), {span}."
             )
         } else {
             format!(

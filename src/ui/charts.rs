@@ -8,6 +8,15 @@ use super::svg_plot::{hex, legend_rows, Anchor, Axis, Plot, Rgb, Svg, TEXT};
 use crate::lab::scaling::ScalingRow;
 use crate::lab::Method;
 
+/// A chart's data as a table: the column heads and the rows' cells.
+pub type Table = (&'static [&'static str], Vec<Vec<String>>);
+
+/// A table cell: a score to 4 decimals, or a dash for none.
+pub fn cell(x: Option<f64>) -> String {
+    x.filter(|v| v.is_finite())
+        .map_or("—".into(), |v| format!("{v:.4}"))
+}
+
 /// The learning-curve chart's y range (normalised MSE, log scale).
 pub const CURVE_Y: (f64, f64) = (3e-3, 10.0);
 

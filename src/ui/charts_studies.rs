@@ -72,8 +72,19 @@ pub(super) fn log_axis(values: impl Iterator<Item = f64>, floor: f64) -> Axis {
     Axis::log(lo, hi)
 }
 
+/// Depth from 0 to one past the deepest, so the side-by-side dots of the
+/// deepest students stay inside the frame.
 fn depth_axis(max_depth: usize) -> Axis {
-    Axis::linear(0.0, max_depth.max(2) as f64)
+    Axis::linear(0.0, max_depth.max(2) as f64 + 1.0)
+}
+
+/// A depth tick: whole numbers only (depth 1.5 does not exist).
+fn depth_tick(v: f64) -> String {
+    if v.fract() == 0.0 && v >= 1.0 {
+        format!("{v:.0}")
+    } else {
+        String::new()
+    }
 }
 
 pub(super) fn empty_note(svg: &mut Svg, p: &Plot, text: &str) {
@@ -104,7 +115,7 @@ pub fn draw_depth_scores(s: &DepthStudy, max_depth: usize) -> String {
         &p,
         "hidden layers (depth)",
         "test normalised MSE (log)",
-        &|v| format!("{v:.0}"),
+        &depth_tick,
         &tick,
     );
     let series = per_method(&methods, &s.rows, |r| {
@@ -152,7 +163,7 @@ pub fn draw_depth_costs(s: &DepthStudy, max_depth: usize) -> String {
         &p,
         "hidden layers (depth)",
         "test error ÷ bp's (log)",
-        &|v| format!("{v:.0}"),
+        &depth_tick,
         &|v| format!("{}×", tick(v)),
     );
     reference(
@@ -199,8 +210,8 @@ pub fn draw_depth_angles(s: &DepthStudy, max_depth: usize) -> String {
     svg.axes(
         &p,
         "hidden layers (depth)",
-        "angle to the gradient (degrees)",
-        &|v| format!("{v:.0}"),
+        "angle to the gradient (°; lower: aligned)",
+        &depth_tick,
         &|v| format!("{v:.0}°"),
     );
     let (_, y90) = p.at(0.0, 90.0);
@@ -256,5 +267,35 @@ pub fn draw_depth_angles(s: &DepthStudy, max_depth: usize) -> String {
 }
 
 pub use super::charts_width::{
-    draw_boundary, draw_width_scores, draw_width_steps, verdict, SPECIFICITY,
+    draw_boundary, draw_width_scores, draw_width_steps, verdict, width_table, SPECIFICITY,
 };
+
+/// The depth study's rows as a table.
+pub fn depth_table(s: &DepthStudy) -> super::charts::Table {
+    use super::charts::cell;
+    let rows = s
+        .rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.method.name().to_string(),
+                r.depth.to_string(),
+                cell(r.best_lr),
+                cell(Some(r.median)),
+                cell(r.ratio_to_bp),
+                format!("{}", r.diverged_runs),
+            ]
+        })
+        .collect();
+    (
+        &[
+            "method",
+            "depth",
+            "best rate",
+            "median test nMSE",
+            "× bp",
+            "diverged runs",
+        ],
+        rows,
+    )
+}

@@ -47,15 +47,15 @@ pub fn draw_width_scores(rows: &[WidthRow]) -> String {
 
 /// Steps each method needs to reach `target_times`× bp's final score,
 /// against the number of weights, with the slope one shared score's
-/// cosine law predicts (steps ∝ 1/cos² ∝ N) from the first weight
-/// perturbation point; "never" along the top.
+/// cosine law predicts (steps ∝ 1/cos² ∝ N) from the first shared score's
+/// point; "never" along the top. Steps are measured every `every`.
 pub fn draw_width_steps(rows: &[WidthRow], steps: usize, target_times: f64) -> String {
     let methods = methods_in(rows.iter().map(|r| r.method));
     let n = methods.len() + 1;
     let top = steps.max(10) as f64;
     let ya = Axis::log(
         10f64.powf((top / 200.0).log10().floor()).max(1.0),
-        top * 2.0,
+        top * 3.0,
     );
     let (mut svg, p) = frame(
         340.0 + 22.0 * n as f64,
@@ -71,7 +71,7 @@ pub fn draw_width_steps(rows: &[WidthRow], steps: usize, target_times: f64) -> S
         &|v| format!("{v:.0}"),
         &tick,
     );
-    let (_, ytop) = p.at(p.xa.lo, top * 1.6);
+    let (_, ytop) = p.at(p.xa.lo, top * 1.5);
     svg.text(
         p.x + 6.0,
         ytop - 6.0,
@@ -80,30 +80,43 @@ pub fn draw_width_steps(rows: &[WidthRow], steps: usize, target_times: f64) -> S
         "#777777",
         &format!("never (within {steps} steps)"),
     );
+    // "never" sits above the frame's top tick, each method a little apart
+    let never = |m: Method| {
+        let k = methods.iter().position(|&x| x == m).unwrap_or(0);
+        top * 1.5 * 1.15f64.powi(k as i32)
+    };
     let series = per_method(&methods, rows, |r| {
-        let y = r.steps_to_target.map_or(top * 1.6, |s| s.max(1) as f64);
+        let y = r
+            .steps_to_target
+            .map_or(never(r.method), |s| s.max(1) as f64);
         (r.method, Some((r.weights as f64, y)))
     });
     let mut legend = lines(&mut svg, &p, &series);
-    let wp = rows
+    // anchored at the first shared score that reached the target
+    let anchor = [Method::WeightPerturbation, Method::NodePerturbation]
         .iter()
-        .find(|r| r.method == Method::WeightPerturbation && r.steps_to_target.is_some());
-    if let Some(r) = wp {
+        .find_map(|&m| {
+            rows.iter()
+                .find(|r| r.method == m && r.steps_to_target.is_some())
+        });
+    let law = "∝ N: the cosine law √(2/(πN)) for one shared score";
+    if let Some(r) = anchor {
         let (n0, s0) = (
             r.weights as f64,
             r.steps_to_target.unwrap_or(1).max(1) as f64,
         );
         let law: Vec<(f64, f64)> = [n0, p.xa.hi]
             .iter()
-            .map(|&n| p.at(n, (s0 * n / n0).min(top * 1.6)))
+            .map(|&n| p.at(n, (s0 * n / n0).min(top)))
             .collect();
         svg.polyline(&law, "#000000", 1.5, true);
     }
-    legend.push((
-        "∝ N: the cosine law √(2/(πN)) for one shared score".into(),
-        (0, 0, 0),
-        true,
-    ));
+    let law_entry = if anchor.is_some() {
+        law.to_string()
+    } else {
+        format!("{law} (drawn once a shared score reaches the target)")
+    };
+    legend.push((law_entry, (0, 0, 0), true));
     if rows.is_empty() {
         empty_note(
             &mut svg,
@@ -124,11 +137,12 @@ pub const SPECIFICITY: [(Method, &str); 4] = [
     (Method::WeightPerturbation, "a score per trial (WP)"),
 ];
 
-/// The verdict for a cell: works (within 2× bp), slow (2–5×), stalls.
+/// The verdict for a cell: learns (within 2× bp's final error), behind
+/// (2–5×), stalls (more, or diverged).
 pub fn verdict(ratio: Option<f64>) -> (&'static str, &'static str) {
     match ratio {
         Some(r) if r <= 2.0 => ("learns", "#B7E4C7"),
-        Some(r) if r <= 5.0 => ("slow", "#FFE8A3"),
+        Some(r) if r <= 5.0 => ("behind", "#FFE8A3"),
         _ => ("stalls", "#F4B6B6"),
     }
 }
@@ -147,7 +161,15 @@ pub fn draw_boundary(rows: &[WidthRow]) -> String {
         &mut svg,
         "The failure boundary: units needing credit × feedback specificity",
     );
-    let (x0, y0, cell_h) = (210.0, 56.0, 58.0);
+    let (x0, y0, cell_h) = (210.0, 66.0, 58.0);
+    svg.text(
+        w / 2.0,
+        50.0,
+        TEXT,
+        Anchor::Middle,
+        "#333333",
+        "each cell: final test error ÷ bp's at that width",
+    );
     let cell_w = (w - x0 - 16.0) / widths.len().max(1) as f64;
     let bp = |width: usize| {
         rows.iter()
@@ -222,7 +244,7 @@ pub fn draw_boundary(rows: &[WidthRow]) -> String {
             TEXT,
             Anchor::Start,
             "#555555",
-            "↖ few units, one shared score: a songbird's few syrinx muscles",
+            "↑ few units, one shared score: a songbird's few syrinx muscles",
         );
         svg.text(
             w - 16.0,
@@ -230,7 +252,7 @@ pub fn draw_boundary(rows: &[WidthRow]) -> String {
             TEXT,
             Anchor::End,
             "#555555",
-            "many units, one shared score: a cortex ↗",
+            "many units, one shared score: a cortex ↑",
         );
     } else {
         svg.text(
@@ -243,4 +265,33 @@ pub fn draw_boundary(rows: &[WidthRow]) -> String {
         );
     }
     svg.finish()
+}
+
+/// The width study's rows as a table.
+pub fn width_table(rows: &[WidthRow]) -> super::charts::Table {
+    use super::charts::cell;
+    let rows = rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.method.name().to_string(),
+                r.width.to_string(),
+                r.weights.to_string(),
+                cell(r.best_lr),
+                cell(Some(r.median)),
+                r.steps_to_target.map_or("never".into(), |s| s.to_string()),
+            ]
+        })
+        .collect();
+    (
+        &[
+            "method",
+            "width",
+            "weights",
+            "best rate",
+            "median test nMSE",
+            "steps to 2× bp",
+        ],
+        rows,
+    )
 }

@@ -13,18 +13,18 @@ use crate::lab::scaling::WIDTHS;
 use leptos::prelude::*;
 
 /// A chart's data as a table (header, rows): the chart's text alternative.
-type Table = (&'static [&'static str], Vec<Vec<String>>);
+pub(super) use super::charts::Table;
 
 fn num(x: f64) -> String {
-    if x.is_finite() {
-        format!("{x:.4}")
-    } else {
-        "—".into()
-    }
+    super::charts::cell(Some(x))
 }
 
 /// The data table behind a chart; `rows` is built only while `open`.
-fn data_table(id: &'static str, open: RwSignal<bool>, rows: Memo<Option<Table>>) -> impl IntoView {
+pub(super) fn data_table(
+    id: &'static str,
+    open: RwSignal<bool>,
+    rows: Memo<Option<Table>>,
+) -> impl IntoView {
     view! {
         <details class="data-table" data-testid=format!("table-{id}")
             on:toggle=move |e| open.set(event_target::<web_sys::HtmlDetailsElement>(&e).open())>

@@ -130,7 +130,7 @@ pub fn App() -> impl IntoView {
             </div>
         })}
         <section class="req-strip" data-testid="req-strip" aria-label="The five requirements of backpropagation"
-            class:hidden=move || hides("req")>
+            class:hidden=move || hides("req") || view_is(View::Studies)>
             <h2>"The five requirements — untick one to remove it, in both views"</h2>
             <RequirementBoxes app=app/>
         </section>

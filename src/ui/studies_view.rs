@@ -6,10 +6,11 @@
 //! this file only wires and draws.
 
 use super::charts_studies::{
-    draw_boundary, draw_depth_angles, draw_depth_costs, draw_depth_scores, draw_width_scores,
-    draw_width_steps,
+    depth_table, draw_boundary, draw_depth_angles, draw_depth_costs, draw_depth_scores,
+    draw_width_scores, draw_width_steps, width_table,
 };
 use super::download;
+use super::lab_charts::data_table;
 use super::lab_controls::key_field;
 use super::lab_handle::now;
 use super::url_state::AppState;
@@ -141,6 +142,10 @@ pub fn StudiesView() -> impl IntoView {
             .with(|s| s.as_ref().map(|s| s.study.grid().base.steps))
             .unwrap_or_else(|| app.with(|a| a.width_steps))
     };
+    let (depth_open, width_open) = (RwSignal::new(false), RwSignal::new(false));
+    let depth_rows = Memo::new(move |_| depth_open.get().then(|| depth_table(&depth_study.get())));
+    let width_rows_table =
+        Memo::new(move |_| width_open.get().then(|| width_table(&width_rows.get())));
     let depth_json = move |_| {
         let s = depth_study.get();
         let v = json!({ "rows": s.rows, "angles": s.angles });
@@ -181,11 +186,12 @@ pub fn StudiesView() -> impl IntoView {
                 <div class="chart-svg" data-testid="depth-angle-chart" role="img" aria-label="FA's and DFA's alignment angle per layer against depth"
                     inner_html=move || draw_depth_angles(&depth_study.get(), max_depth())></div>
                 </div>
-                <figcaption>"Test error, its ratio to bp at the same depth (the cost of removing each requirement), and FA's and DFA's final angle to the gradient per layer. "
+                <figcaption><span class="pan-hint">"Swipe each chart sideways to see all of it. "</span>"Test error, its ratio to bp at the same depth (the cost of removing each requirement), and FA's and DFA's final angle to the gradient per layer. "
                     <button class="small" data-testid="export-depth-csv" on:click=depth_csv>"CSV"</button>" "
                     <button class="small" data-testid="export-depth-json" on:click=depth_json>"JSON"</button>
                 </figcaption>
             </figure>
+            {data_table("depth", depth_open, depth_rows)}
             <ul class="findings" data-testid="depth-findings">
                 {move || depth_findings(&depth_study.get()).into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
             </ul>
@@ -205,10 +211,11 @@ pub fn StudiesView() -> impl IntoView {
                 <div class="chart-svg" data-testid="boundary-map" role="img" aria-label="The failure boundary: width against how specific the feedback is"
                     inner_html=move || draw_boundary(&width_rows.get())></div>
                 </div>
-                <figcaption>"The essay's falsification test: final error and steps to the target against the number of weights, and the failure boundary (each cell: the method's error over bp's at that width; learns ≤ 2×, slow ≤ 5×, else stalls). "
+                <figcaption><span class="pan-hint">"Swipe each chart sideways to see all of it. "</span>"The essay's falsification test: final error and steps to the target against the number of weights, and the failure boundary (each cell: the method's error over bp's at that width; learns ≤ 2×, behind ≤ 5×, else stalls; the steps to the target are measured every 50). "
                     <button class="small" data-testid="export-width-json" on:click=width_json>"JSON"</button>
                 </figcaption>
             </figure>
+            {data_table("width", width_open, width_rows_table)}
             <ul class="findings" data-testid="width-findings">
                 {move || width_findings(&width_rows.get()).into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
             </ul>

@@ -33,6 +33,9 @@ test('a reduced depth study from the URL draws each depth and matches the comman
     const want = `${ratio} (${names[row.method]})`;
     assert.ok(findings.includes(want), `depth ${row.depth}: ${want} in “${findings}”`);
   }
+  // the numbers behind the charts, as a table
+  await page.click('[data-testid=table-depth] summary');
+  assert.equal(await page.$$eval('[data-testid=table-depth] tbody tr', (r) => r.length), cli.rows.length);
   for (const row of cli.rows.filter((r) => r.method === 'readout_only')) {
     assert.ok(findings.includes(`readout only ${row.ratio_to_bp.toFixed(1)}×`), `readout only at depth ${row.depth}`);
   }
