@@ -54,7 +54,7 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
         match a.as_str() {
             "--methods" => {
                 o.spec.methods = list(it.next(), "--methods", Method::from_id).map_err(|e| {
-                    let ids: Vec<&str> = Method::ALL.iter().map(|m| m.id()).collect();
+                    let ids: Vec<&str> = Method::every().map(|m| m.id()).collect();
                     format!("{e}; methods are {}", ids.join(", "))
                 })?
             }

@@ -53,7 +53,8 @@ pub fn usage() -> String {
          µs per training step for each method in f64 and f32 (one thread), then the
          full grid's wall time in the chosen precision
   methods: bp fa dfa no_deriv scrambled node_perturbation weight_perturbation
-           sign_dropped stale shuffled_labels random_direction readout_only",
+           sign_dropped stale shuffled_labels random_direction readout_only
+           (essay Part 4, not in the default grid:) kolen_pollack",
         crate::engine::ops::notation_help()
     )
 }

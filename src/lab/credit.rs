@@ -65,6 +65,18 @@ impl<F: Real> Trainer<F> {
         &self.fb.d
     }
 
+    /// Per hidden layer, the angle in degrees between the feedback matrix
+    /// B_l and the W_{l+1}ᵀ it stands in for: fixed for FA, falling for
+    /// Kolen–Pollack as B learns Wᵀ.
+    pub fn feedback_angles(&self) -> Vec<f64> {
+        self.fb
+            .b
+            .iter()
+            .zip(&self.net.w[1..])
+            .map(|(b, w)| super::net::angle_degrees(b, &w.t().to_owned()))
+            .collect()
+    }
+
     /// Scrambled's permutation for each hidden layer.
     pub fn scramble_perms(&self) -> &[Vec<usize>] {
         &self.fb.p

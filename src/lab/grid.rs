@@ -275,7 +275,7 @@ impl GridRunner {
 /// test re-derives the table.
 pub fn default_best_lr(m: Method) -> f64 {
     match m {
-        Method::Bp | Method::Fa | Method::Dfa => 0.2,
+        Method::Bp | Method::Fa | Method::Dfa | Method::KolenPollack => 0.2,
         Method::NoDeriv | Method::Scrambled | Method::ReadoutOnly => 0.05,
         Method::NodePerturbation | Method::ShuffledLabels | Method::RandomDirection => 0.02,
         Method::Stale | Method::SignDropped => 0.01,

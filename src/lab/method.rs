@@ -46,6 +46,12 @@ pub enum Method {
     /// Control: exact gradient for the readout W₃ only, hidden layers
     /// frozen; needs no backward pass into the hidden layers.
     ReadoutOnly,
+    /// Kolen–Pollack (Kolen & Pollack 1994; Akrout et al. 2019): errors
+    /// travel through feedback weights B, as in FA, but B is learned: it
+    /// receives the transpose of the forward update, and both W and B decay
+    /// at rate λ (`RunConfig::kp_decay`), so B → Wᵀ. Relaxes R4 by
+    /// learning; keeps R1, R2, R3, R5. (Essay Part 4.)
+    KolenPollack,
 }
 
 impl Method {
@@ -78,11 +84,21 @@ impl Method {
             Method::ShuffledLabels => "shuffled_labels",
             Method::RandomDirection => "random_direction",
             Method::ReadoutOnly => "readout_only",
+            Method::KolenPollack => "kolen_pollack",
         }
     }
 
+    /// The essay's Part 4 proposals implemented so far (not in the
+    /// essay's grid, `ALL`).
+    pub const PART4: [Method; 1] = [Method::KolenPollack];
+
+    /// Every method: the essay's table, then the Part 4 proposals.
+    pub fn every() -> impl Iterator<Item = Method> {
+        Method::ALL.into_iter().chain(Method::PART4)
+    }
+
     pub fn from_id(id: &str) -> Option<Method> {
-        Method::ALL.iter().copied().find(|m| m.id() == id.trim())
+        Method::every().find(|m| m.id() == id.trim())
     }
 
     /// A readable name.
@@ -100,6 +116,7 @@ impl Method {
             Method::ShuffledLabels => "control: shuffled labels",
             Method::RandomDirection => "control: random direction",
             Method::ReadoutOnly => "control: readout only",
+            Method::KolenPollack => "Kolen–Pollack (learned feedback)",
         }
     }
 
@@ -119,6 +136,7 @@ impl Method {
             Method::ShuffledLabels => "shuffled",
             Method::RandomDirection => "random dir.",
             Method::ReadoutOnly => "readout only",
+            Method::KolenPollack => "KP",
         }
     }
 
@@ -126,6 +144,7 @@ impl Method {
     pub fn removes(self) -> &'static str {
         match self {
             Method::Fa | Method::Dfa => "R4",
+            Method::KolenPollack => "R4 (learned)",
             Method::NoDeriv => "R2",
             Method::Scrambled
             | Method::NodePerturbation
@@ -151,6 +170,7 @@ impl Method {
             Method::ShuffledLabels => "control: keeps R1–R5, nothing to learn",
             Method::RandomDirection => "control: motion without credit",
             Method::ReadoutOnly => "control: credit for the last layer only",
+            Method::KolenPollack => "keeps R1, R2, R3, R5; feedback B learns Wᵀ",
         }
     }
 
@@ -176,7 +196,7 @@ impl Method {
             Method::ShuffledLabels => Some(1.03),
             Method::RandomDirection => Some(1.88),
             Method::ReadoutOnly => Some(0.169),
-            Method::SignDropped | Method::Dfa => None,
+            Method::SignDropped | Method::Dfa | Method::KolenPollack => None,
         }
     }
 
@@ -184,7 +204,7 @@ impl Method {
     pub fn essay_text(self) -> String {
         match self {
             Method::SignDropped => "every run diverges".into(),
-            Method::Dfa => "not in the table".into(),
+            Method::Dfa | Method::KolenPollack => "not in the table".into(),
             m => format!("{}", m.essay().unwrap_or(f64::NAN)),
         }
     }

@@ -82,6 +82,9 @@ fn hidden_text(m: Method, k: usize) -> String {
         Method::Fa => format!(
             "δ{k} = ({up}·{b}) ⊙ f′: back through a fixed random matrix {b} instead of {w}ᵀ (R4 removed)."
         ),
+        Method::KolenPollack => format!(
+            "δ{k} = ({up}·{b}) ⊙ f′: back through feedback weights {b} that learn {w}ᵀ from the forward updates (R4 relaxed by learning)."
+        ),
         Method::Dfa => format!(
             "δ{k} = (e·D{k}) ⊙ f′: the output error sent straight here through a fixed random map (R4 removed)."
         ),

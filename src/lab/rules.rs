@@ -27,6 +27,22 @@ impl<F: Real> Trainer<F> {
         self.weight_grads(false);
     }
 
+    /// Kolen–Pollack, after FA's gradients `g` through B: each B_l takes
+    /// the transpose of W_{l+1}'s update, B_l ← B_l − lr·(g_{l+1}ᵀ + λB_l),
+    /// and `g` gains the same decay, g_l + λW_l, so that W − Bᵀ shrinks
+    /// by (1 − lr·λ) every step.
+    pub(super) fn kolen_pollack(&mut self) {
+        let (lr, lam) = (F::of(self.cfg.lr), F::of(self.cfg.kp_decay));
+        for (l, b) in self.fb.b.iter_mut().enumerate() {
+            Zip::from(b)
+                .and(self.g[l + 1].t())
+                .for_each(|b, &g| *b = *b - lr * (g + lam * *b));
+        }
+        for (g, w) in self.g.iter_mut().zip(&self.net.w) {
+            g.scaled_add(lam, w);
+        }
+    }
+
     /// Hidden-layer deltas from the output error `d[L]`, top layer down:
     /// through Wᵀ, through each layer's fixed random B (FA), or straight
     /// from the output (DFA); times f′ = 1 − h² at the stored activity

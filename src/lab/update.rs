@@ -15,6 +15,10 @@ impl<F: Real> Trainer<F> {
         match self.cfg.method {
             Method::Bp | Method::ShuffledLabels => self.exact(),
             Method::Fa => self.feedback(false),
+            Method::KolenPollack => {
+                self.feedback(false);
+                self.kolen_pollack();
+            }
             Method::Dfa => self.feedback(true),
             Method::NoDeriv => {
                 self.deltas(Pathway::Transpose, false);

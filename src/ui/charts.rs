@@ -46,7 +46,12 @@ pub fn method_color(m: Method) -> Rgb {
         (23, 170, 190),  // random direction: cyan
         (20, 20, 20),    // readout only: black
     ];
-    C[Method::ALL.iter().position(|&x| x == m).unwrap_or(0)]
+    // the essay's Part 4 proposals after them
+    const P4: [Rgb; 1] = [(197, 27, 125)]; // Kolen–Pollack: deep magenta
+    match Method::ALL.iter().position(|&x| x == m) {
+        Some(i) => C[i],
+        None => P4[Method::PART4.iter().position(|&x| x == m).unwrap_or(0)],
+    }
 }
 
 /// A tick label: whole numbers plainly, small ones to their digits.

@@ -1,0 +1,92 @@
+//! The essay's Part 4 proposals against their definitions. Kolen–Pollack:
+//! one step moves each B_l by the transpose of W_{l+1}'s update (both with
+//! decay λ), and on the default task B comes to within 30° of Wᵀ and
+//! closer than FA's (whose B is fixed; its W moves towards B instead).
+
+use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
+use ndarray::Array2;
+use std::sync::Arc;
+
+fn max_diff(a: &Array2<f64>, b: &Array2<f64>) -> f64 {
+    (a - b).mapv(f64::abs).fold(0.0, |m: f64, &v| m.max(v))
+}
+
+#[test]
+fn kolen_pollack_moves_b_by_the_transpose_of_the_forward_update() {
+    let task = Arc::new(Task::new(TaskShape {
+        train: 64,
+        test: 32,
+        ..TaskShape::default()
+    }));
+    for depth in [2, 3] {
+        let cfg = RunConfig {
+            method: Method::KolenPollack,
+            depth,
+            hidden: 6,
+            batch: 4,
+            lr: 0.1,
+            kp_decay: 0.05,
+            ..RunConfig::default()
+        };
+        let mut kp = Trainer::new(cfg, task.clone());
+        let (w0, b0) = (kp.net.w.clone(), kp.fa_matrices().to_vec());
+        // FA's gradient through the same B on the same first batch
+        let mut fa = kp.clone();
+        fa.probe_exact();
+        let g = fa.probe_estimate(Method::Fa);
+        kp.step();
+        let (lr, lam) = (cfg.lr, cfg.kp_decay);
+        for l in 0..=depth {
+            let want = &w0[l] - &((&g[l] + &(&w0[l] * lam)) * lr);
+            assert!(
+                max_diff(&kp.net.w[l], &want) < 1e-12,
+                "depth {depth}: W{}",
+                l + 1
+            );
+        }
+        for l in 0..depth {
+            let want = &b0[l] - &((&g[l + 1].t() + &(&b0[l] * lam)) * lr);
+            assert!(
+                max_diff(&kp.fa_matrices()[l], &want) < 1e-12,
+                "depth {depth}: B{}",
+                l + 1
+            );
+            // so W − Bᵀ shrank by exactly (1 − lr·λ)
+            let before = &w0[l + 1] - &b0[l].t();
+            let after = &kp.net.w[l + 1] - &kp.fa_matrices()[l].t();
+            assert!(max_diff(&after, &(&before * (1.0 - lr * lam))) < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn kolen_pollack_feedback_comes_within_30_degrees_of_w_transpose() {
+    let task = Arc::new(Task::new(TaskShape::default()));
+    let run = |m: Method| {
+        let cfg = RunConfig {
+            method: m,
+            lr: 0.2,
+            ..RunConfig::default()
+        };
+        let mut t = Trainer::<f64>::new(cfg, task.clone());
+        let (start, b0) = (t.feedback_angles(), t.fa_matrices().to_vec());
+        let r = t.run();
+        let fixed = b0 == t.fa_matrices();
+        (start, t.feedback_angles(), r.nmse, fixed)
+    };
+    let (kp0, kp, kp_score, kp_fixed) = run(Method::KolenPollack);
+    let (_, fa, _, fa_fixed) = run(Method::Fa);
+    assert!(fa_fixed && !kp_fixed, "FA's B is fixed, KP's learned");
+    println!("B vs Wᵀ after 3,000 steps: KP {kp:.1?}, FA {fa:.1?}");
+    for l in 0..kp.len() {
+        assert!(kp0[l] > 80.0, "B starts random: {kp0:?}");
+        assert!(
+            kp[l] < 30.0,
+            "KP's B{} ends {:.1}° from Wᵀ: {kp:?}",
+            l + 2,
+            kp[l]
+        );
+        assert!(kp[l] < fa[l], "KP closer to Wᵀ than FA: {kp:?} vs {fa:?}");
+    }
+    assert!(kp_score.is_finite());
+}
