@@ -112,13 +112,7 @@ pub struct Run {
 
 /// Runs one configuration to the end.
 pub fn run_one(cfg: RunConfig, task: Arc<Task>) -> Run {
-    let mut t = Training::new(cfg, task);
-    let result = t.run();
-    Run {
-        cfg,
-        result,
-        angles: t.take_angles(),
-    }
+    super::study::run_job(cfg, task, None).run
 }
 
 /// Runs every job of `spec` on `threads` threads; `progress(done, total)`
@@ -235,13 +229,8 @@ impl GridRunner {
                 left -= 1;
             }
             if t.finished() {
-                let (cfg, result) = (*t.cfg(), t.result());
                 if let Some(t) = self.current.take() {
-                    self.runs.push(Run {
-                        cfg,
-                        result,
-                        angles: t.take_angles(),
-                    });
+                    self.runs.push(t.into_run());
                 }
             }
         }

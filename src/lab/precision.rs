@@ -103,6 +103,16 @@ impl Training {
         each!(self, t => t.angles)
     }
 
+    /// The run as it ended: configuration, result and angle series.
+    pub fn into_run(self) -> super::grid::Run {
+        let (cfg, result) = (*self.cfg(), self.result());
+        super::grid::Run {
+            cfg,
+            result,
+            angles: self.take_angles(),
+        }
+    }
+
     pub fn credit(&self, example: Option<usize>) -> CreditView {
         each!(self, t => t.credit(example))
     }

@@ -4,8 +4,10 @@
 //! its runs are in.
 
 use super::depth::{study as depth_study, DepthSpec, DepthStudy};
+use super::grid::GridSpec;
 use super::study::{CurveRun, Study};
 use super::width::{rows as width_rows, WidthRow, WidthSpec};
+use super::Precision;
 
 #[derive(Clone, Debug)]
 pub struct StudyState {
@@ -87,21 +89,27 @@ impl StudyState {
     }
 }
 
+/// What the page's settings change in a study's grid: steps, teacher
+/// gain and arithmetic; the rest stays as the command line's defaults.
+fn page_grid(grid: &mut GridSpec, steps: usize, gain: f64, precision: Precision) {
+    grid.base.steps = steps;
+    grid.gain = gain;
+    grid.base.precision = precision;
+}
+
 /// The depth study the page runs: `depths` at `steps` steps, on the
 /// teacher with `gain`, in `precision`; the rest as `creditflow depth`.
 pub fn page_depth_spec(
     depths: &[usize],
     steps: usize,
     gain: f64,
-    precision: super::Precision,
+    precision: Precision,
 ) -> DepthSpec {
     let mut s = DepthSpec {
         depths: depths.to_vec(),
         ..DepthSpec::default()
     };
-    s.grid.base.steps = steps;
-    s.grid.gain = gain;
-    s.grid.base.precision = precision;
+    page_grid(&mut s.grid, steps, gain, precision);
     s
 }
 
@@ -110,14 +118,12 @@ pub fn page_width_spec(
     widths: &[usize],
     steps: usize,
     gain: f64,
-    precision: super::Precision,
+    precision: Precision,
 ) -> WidthSpec {
     let mut s = WidthSpec {
         widths: widths.to_vec(),
         ..WidthSpec::default()
     };
-    s.grid.base.steps = steps;
-    s.grid.gain = gain;
-    s.grid.base.precision = precision;
+    page_grid(&mut s.grid, steps, gain, precision);
     s
 }

@@ -82,13 +82,9 @@ pub fn run_job(cfg: RunConfig, task: Arc<Task>, every: Option<usize>) -> CurveRu
             }
         }
     }
-    let result = t.run();
+    t.run();
     CurveRun {
-        run: Run {
-            cfg,
-            result,
-            angles: t.take_angles(),
-        },
+        run: t.into_run(),
         curve,
     }
 }

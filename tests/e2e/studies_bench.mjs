@@ -1,0 +1,23 @@
+// Browser benchmark (not a test): the Studies view's depth or width study
+// at its defaults in the page's Web Workers, timed by the page itself,
+// and when its first depth (width) is drawn.
+//   node tests/e2e/studies_bench.mjs [depth|width] [f64|f32]
+// (after a release build of dist/; it serves dist/ itself)
+import { startSite } from './site.mjs';
+
+const which = process.argv[2] === 'width' ? 'width' : 'depth';
+const prec = process.argv[3] || 'f64';
+const site = await startSite();
+const { page, problems } = await site.open(`?view=studies&prec=${prec}`);
+const t0 = Date.now();
+await page.click(`[data-testid=${which}-run]`);
+const attr = which === 'depth' ? 'data-depths' : 'data-widths';
+await page.waitForFunction(([id, a]) => document.querySelector(`[data-testid=${id}-chart]`).getAttribute(a) !== '0',
+  [which, attr], { timeout: 0, polling: 200 });
+console.log(`first ${which} drawn after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+await page.waitForFunction((id) => /runs in/.test(document.querySelector(`[data-testid=${id}-status]`).textContent),
+  which, { timeout: 0, polling: 1000 });
+console.log(await page.textContent(`[data-testid=${which}-status]`));
+console.log(await page.textContent(`[data-testid=${which}-findings]`));
+if (problems.length) console.log('problems:', problems);
+await site.stop();
