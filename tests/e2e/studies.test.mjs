@@ -34,7 +34,9 @@ test('a reduced depth study from the URL draws each depth and matches the comman
     assert.ok(findings.includes(want), `depth ${row.depth}: ${want} in “${findings}”`);
   }
   // the numbers behind the charts, as a table
+  // (the table is built on the details' toggle event, which fires after the click)
   await page.click('[data-testid=table-depth] summary');
+  await page.waitForSelector('[data-testid=table-depth] tbody tr');
   assert.equal(await page.$$eval('[data-testid=table-depth] tbody tr', (r) => r.length), cli.rows.length);
   for (const row of cli.rows.filter((r) => r.method === 'readout_only')) {
     assert.ok(findings.includes(`readout only ${row.ratio_to_bp.toFixed(1)}×`), `readout only at depth ${row.depth}`);
