@@ -19,15 +19,15 @@ fn kolen_pollack_moves_b_by_the_transpose_of_the_forward_update() {
         ..TaskShape::default()
     }));
     for depth in [2, 3] {
-        let cfg = RunConfig {
+        let mut cfg = RunConfig {
             method: Method::KolenPollack,
             depth,
             hidden: 6,
             batch: 4,
             lr: 0.1,
-            kp_decay: 0.05,
             ..RunConfig::default()
         };
+        cfg.rules.kp_decay = 0.05;
         let mut kp = Trainer::new(cfg, task.clone());
         let (w0, b0) = (kp.net.w.clone(), kp.fa_matrices().to_vec());
         // FA's gradient through the same B on the same first batch
@@ -35,7 +35,7 @@ fn kolen_pollack_moves_b_by_the_transpose_of_the_forward_update() {
         fa.probe_exact();
         let g = fa.probe_estimate(Method::Fa);
         kp.step();
-        let (lr, lam) = (cfg.lr, cfg.kp_decay);
+        let (lr, lam) = (cfg.lr, cfg.rules.kp_decay);
         for l in 0..=depth {
             let want = &w0[l] - &((&g[l] + &(&w0[l] * lam)) * lr);
             assert!(

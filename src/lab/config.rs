@@ -10,14 +10,6 @@ pub const DEFAULT_DEPTH: usize = 2;
 /// The deepest student the instrument builds.
 pub const MAX_DEPTH: usize = 8;
 
-/// Kolen–Pollack's decay λ: W − Bᵀ shrinks by (1 − lr·λ) a step, so at the
-/// best FA rate (0.2) the initial difference falls to e⁻³ in 3,000 steps.
-pub const DEFAULT_KP_DECAY: f64 = 0.005;
-
-fn default_kp_decay() -> f64 {
-    DEFAULT_KP_DECAY
-}
-
 fn default_depth() -> usize {
     DEFAULT_DEPTH
 }
@@ -36,9 +28,9 @@ pub struct RunConfig {
     pub depth: usize,
     /// Perturbation size for weight and node perturbation.
     pub sigma: f64,
-    /// Kolen–Pollack's decay λ of W and B.
-    #[serde(default = "default_kp_decay")]
-    pub kp_decay: f64,
+    /// The Part 4 rules' own settings.
+    #[serde(default)]
+    pub rules: RuleParams,
     /// The arithmetic's precision (f64 unless asked).
     #[serde(default)]
     pub precision: Precision,
@@ -56,8 +48,43 @@ impl Default for RunConfig {
             hidden: 64,
             depth: DEFAULT_DEPTH,
             sigma: 1e-3,
-            kp_decay: DEFAULT_KP_DECAY,
+            rules: RuleParams::default(),
             precision: Precision::F64,
+        }
+    }
+}
+
+/// The settings of the essay's Part 4 rules (README: where each came from).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RuleParams {
+    /// Kolen–Pollack's decay λ of W and B: W − Bᵀ shrinks by (1 − lr·λ) a
+    /// step, so at the best FA rate (0.2) the initial difference falls to
+    /// e⁻³ in 3,000 steps.
+    pub kp_decay: f64,
+    /// Three-factor rule: the eligibility trace's decay per trial (0 is
+    /// node perturbation).
+    pub trace_decay: f64,
+    /// Predictive coding: relaxation steps T and rate γ.
+    pub pc_steps: usize,
+    pub pc_rate: f64,
+    /// Equilibrium propagation: the nudge β and the settling steps of the
+    /// free and of each nudged phase.
+    pub ep_beta: f64,
+    pub ep_free: usize,
+    pub ep_nudged: usize,
+}
+
+impl Default for RuleParams {
+    fn default() -> Self {
+        Self {
+            kp_decay: 0.005,
+            trace_decay: 0.5,
+            pc_steps: 20,
+            pc_rate: 0.1,
+            ep_beta: 0.1,
+            ep_free: 20,
+            ep_nudged: 10,
         }
     }
 }

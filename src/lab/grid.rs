@@ -269,5 +269,7 @@ pub fn default_best_lr(m: Method) -> f64 {
         Method::NodePerturbation | Method::ShuffledLabels | Method::RandomDirection => 0.02,
         Method::Stale | Method::SignDropped => 0.01,
         Method::WeightPerturbation => 0.001,
+        Method::ThreeFactor => 0.02,
+        Method::PredictiveCoding | Method::EquilibriumProp | Method::SyntheticGradients => 0.1,
     }
 }

@@ -52,6 +52,28 @@ pub enum Method {
     /// at rate λ (`RunConfig::kp_decay`), so B → Wᵀ. Relaxes R4 by
     /// learning; keeps R1, R2, R3, R5. (Essay Part 4.)
     KolenPollack,
+    /// Three-factor rule (Frémaux & Gerstner 2016; e-prop's trace, Bellec
+    /// et al. 2020): node perturbation's pre × post-noise coincidences kept
+    /// in a decaying eligibility trace, gated by a broadcast modulator.
+    /// Removes R3 (one score per trial); a trace stands in for R1's stored
+    /// activity. (Essay Part 4.)
+    ThreeFactor,
+    /// Predictive coding (Whittington & Bogacz 2017): error units settle
+    /// for T steps with the output clamped to the target, then each weight
+    /// changes with the error and activity on its two sides. Replaces R5's
+    /// ordered sweep with settling; keeps R1–R4. (Essay Part 4.)
+    PredictiveCoding,
+    /// Equilibrium propagation (Scellier & Bengio 2017; the ±β form of
+    /// Laborieux et al. 2021): a layered energy network with symmetric
+    /// weights settles freely, then nudged towards the target; each weight
+    /// changes with the difference of the two settled states. The two
+    /// phases are R5 made explicit. (Essay Part 4.)
+    EquilibriumProp,
+    /// Synthetic gradients (Jaderberg et al. 2016): each hidden layer
+    /// updates at once with an error predicted by a linear module from its
+    /// activity and the target; the module learns from the error one layer
+    /// up. Relaxes R5 (no waiting). (Essay Part 4.)
+    SyntheticGradients,
 }
 
 impl Method {
@@ -85,12 +107,22 @@ impl Method {
             Method::RandomDirection => "random_direction",
             Method::ReadoutOnly => "readout_only",
             Method::KolenPollack => "kolen_pollack",
+            Method::ThreeFactor => "three_factor",
+            Method::PredictiveCoding => "predictive_coding",
+            Method::EquilibriumProp => "equilibrium_prop",
+            Method::SyntheticGradients => "synthetic_gradients",
         }
     }
 
     /// The essay's Part 4 proposals implemented so far (not in the
     /// essay's grid, `ALL`).
-    pub const PART4: [Method; 1] = [Method::KolenPollack];
+    pub const PART4: [Method; 5] = [
+        Method::KolenPollack,
+        Method::ThreeFactor,
+        Method::PredictiveCoding,
+        Method::EquilibriumProp,
+        Method::SyntheticGradients,
+    ];
 
     /// Every method: the essay's table, then the Part 4 proposals.
     pub fn every() -> impl Iterator<Item = Method> {
@@ -117,6 +149,10 @@ impl Method {
             Method::RandomDirection => "control: random direction",
             Method::ReadoutOnly => "control: readout only",
             Method::KolenPollack => "Kolen–Pollack (learned feedback)",
+            Method::ThreeFactor => "three-factor rule (eligibility trace)",
+            Method::PredictiveCoding => "predictive coding",
+            Method::EquilibriumProp => "equilibrium propagation",
+            Method::SyntheticGradients => "synthetic gradients",
         }
     }
 
@@ -137,6 +173,10 @@ impl Method {
             Method::RandomDirection => "random dir.",
             Method::ReadoutOnly => "readout only",
             Method::KolenPollack => "KP",
+            Method::ThreeFactor => "3-factor",
+            Method::PredictiveCoding => "pred. coding",
+            Method::EquilibriumProp => "EqProp",
+            Method::SyntheticGradients => "synth. grad.",
         }
     }
 
@@ -151,6 +191,10 @@ impl Method {
             | Method::WeightPerturbation
             | Method::SignDropped => "R3",
             Method::Stale => "R1, R5",
+            Method::ThreeFactor => "R3 (trace for R1)",
+            Method::PredictiveCoding => "R5 (settling)",
+            Method::EquilibriumProp => "R5 (two phases)",
+            Method::SyntheticGradients => "R5 (predicted)",
             _ => "—",
         }
     }
@@ -171,6 +215,10 @@ impl Method {
             Method::RandomDirection => "control: motion without credit",
             Method::ReadoutOnly => "control: credit for the last layer only",
             Method::KolenPollack => "keeps R1, R2, R3, R5; feedback B learns Wᵀ",
+            Method::ThreeFactor => "one broadcast score gates each synapse's eligibility trace",
+            Method::PredictiveCoding => "keeps R1–R4; error units settle instead of a sweep",
+            Method::EquilibriumProp => "symmetric weights; a free and a nudged settling",
+            Method::SyntheticGradients => "keeps R1–R4; each layer's error predicted, no waiting",
         }
     }
 
@@ -196,7 +244,7 @@ impl Method {
             Method::ShuffledLabels => Some(1.03),
             Method::RandomDirection => Some(1.88),
             Method::ReadoutOnly => Some(0.169),
-            Method::SignDropped | Method::Dfa | Method::KolenPollack => None,
+            _ => None,
         }
     }
 
@@ -204,83 +252,10 @@ impl Method {
     pub fn essay_text(self) -> String {
         match self {
             Method::SignDropped => "every run diverges".into(),
-            Method::Dfa | Method::KolenPollack => "not in the table".into(),
+            m if m.essay().is_none() => "not in the table".into(),
             m => format!("{}", m.essay().unwrap_or(f64::NAN)),
         }
     }
 }
 
-/// The R3 ablations the page offers when R3 is unticked.
-pub const R3_CHOICES: [Method; 4] = [
-    Method::NodePerturbation,
-    Method::WeightPerturbation,
-    Method::Scrambled,
-    Method::SignDropped,
-];
-/// The worked example's form of an R3 method: weight and node
-/// perturbation are both one shared score on the graph (whose nodes are
-/// its weights and units at once).
-pub fn graph_signal(r3: Method) -> crate::engine::ErrorSignal {
-    use crate::engine::ErrorSignal;
-    match r3 {
-        Method::Scrambled => ErrorSignal::Scrambled,
-        Method::SignDropped => ErrorSignal::SignDropped,
-        _ => ErrorSignal::SharedScore,
-    }
-}
-
-/// The R3 method that a choice on the worked example stands for, keeping
-/// the lab's current one when it already matches.
-pub fn r3_for_signal(current: Method, s: crate::engine::ErrorSignal) -> Method {
-    use crate::engine::ErrorSignal;
-    match s {
-        _ if graph_signal(current) == s => current,
-        ErrorSignal::Scrambled => Method::Scrambled,
-        ErrorSignal::SignDropped => Method::SignDropped,
-        ErrorSignal::SharedScore => Method::NodePerturbation,
-    }
-}
-
-/// The R4 ablations the page offers when R4 is unticked.
-pub const R4_CHOICES: [Method; 2] = [Method::Fa, Method::Dfa];
-
-/// The method that trains when requirements R1..R5 are ticked as `kept`:
-/// all kept → `bp`; otherwise the lowest-numbered unticked requirement
-/// decides (R1 or R5 → `stale`, R2 → `no_deriv`, R3 → `r3`, R4 → `r4`).
-/// The essay removes one requirement at a time, so with several unticked
-/// only the first is removed; `select_note` says so.
-pub fn select(kept: [bool; 5], r3: Method, r4: Method) -> Method {
-    let r3 = if R3_CHOICES.contains(&r3) {
-        r3
-    } else {
-        Method::NodePerturbation
-    };
-    let r4 = if R4_CHOICES.contains(&r4) {
-        r4
-    } else {
-        Method::Fa
-    };
-    match kept.iter().position(|k| !k) {
-        None => Method::Bp,
-        Some(0) | Some(4) => Method::Stale,
-        Some(1) => Method::NoDeriv,
-        Some(2) => r3,
-        _ => r4,
-    }
-}
-
-/// A note when the ticks remove more than the selected method does.
-pub fn select_note(kept: [bool; 5]) -> Option<String> {
-    let off: Vec<String> = (0..5)
-        .filter(|&i| !kept[i])
-        .map(|i| format!("R{}", i + 1))
-        .collect();
-    let stale_pair = off == ["R1", "R5"];
-    (off.len() > 1 && !stale_pair).then(|| {
-        format!(
-            "{} are unticked; the essay removes one requirement at a time, so the lab removes {} only.",
-            off.join(", "),
-            off[0]
-        )
-    })
-}
+pub use super::select::{graph_signal, r3_for_signal, select, select_note, R3_CHOICES, R4_CHOICES};

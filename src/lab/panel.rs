@@ -105,6 +105,18 @@ fn hidden_text(m: Method, k: usize) -> String {
             "ΔL·ξ/σ² for each unit of hidden {k}: its own noise times the example's one shared score (R3 removed)."
         ),
         Method::ReadoutOnly => format!("nothing: hidden {k} is frozen (control: credit for the last layer only)."),
+        Method::ThreeFactor => format!(
+            "each synapse into hidden {k} keeps a fading trace of (its input × its unit's noise); the example's one score gates the trace (R3 removed)."
+        ),
+        Method::PredictiveCoding => format!(
+            "hidden {k}'s error units settle for T steps against the layer above's prediction errors, then hold its δ (no ordered sweep)."
+        ),
+        Method::EquilibriumProp => format!(
+            "hidden {k} settles twice, nudged towards the target by +β and by −β; the difference of the two states is its error."
+        ),
+        Method::SyntheticGradients => format!(
+            "hidden {k} does not wait: a learned linear module predicts its error from its activity and the target."
+        ),
         Method::WeightPerturbation | Method::RandomDirection => "no per-unit error here either.".into(),
     }
 }

@@ -32,7 +32,7 @@ impl<F: Real> Trainer<F> {
     /// and `g` gains the same decay, g_l + λW_l, so that W − Bᵀ shrinks
     /// by (1 − lr·λ) every step.
     pub(super) fn kolen_pollack(&mut self) {
-        let (lr, lam) = (F::of(self.cfg.lr), F::of(self.cfg.kp_decay));
+        let (lr, lam) = (F::of(self.cfg.lr), F::of(self.cfg.rules.kp_decay));
         for (l, b) in self.fb.b.iter_mut().enumerate() {
             Zip::from(b)
                 .and(self.g[l + 1].t())
@@ -92,6 +92,25 @@ impl<F: Real> Trainer<F> {
     /// pre-activation; that example's loss change is the one score its units
     /// share; the update uses the clean activities.
     pub(super) fn node_perturbation(&mut self) {
+        self.perturbed_losses();
+        let dl = &self.dl;
+        let k = F::of(1.0 / (self.cfg.sigma * self.cfg.sigma));
+        for (d, xi) in self.d.iter_mut().zip(&self.xi.a[1..]) {
+            Zip::from(d.rows_mut())
+                .and(xi.rows())
+                .and(dl)
+                .for_each(|mut dr, xr, &l| {
+                    Zip::from(&mut dr).and(&xr).for_each(|d, &z| *d = l * z * k);
+                });
+        }
+        self.weight_grads(false);
+    }
+
+    /// Draws ξ ~ N(0, σ²) on every hidden and output pre-activation of every
+    /// example, runs the noisy forward pass into `noisy`, and puts each
+    /// example's loss change (noisy minus clean, its share of the batch
+    /// loss) into `dl`.
+    pub(super) fn perturbed_losses(&mut self) {
         let s = self.cfg.sigma;
         for m in &mut self.xi.a[1..] {
             fill_normal(&mut self.noise, m, s);
@@ -124,17 +143,6 @@ impl<F: Real> Trainer<F> {
                     });
                 *dl = F::of(diff * half_inv_b);
             });
-        let dl = &self.dl;
-        let k = F::of(1.0 / (s * s));
-        for (d, xi) in self.d.iter_mut().zip(&self.xi.a[1..]) {
-            Zip::from(d.rows_mut())
-                .and(xi.rows())
-                .and(dl)
-                .for_each(|mut dr, xr, &l| {
-                    Zip::from(&mut dr).and(&xr).for_each(|d, &z| *d = l * z * k);
-                });
-        }
-        self.weight_grads(false);
     }
 }
 

@@ -8,6 +8,8 @@ use super::kernel::Real;
 use super::method::Method;
 use super::net::{angle_degrees, layer_sizes, Acts, Net};
 use super::rng::{normal_matrix, permutation, stream, LabRng, Stream};
+use super::rules_local::Local;
+use super::settle::settled_output;
 use super::task::{nmse, Task};
 use ndarray::{Array1, Array2, Zip};
 use std::sync::Arc;
@@ -80,6 +82,8 @@ pub struct Trainer<F: Real = f64> {
     /// Node perturbation: noise on each layer's pre-activation.
     pub(super) xi: Acts<F>,
     pub(super) noisy: Acts<F>,
+    /// The Part 4 rules' own state and buffers.
+    pub(super) local: Local<F>,
     pub(super) step: usize,
     pub(super) diverged_at: Option<usize>,
     /// The last minibatch loss.
@@ -120,6 +124,7 @@ impl<F: Real> Trainer<F> {
             prev: Acts::new(b, &sizes),
             xi: Acts::new(b, &sizes),
             noisy: Acts::new(b, &sizes),
+            local: Local::new(cfg.method, &sizes, b),
             t: Array2::zeros((b, s.outputs)),
             d: sizes[1..].iter().map(|&n| Array2::zeros((b, n))).collect(),
             scratch: Array2::zeros((b, h)),
@@ -158,7 +163,12 @@ impl<F: Real> Trainer<F> {
         if self.diverged_at.is_some() {
             return f64::INFINITY;
         }
-        let y = self.net.predict(&self.x_test).mapv(F::f64);
+        let y = if self.cfg.method == Method::EquilibriumProp {
+            settled_output(&self.net, &self.x_test, self.cfg.rules.ep_free)
+        } else {
+            self.net.predict(&self.x_test)
+        };
+        let y = y.mapv(F::f64);
         let v = nmse(&y, &self.task.t_test, self.task.test_var);
         if v.is_finite() {
             v

@@ -72,6 +72,10 @@ impl<F: Real> Trainer<F> {
             }
             Method::WeightPerturbation => self.weight_perturbation(),
             Method::NodePerturbation => self.node_perturbation(),
+            Method::ThreeFactor => self.three_factor(),
+            Method::SyntheticGradients => self.synthetic_gradients(),
+            Method::PredictiveCoding => self.predictive_coding(),
+            Method::EquilibriumProp => self.equilibrium_prop(),
         }
         true
     }
