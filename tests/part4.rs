@@ -90,3 +90,31 @@ fn kolen_pollack_feedback_comes_within_30_degrees_of_w_transpose() {
     }
     assert!(kp_score.is_finite());
 }
+
+#[test]
+fn the_verdict_names_the_rules_on_the_wrong_side_of_the_midpoint() {
+    use creditflow::lab::part4::verdict;
+    // bp 0.01, floor 0.09: the midpoint on a log scale is 3× bp
+    let base = [(Method::Bp, 0.01), (Method::ReadoutOnly, 0.09)];
+    let with = |p: &[(Method, f64)]| verdict(&[&base[..], p].concat());
+    let good = [
+        (Method::KolenPollack, 0.015),
+        (Method::PredictiveCoding, 0.02),
+        (Method::EquilibriumProp, 0.025),
+        (Method::SyntheticGradients, 0.012),
+        (Method::ThreeFactor, 0.07),
+    ];
+    let v = with(&good).expect("every score in");
+    assert!(v.contains("The prediction holds"), "{v}");
+    assert!(v.contains("KP 1.5×") && v.contains("3-factor 7.0×"), "{v}");
+    let mut bad = good;
+    bad[2].1 = 0.05; // EqProp nearer the floor
+    bad[4].1 = 0.02; // the shared score nearer bp
+    let v = with(&bad).unwrap();
+    assert!(v.contains("does not hold for EqProp, 3-factor"), "{v}");
+    bad[3].1 = f64::INFINITY; // a diverged rule counts against
+    assert!(with(&bad).unwrap().contains("synth. grad. diverged"));
+    // until every rule and both references have a score, nothing is said
+    assert!(with(&good[..4]).is_none());
+    assert!(verdict(&good).is_none());
+}

@@ -91,6 +91,11 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
                     .map_err(|e| format!("{e}; the precision is f64 or f32"))?;
                 o.spec.base.precision = v[0];
             }
+            "--rule" => {
+                let kv = it.next().ok_or("--rule needs NAME=VALUE")?;
+                let (k, v) = kv.split_once('=').ok_or("--rule needs NAME=VALUE")?;
+                o.spec.base.rules.set(k.trim(), v)?;
+            }
             "--json" => o.json = Some(it.next().ok_or("--json needs a file name")?.clone()),
             "--csv" => o.csv = Some(it.next().ok_or("--csv needs a file name")?.clone()),
             "--shard" => {
@@ -136,6 +141,7 @@ pub(super) fn report(o: &Opts, runs: &[Run], took: &str) -> i32 {
         let mut out = json!({
             "precision": o.spec.base.precision,
             "teacher_gain": o.spec.gain,
+            "rules": o.spec.base.rules,
             "runs": runs_json(runs),
             "summary": summary,
             "angles": angles_json(runs, &summary),

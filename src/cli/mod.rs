@@ -34,6 +34,9 @@ pub fn usage() -> String {
          the essay's ablation table: every method × learning rate × seed on all cores,
          in f64 (the default) or f32 arithmetic; --shard K/N --json F runs only the
          K-th of N disjoint slices of the runs and writes them whole
+         --rule NAME=VALUE  a Part 4 rule's setting (repeatable; also for depth and
+                        width): kp_decay, trace_decay, pc_steps, pc_rate, ep_beta,
+                        ep_free, ep_nudged (defaults and origins in the README)
   creditflow merge FILE... [--json FILE] [--csv FILE]
          the shards' runs combined: the same table and files as one ablate, depth or width
   creditflow width [--widths 16,32,64,128,256,512] [--methods bp,fa,…] [--steps 1000]
@@ -54,7 +57,8 @@ pub fn usage() -> String {
          full grid's wall time in the chosen precision
   methods: bp fa dfa no_deriv scrambled node_perturbation weight_perturbation
            sign_dropped stale shuffled_labels random_direction readout_only
-           (essay Part 4, not in the default grid:) kolen_pollack",
+           (essay Part 4, not in the default grid:) kolen_pollack three_factor
+           predictive_coding equilibrium_prop synthetic_gradients",
         crate::engine::ops::notation_help()
     )
 }

@@ -89,6 +89,47 @@ impl Default for RuleParams {
     }
 }
 
+impl RuleParams {
+    /// Sets the setting called `name` (a field above) from text: a number
+    /// ≥ 0 (a whole number up to 10,000 for step counts; β above 0 and
+    /// below 1, since the −β phase divides by 1 − β).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let mut fields = serde_json::to_value(*self).map_err(|e| e.to_string())?;
+        let names: Vec<String> = fields
+            .as_object()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default();
+        let slot = fields.get_mut(name).ok_or_else(|| {
+            format!(
+                "no rule setting '{name}'; the settings are {}",
+                names.join(", ")
+            )
+        })?;
+        let v: f64 = value
+            .trim()
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite() && *v >= 0.0)
+            .ok_or_else(|| format!("{name}={value}: not a number ≥ 0"))?;
+        *slot = if slot.is_u64() {
+            if v.fract() != 0.0 || v > 10_000.0 {
+                return Err(format!(
+                    "{name}={value}: a whole number of steps up to 10,000"
+                ));
+            }
+            serde_json::json!(v as u64)
+        } else {
+            serde_json::json!(v)
+        };
+        let next: RuleParams = serde_json::from_value(fields).map_err(|e| e.to_string())?;
+        if !(next.ep_beta > 0.0 && next.ep_beta < 1.0) {
+            return Err(format!("{name}={value}: β must be above 0 and below 1"));
+        }
+        *self = next;
+        Ok(())
+    }
+}
+
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunResult {

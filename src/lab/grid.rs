@@ -17,6 +17,11 @@ pub const ESSAY_SEEDS: [u64; 3] = [0, 1, 2];
 /// the essay's grid diverges.
 pub const WP_EXTRA_LRS: [f64; 5] = [0.0002, 0.0005, 0.001, 0.002, 0.005];
 
+/// Predictive coding's grid goes further up: in T steps its hidden errors
+/// settle only part of the way to backprop's adjoints, so its update is
+/// shorter than the gradient and the essay's largest rate was its best.
+pub const PC_EXTRA_LRS: [f64; 3] = [0.5, 1.0, 2.0];
+
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GridSpec {
     pub methods: Vec<Method>,
@@ -59,6 +64,9 @@ impl GridSpec {
         let mut v = self.lrs.clone();
         if method == Method::WeightPerturbation {
             v.extend(self.wp_extra_lrs.iter().filter(|x| !self.lrs.contains(x)));
+        }
+        if method == Method::PredictiveCoding {
+            v.extend(PC_EXTRA_LRS.iter().filter(|x| !self.lrs.contains(x)));
         }
         v.sort_by(f64::total_cmp);
         v
@@ -265,11 +273,12 @@ impl GridRunner {
 pub fn default_best_lr(m: Method) -> f64 {
     match m {
         Method::Bp | Method::Fa | Method::Dfa | Method::KolenPollack => 0.2,
+        Method::SyntheticGradients => 0.2,
+        Method::PredictiveCoding => 1.0,
+        Method::EquilibriumProp => 0.05,
         Method::NoDeriv | Method::Scrambled | Method::ReadoutOnly => 0.05,
         Method::NodePerturbation | Method::ShuffledLabels | Method::RandomDirection => 0.02,
-        Method::Stale | Method::SignDropped => 0.01,
+        Method::Stale | Method::SignDropped | Method::ThreeFactor => 0.01,
         Method::WeightPerturbation => 0.001,
-        Method::ThreeFactor => 0.02,
-        Method::PredictiveCoding | Method::EquilibriumProp | Method::SyntheticGradients => 0.1,
     }
 }

@@ -17,6 +17,7 @@ pub mod live;
 pub mod method;
 pub mod net;
 pub mod panel;
+pub mod part4;
 pub mod precision;
 pub mod rng;
 mod rules;

@@ -99,6 +99,12 @@ impl Training {
         each!(self, t => &t.angles)
     }
 
+    /// FA's and Kolen–Pollack's angle between each B and the Wᵀ it stands
+    /// in for, when the update angles are measured (empty for others).
+    pub fn feedback_log(&self) -> &Angles {
+        each!(self, t => &t.feedback_log)
+    }
+
     pub fn take_angles(self) -> Angles {
         each!(self, t => t.angles)
     }

@@ -47,6 +47,7 @@ impl LiveRun {
             cfg: *t.cfg(),
             curve: self.curve.iter().map(|&(s, v)| (s, finite(v))).collect(),
             angles: angles_to_json(t.angles()),
+            feedback: angles_to_json(t.feedback_log()),
             steps_done: t.steps_done(),
             diverged_at: t.diverged_at(),
             finished: t.finished(),
@@ -65,6 +66,9 @@ pub struct RunStatus {
     pub cfg: RunConfig,
     pub curve: Vec<(usize, Option<f64>)>,
     pub angles: AnglesJson,
+    /// FA's and KP's B-to-Wᵀ angles (`Trainer::feedback_log`).
+    #[serde(default)]
+    pub feedback: AnglesJson,
     pub steps_done: usize,
     pub diverged_at: Option<usize>,
     pub finished: bool,

@@ -96,6 +96,9 @@ pub struct Trainer<F: Real = f64> {
     /// update of each W_l and the exact gradient at the same weights);
     /// NaN where the method leaves a layer unchanged.
     pub angles: Angles,
+    /// FA and Kolen–Pollack, at the same steps: (step, degrees between each
+    /// feedback matrix B_l and the W_{l+1}ᵀ it stands in for).
+    pub feedback_log: Angles,
 }
 
 impl<F: Real> Trainer<F> {
@@ -134,6 +137,7 @@ impl<F: Real> Trainer<F> {
             diverged_at: None,
             loss: f64::NAN,
             angles: Vec::new(),
+            feedback_log: Vec::new(),
             task,
             cfg,
         }
@@ -237,6 +241,9 @@ impl<F: Real> Trainer<F> {
                 .map(|(g, x)| if apply { angle_degrees(g, x) } else { f64::NAN })
                 .collect();
             self.angles.push((self.step, a));
+            if matches!(self.cfg.method, Method::Fa | Method::KolenPollack) {
+                self.feedback_log.push((self.step, self.feedback_angles()));
+            }
         }
         if apply {
             let lr = F::of(self.cfg.lr);

@@ -12,19 +12,34 @@ use crate::lab::Method;
 /// update and the exact gradient against step, with 90° marked. Returns
 /// the SVG and how many methods have a line in some panel.
 pub fn draw_angles(lines: &[(Method, Angles)], max_step: usize) -> (String, usize) {
+    let names = ["W₁", "W₂", "W₃"].map(String::from);
+    draw_angle_panels(
+        lines,
+        max_step,
+        "Angle between each method's update and the true gradient, per layer",
+        &names,
+    )
+}
+
+/// Small multiples of an angle against step, one panel per entry of
+/// `names` (entry l of each series in panel l), with 90° marked.
+pub fn draw_angle_panels(
+    lines: &[(Method, Angles)],
+    max_step: usize,
+    heading: &str,
+    names: &[String],
+) -> (String, usize) {
     let xmax = max_step.max(1) as f64;
     let rows = legend_rows(lines.len() + 1, LEGEND_COLS);
     let h = 330.0 + 22.0 * rows as f64;
     let mut svg = Svg::new(WIDTH, h);
-    title(
-        &mut svg,
-        "Angle between each method's update and the true gradient, per layer",
-    );
+    title(&mut svg, heading);
+    let n = names.len().max(1) as f64;
     let (left, gap) = (70.0, 50.0);
-    let w = (WIDTH - left - 16.0 - 2.0 * gap) / 3.0;
+    let w = (WIDTH - left - 16.0 - (n - 1.0) * gap) / n;
     let mut drawn = vec![false; lines.len()];
     let mut bottom = 0.0;
-    for l in 0..3 {
+    for (l, name) in names.iter().enumerate() {
         let p = Plot {
             x: left + l as f64 * (w + gap),
             y: 60.0,
@@ -33,7 +48,7 @@ pub fn draw_angles(lines: &[(Method, Angles)], max_step: usize) -> (String, usiz
             xa: Axis::linear(0.0, xmax),
             ya: Axis::linear(0.0, 120.0),
         };
-        angle_panel(&mut svg, &p, l, lines, &mut drawn);
+        angle_panel(&mut svg, &p, l, name, lines, &mut drawn);
         bottom = p.y + p.h;
     }
     let mut entries: Vec<_> = lines
@@ -53,16 +68,15 @@ pub fn draw_angles(lines: &[(Method, Angles)], max_step: usize) -> (String, usiz
 
 /// Layer `l`'s panel: its axes, the 90° line, and a line per method with
 /// a finite angle there (marked in `drawn`).
-fn angle_panel(svg: &mut Svg, p: &Plot, l: usize, lines: &[(Method, Angles)], drawn: &mut [bool]) {
-    let name = format!("W{}", ['₁', '₂', '₃'][l]);
-    svg.text(
-        p.x + p.w / 2.0,
-        52.0,
-        TEXT,
-        Anchor::Middle,
-        "#111111",
-        &name,
-    );
+fn angle_panel(
+    svg: &mut Svg,
+    p: &Plot,
+    l: usize,
+    name: &str,
+    lines: &[(Method, Angles)],
+    drawn: &mut [bool],
+) {
+    svg.text(p.x + p.w / 2.0, 52.0, TEXT, Anchor::Middle, "#111111", name);
     let ydesc = if l == 0 { "angle (degrees)" } else { "" };
     // a narrow panel: step labels at the start, the middle and the end only
     let xmax = p.xa.hi;

@@ -4,7 +4,7 @@
 //! and PNG exports.
 
 use super::charts::{draw_curves, draw_scaling, Series};
-use super::charts_credit::{draw_angles, draw_ratio, ratio_bars};
+use super::charts_credit::{draw_angle_panels, draw_angles, draw_ratio, ratio_bars};
 use super::download;
 use super::lab_handle::{Lab, Part};
 use crate::lab::config::angles_from_json;
@@ -153,6 +153,43 @@ pub(super) fn AngleChart(lab: Lab) -> impl IntoView {
                 }))
                 .collect();
             (&["method", "step", "W₁", "W₂", "W₃"], rows)
+        },
+    )
+}
+
+/// FA's fixed B against Kolen–Pollack's learned one: the angle between
+/// each feedback matrix and the Wᵀ it stands in for, over training.
+#[component]
+pub(super) fn FeedbackChart(lab: Lab) -> impl IntoView {
+    chart(
+        lab,
+        Part::Angles,
+        "feedback-chart",
+        "Every 100 steps: the angle between each feedback matrix B and the transposed forward weights Wᵀ it stands in for (0°: B is Wᵀ up to scale; 90°: unrelated). FA's B is fixed, so W turns towards it; Kolen–Pollack's B learns Wᵀ. Train feedback alignment or Kolen–Pollack to draw it.",
+        move |c| {
+            let lines: Vec<_> = c
+                .board
+                .iter()
+                .filter(|r| !r.feedback.is_empty())
+                .map(|r| (r.method(), r.feedback.clone()))
+                .collect();
+            (lines, steps_of(c, &lab))
+        },
+        |(lines, steps)| {
+            let lines: Vec<_> = lines.iter().map(|(m, a)| (*m, angles_from_json(a))).collect();
+            let names = ["B₂ vs W₂ᵀ", "B₃ vs W₃ᵀ"].map(String::from);
+            draw_angle_panels(&lines, *steps, "Angle between each feedback matrix B and the Wᵀ it stands in for", &names)
+        },
+        |(lines, _)| {
+            let rows = lines
+                .iter()
+                .flat_map(|(m, a)| a.iter().map(|(step, d)| {
+                    let mut r = vec![m.name().to_string(), step.to_string()];
+                    r.extend(d.iter().map(|x| x.map_or("—".into(), |v| format!("{v:.1}°"))));
+                    r
+                }))
+                .collect();
+            (&["method", "step", "B₂ vs W₂ᵀ", "B₃ vs W₃ᵀ"], rows)
         },
     )
 }

@@ -68,35 +68,39 @@ pub(super) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
             sel == m || (sel != Method::Bp && REFERENCES.contains(&m))
         })
     };
+    let item = move |m: Method| {
+        let id = format!("method-{}", m.id());
+        let cite = crate::lab::part4::tags(m)
+            .map(|t| view! { <span class="hint cite">{format!(" ({})", t.cite)}</span> });
+        view! {
+            <li>
+                <label>
+                    <input type="checkbox" data-testid=id
+                        prop:checked=move || app.with(|a| a.training().contains(&m))
+                        disabled=move || fixed(m)
+                        on:change=move |e| {
+                            let on = event_target_checked(&e);
+                            app.update(|a| {
+                                a.methods.retain(|x| *x != m);
+                                if on {
+                                    a.methods.push(m);
+                                }
+                            });
+                        }/>
+                    <span class="swatch" style=format!("background: {}", css_color(m))></span>
+                    {m.name()}
+                </label>
+                <span class="hint">{m.keeps()}</span>
+                {cite}
+            </li>
+        }
+    };
     view! {
         <details class="methods" open>
             <summary>"Add methods and controls"</summary>
-            <ul>
-                {Method::ALL.iter().map(|&m| {
-                    let id = format!("method-{}", m.id());
-                    view! {
-                        <li>
-                            <label>
-                                <input type="checkbox" data-testid=id
-                                    prop:checked=move || app.with(|a| a.training().contains(&m))
-                                    disabled=move || fixed(m)
-                                    on:change=move |e| {
-                                        let on = event_target_checked(&e);
-                                        app.update(|a| {
-                                            a.methods.retain(|x| *x != m);
-                                            if on {
-                                                a.methods.push(m);
-                                            }
-                                        });
-                                    }/>
-                                <span class="swatch" style=format!("background: {}", css_color(m))></span>
-                                {m.name()}
-                            </label>
-                            <span class="hint">{m.keeps()}</span>
-                        </li>
-                    }
-                }).collect_view()}
-            </ul>
+            <ul>{Method::ALL.into_iter().map(item).collect_view()}</ul>
+            <p class="group-head">"The essay's Part 4: proposals that replace a requirement"</p>
+            <ul data-testid="part4-methods">{Method::PART4.into_iter().map(item).collect_view()}</ul>
         </details>
     }
 }

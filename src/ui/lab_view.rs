@@ -9,6 +9,7 @@ use super::lab_controls::{MethodList, Selected, Settings, Variants};
 use super::lab_handle::Lab;
 use super::lab_results::{Reproduce, RunTable};
 use super::network_panel::NetworkPanel;
+use super::part4_view::Proposals;
 use super::url_state::{AppState, View};
 use leptos::prelude::*;
 
@@ -80,6 +81,7 @@ pub fn LabView() -> impl IntoView {
                 <AngleChart lab=lab/>
                 <RatioChart lab=lab/>
                 <ScalingChart lab=lab/>
+                <Proposals lab=lab app=app/>
             </div>
             <div class="col side" class:hidden=move || app.with(|a| a.hides("grid"))>
                 <Reproduce lab=lab/>

@@ -23,6 +23,7 @@ mod mode_costs;
 mod network_panel;
 mod network_svg;
 mod page_prefs;
+mod part4_view;
 mod requirements;
 mod step_keys;
 pub mod storage;

@@ -1,0 +1,172 @@
+//! The essay's Part 4 as data: each proposal's requirement tags (kept,
+//! relaxed, replaced by), the essay's line about it and its citation; the
+//! grouping by what a rule keeps; the verdict on the essay's prediction
+//! from a set of scores; and predictive coding's angle to backprop as its
+//! settling lengthens.
+
+use super::method::Method;
+use super::net::cosine;
+use super::task::Task;
+use super::trainer::{RunConfig, Trainer};
+use std::sync::Arc;
+
+/// What a Part 4 rule keeps, relaxes and replaces, in the essay's words.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tags {
+    pub keeps: &'static str,
+    pub relaxes: &'static str,
+    pub replaced_by: &'static str,
+    /// One line from the essay.
+    pub essay: &'static str,
+    pub cite: &'static str,
+    pub group: Group,
+}
+
+/// What kind of error signal reaches each hidden unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Group {
+    /// A signed error of its own, by a route other than Wᵀ in a sweep.
+    SignedPerUnit,
+    /// One score shared by every unit.
+    SharedScore,
+}
+
+impl Group {
+    pub const ALL: [Group; 2] = [Group::SignedPerUnit, Group::SharedScore];
+
+    pub fn heading(self) -> &'static str {
+        match self {
+            Group::SignedPerUnit => "keep a signed, per-unit error (by another route)",
+            Group::SharedScore => "drop it: one shared score",
+        }
+    }
+}
+
+/// The tags of a Part 4 rule (`None` for the essay's grid).
+pub fn tags(m: Method) -> Option<Tags> {
+    let t = match m {
+        Method::KolenPollack => Tags {
+            keeps: "R1, R2, R3, R5",
+            relaxes: "R4",
+            replaced_by: "feedback weights that learn Wᵀ from the forward updates",
+            essay: "the backward weights can be learned rather than copied",
+            cite: "Kolen & Pollack 1994; Akrout et al. 2019",
+            group: Group::SignedPerUnit,
+        },
+        Method::PredictiveCoding => Tags {
+            keeps: "R1, R2, R3, R4",
+            relaxes: "R5",
+            replaced_by: "settling: error units relax for T steps",
+            essay: "it replaces R5 with a settling process",
+            cite: "Whittington & Bogacz 2017",
+            group: Group::SignedPerUnit,
+        },
+        Method::EquilibriumProp => Tags {
+            keeps: "R1, R2, R3; R4 as symmetric weights",
+            relaxes: "R5",
+            replaced_by: "a free and a nudged settling",
+            essay: "the two phases are an explicit version of R5",
+            cite: "Scellier & Bengio 2017; Laborieux et al. 2021",
+            group: Group::SignedPerUnit,
+        },
+        Method::SyntheticGradients => Tags {
+            keeps: "R1, R2, R3, R4 (to train the modules)",
+            relaxes: "R5",
+            replaced_by: "a learned prediction of each layer's error",
+            essay: "so that layers can update without waiting",
+            cite: "Jaderberg et al. 2016",
+            group: Group::SignedPerUnit,
+        },
+        Method::ThreeFactor => Tags {
+            keeps: "R5; R1 as a trace",
+            relaxes: "R3 (and R2, R4: none needed)",
+            replaced_by: "eligibility traces gated by one broadcast modulator",
+            essay: "the third factor is broadcast",
+            cite: "Frémaux & Gerstner 2016; Bellec et al. 2020",
+            group: Group::SharedScore,
+        },
+        _ => return None,
+    };
+    Some(t)
+}
+
+/// The Part 4 rules in `group`.
+pub fn members(group: Group) -> Vec<Method> {
+    Method::PART4
+        .into_iter()
+        .filter(|&m| tags(m).is_some_and(|t| t.group == group))
+        .collect()
+}
+
+/// Each group's scores as ratios to bp, and whether the essay's prediction
+/// holds: every rule that keeps a signed per-unit error is nearer bp than
+/// the readout-only floor, and every one that drops it is nearer the floor
+/// than bp (on a log scale). `None` until bp, the floor and every rule have
+/// a finite-or-diverged score.
+pub fn verdict(scores: &[(Method, f64)]) -> Option<String> {
+    let get = |m: Method| scores.iter().find(|s| s.0 == m).map(|s| s.1);
+    let bp = get(Method::Bp).filter(|b| b.is_finite() && *b > 0.0)?;
+    let floor = get(Method::ReadoutOnly).filter(|f| f.is_finite() && *f > 0.0)?;
+    let ratio = |s: f64| s / bp;
+    // the midpoint between bp and the floor on a log scale
+    let mid = (floor / bp).sqrt();
+    let mut parts = Vec::new();
+    let mut against = Vec::new();
+    for g in Group::ALL {
+        let mut said = Vec::new();
+        for m in members(g) {
+            let s = get(m).filter(|s| !s.is_nan())?;
+            let r = ratio(s);
+            let near_bp = r.is_finite() && r < mid;
+            if near_bp != (g == Group::SignedPerUnit) {
+                against.push(m.short_name());
+            }
+            said.push(if r.is_finite() {
+                format!("{} {r:.1}×", m.short_name())
+            } else {
+                format!("{} diverged", m.short_name())
+            });
+        }
+        parts.push(format!("{}: {}", g.heading(), said.join(", ")));
+    }
+    let answer = if against.is_empty() {
+        "The prediction holds here: the rules that keep a signed, per-unit error are nearer backprop than the readout-only floor, and the one that drops it is nearer the floor.".to_string()
+    } else {
+        format!(
+            "The prediction does not hold for {}: on the other side of the midpoint between backprop and the floor from where the essay puts it.",
+            against.join(", ")
+        )
+    };
+    Some(format!(
+        "Test error over backprop's: {}; the readout-only floor is {:.1}× (midpoint {mid:.1}×). {answer}",
+        parts.join("; "),
+        floor / bp
+    ))
+}
+
+/// Predictive coding's update against bp's, in degrees (over all layers),
+/// for each number of relaxation steps T, on the first batch of seed
+/// `seed` after `warm` steps of predictive coding.
+pub fn pc_angles(task: Arc<Task>, seed: u64, warm: usize, steps: &[usize]) -> Vec<(usize, f64)> {
+    let cfg = RunConfig {
+        method: Method::PredictiveCoding,
+        seed,
+        steps: warm,
+        lr: super::grid::default_best_lr(Method::PredictiveCoding),
+        ..RunConfig::default()
+    };
+    let mut t = Trainer::<f64>::new(cfg, task);
+    t.run();
+    let exact = t.probe_exact();
+    steps
+        .iter()
+        .map(|&n| {
+            t.cfg.rules.pc_steps = n;
+            let g = t.probe_estimate(Method::PredictiveCoding);
+            (n, cosine(&g, &exact).clamp(-1.0, 1.0).acos().to_degrees())
+        })
+        .collect()
+}
+
+/// The T values the page and the test try.
+pub const PC_STEPS: [usize; 7] = [1, 2, 5, 10, 20, 50, 100];
