@@ -142,7 +142,16 @@ fn in_a_reduced_sweep_kolen_pollack_and_predictive_coding_beat_readout_only() {
     let score = |m: Method| sum.iter().find(|s| s.method == m).unwrap().median;
     let floor = score(Method::ReadoutOnly);
     for m in [Method::KolenPollack, Method::PredictiveCoding] {
-        println!("{}: {:.3} against readout only {floor:.3}", m.id(), score(m));
-        assert!(score(m) < 0.75 * floor, "{} {:.3} vs {floor:.3}", m.id(), score(m));
+        println!(
+            "{}: {:.3} against readout only {floor:.3}",
+            m.id(),
+            score(m)
+        );
+        assert!(
+            score(m) < 0.75 * floor,
+            "{} {:.3} vs {floor:.3}",
+            m.id(),
+            score(m)
+        );
     }
 }

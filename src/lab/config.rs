@@ -73,6 +73,9 @@ pub struct RuleParams {
     pub ep_beta: f64,
     pub ep_free: usize,
     pub ep_nudged: usize,
+    /// Forward-forward: the goodness threshold θ per hidden unit (θ·n for a
+    /// layer of n).
+    pub ff_theta: f64,
 }
 
 impl Default for RuleParams {
@@ -85,6 +88,7 @@ impl Default for RuleParams {
             ep_beta: 0.1,
             ep_free: 20,
             ep_nudged: 10,
+            ff_theta: 0.5,
         }
     }
 }

@@ -5,8 +5,8 @@
 
 use super::kernel::Real;
 use super::method::Method;
-use super::trainer::{batch_loss, Trainer};
-use ndarray::{Array2, Zip};
+use super::trainer::Trainer;
+use ndarray::Array2;
 use serde::{Deserialize, Serialize};
 
 impl<F: Real> Trainer<F> {
@@ -39,13 +39,7 @@ impl<F: Real> Trainer<F> {
     fn prepare_batch(&mut self) {
         self.load_batch();
         self.net.forward(&mut self.acts);
-        let inv_b = F::of(1.0 / self.cfg.batch as f64);
-        let top = self.depth();
-        Zip::from(&mut self.d[top])
-            .and(self.acts.y())
-            .and(&self.t)
-            .for_each(|e, &y, &t| *e = (y - t) * inv_b);
-        self.loss = batch_loss(self.acts.y(), &self.t);
+        self.output_error();
     }
 
     /// The current minibatch's inputs and targets (after a probe or step).

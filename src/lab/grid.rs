@@ -273,7 +273,7 @@ impl GridRunner {
 pub fn default_best_lr(m: Method) -> f64 {
     match m {
         Method::Bp | Method::Fa | Method::Dfa | Method::KolenPollack => 0.2,
-        Method::SyntheticGradients => 0.2,
+        Method::SyntheticGradients | Method::BpClassify | Method::ForwardForward => 0.2,
         Method::PredictiveCoding => 1.0,
         Method::EquilibriumProp => 0.05,
         Method::NoDeriv | Method::Scrambled | Method::ReadoutOnly => 0.05,

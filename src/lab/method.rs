@@ -74,6 +74,15 @@ pub enum Method {
     /// activity and the target; the module learns from the error one layer
     /// up. Relaxes R5 (no waiting). (Essay Part 4.)
     SyntheticGradients,
+    /// Forward-forward (Hinton 2022), on the classification task: the label
+    /// joins the input; each layer raises its goodness (sum of squared
+    /// activity) on the true label and lowers it on a wrong one. No
+    /// backward sweep: relaxes R5 and needs no R3 from the output. (Essay
+    /// Part 4.)
+    ForwardForward,
+    /// Reference for forward-forward: exact backprop of the softmax
+    /// cross-entropy on the same classification task and student.
+    BpClassify,
 }
 
 impl Method {
@@ -111,22 +120,46 @@ impl Method {
             Method::PredictiveCoding => "predictive_coding",
             Method::EquilibriumProp => "equilibrium_prop",
             Method::SyntheticGradients => "synthetic_gradients",
+            Method::ForwardForward => "forward_forward",
+            Method::BpClassify => "bp_classify",
         }
     }
 
     /// The essay's Part 4 proposals implemented so far (not in the
     /// essay's grid, `ALL`).
-    pub const PART4: [Method; 5] = [
+    pub const PART4: [Method; 6] = [
         Method::KolenPollack,
         Method::ThreeFactor,
         Method::PredictiveCoding,
         Method::EquilibriumProp,
         Method::SyntheticGradients,
+        Method::ForwardForward,
     ];
+
+    /// The Part 4 rules and forward-forward's reference, bp on the
+    /// classification task.
+    pub fn part4_and_reference() -> impl Iterator<Item = Method> {
+        Method::PART4.into_iter().chain([Method::BpClassify])
+    }
+
+    /// Learns the classification version of the teacher task (the argmax
+    /// of its outputs as the label), scored by test error rate.
+    pub fn classifies(self) -> bool {
+        matches!(self, Method::ForwardForward | Method::BpClassify)
+    }
+
+    /// The method its score is compared with: bp on the same task.
+    pub fn reference(self) -> Method {
+        if self.classifies() {
+            Method::BpClassify
+        } else {
+            Method::Bp
+        }
+    }
 
     /// Every method: the essay's table, then the Part 4 proposals.
     pub fn every() -> impl Iterator<Item = Method> {
-        Method::ALL.into_iter().chain(Method::PART4)
+        Method::ALL.into_iter().chain(Method::part4_and_reference())
     }
 
     pub fn from_id(id: &str) -> Option<Method> {
@@ -153,6 +186,8 @@ impl Method {
             Method::PredictiveCoding => "predictive coding",
             Method::EquilibriumProp => "equilibrium propagation",
             Method::SyntheticGradients => "synthetic gradients",
+            Method::ForwardForward => "forward-forward (classification: error rate)",
+            Method::BpClassify => "backprop, classification (error rate)",
         }
     }
 
@@ -177,6 +212,8 @@ impl Method {
             Method::PredictiveCoding => "pred. coding",
             Method::EquilibriumProp => "EqProp",
             Method::SyntheticGradients => "synth. grad.",
+            Method::ForwardForward => "FF",
+            Method::BpClassify => "bp (classify)",
         }
     }
 
@@ -195,6 +232,7 @@ impl Method {
             Method::PredictiveCoding => "R5 (settling)",
             Method::EquilibriumProp => "R5 (two phases)",
             Method::SyntheticGradients => "R5 (predicted)",
+            Method::ForwardForward => "R5 (no backward sweep)",
             _ => "—",
         }
     }
@@ -219,6 +257,12 @@ impl Method {
             Method::PredictiveCoding => "keeps R1–R4; error units settle instead of a sweep",
             Method::EquilibriumProp => "symmetric weights; a free and a nudged settling",
             Method::SyntheticGradients => "keeps R1–R4; each layer's error predicted, no waiting",
+            Method::ForwardForward => {
+                "a different task: classes; each layer's own goal, no backward sweep"
+            }
+            Method::BpClassify => {
+                "keeps R1–R5 on the classification task (forward-forward's reference)"
+            }
         }
     }
 

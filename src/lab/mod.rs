@@ -4,6 +4,7 @@
 //! of its configuration, steppable in chunks, so the command line and the
 //! browser run the same code.
 
+pub mod batch;
 pub mod config;
 pub mod controller;
 mod controller_grid;
@@ -11,6 +12,7 @@ mod controller_panel;
 pub mod credit;
 pub mod depth;
 pub mod findings;
+mod forward_forward;
 pub mod grid;
 pub mod kernel;
 pub mod live;

@@ -114,6 +114,12 @@ fn hidden_text(m: Method, k: usize) -> String {
         Method::EquilibriumProp => format!(
             "hidden {k} settles twice, nudged towards the target by +β and by −β; the difference of the two states is its error."
         ),
+        Method::ForwardForward => format!(
+            "nothing comes back: hidden {k} raises its goodness Σh² on the true label and lowers it on a wrong one, a goal of its own."
+        ),
+        Method::BpClassify => format!(
+            "δ{k} = ({up}·{w}ᵀ) ⊙ f′, with e = softmax(y) − the label's one-hot code (cross-entropy)."
+        ),
         Method::SyntheticGradients => format!(
             "hidden {k} does not wait: a learned linear module predicts its error from its activity and the target."
         ),

@@ -26,6 +26,7 @@ pub(super) struct Local<F: Real> {
     pub(super) s: Vec<Array2<F>>,
     pub(super) s2: Vec<Array2<F>>,
     pub(super) s3: Vec<Array2<F>>,
+    pub(super) s4: Vec<Array2<F>>,
     /// B × h scratch.
     pub(super) tmp: Array2<F>,
 }
@@ -60,6 +61,15 @@ impl<F: Real> Local<F> {
                 l.s = zeros(layers, Some(batch));
                 l.s2 = zeros(layers, Some(batch));
                 l.s3 = zeros(layers, Some(batch));
+                l.tmp = Array2::zeros((batch, hidden[0]));
+            }
+            Method::ForwardForward => {
+                // inputs and activity of the positive and the negative pass
+                let top = sizes.len() - 2;
+                l.s = zeros(&sizes[..top], Some(batch));
+                l.s2 = zeros(&sizes[..top], Some(batch));
+                l.s3 = zeros(hidden, Some(batch));
+                l.s4 = zeros(hidden, Some(batch));
                 l.tmp = Array2::zeros((batch, hidden[0]));
             }
             _ => {}

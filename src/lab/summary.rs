@@ -187,11 +187,14 @@ pub fn summarise(spec: &GridSpec, runs: &[Run]) -> Vec<Summary> {
         .iter()
         .map(|&method| summarise_one(spec, runs, method))
         .collect();
-    let bp = out
-        .iter()
-        .find(|s| s.method == Method::Bp)
-        .map(|s| s.median);
+    // each against bp on its own task (the classification rules against
+    // bp_classify)
+    let medians: Vec<(Method, f64)> = out.iter().map(|s| (s.method, s.median)).collect();
     for s in &mut out {
+        let bp = medians
+            .iter()
+            .find(|m| m.0 == s.method.reference())
+            .map(|m| m.1);
         s.ratio_to_bp = bp
             .filter(|b| b.is_finite() && *b > 0.0 && s.median.is_finite())
             .map(|b| s.median / b);

@@ -11,7 +11,7 @@ use super::rng::{normal_matrix, permutation, stream, LabRng, Stream};
 use super::rules_local::Local;
 use super::settle::settled_output;
 use super::task::{nmse, Task};
-use ndarray::{Array1, Array2, Zip};
+use ndarray::{Array1, Array2};
 use std::sync::Arc;
 
 /// A minibatch normalised MSE above this counts as divergence.
@@ -105,7 +105,13 @@ impl<F: Real> Trainer<F> {
     pub fn new(cfg: RunConfig, task: Arc<Task>) -> Self {
         let s = task.shape;
         let (b, h, depth) = (cfg.batch.max(1), cfg.hidden.max(1), cfg.depth.max(1));
-        let sizes = layer_sizes(s.inputs, h, depth, s.outputs);
+        // forward-forward's input carries the label too
+        let label_in = if cfg.method == Method::ForwardForward {
+            s.outputs
+        } else {
+            0
+        };
+        let sizes = layer_sizes(s.inputs + label_in, h, depth, s.outputs);
         let net = Net::init(&mut stream(cfg.seed, Stream::Init), &sizes);
         let mut order = stream(cfg.seed, Stream::Order);
         let perm = permutation(&mut order, s.train);
@@ -167,6 +173,9 @@ impl<F: Real> Trainer<F> {
         if self.diverged_at.is_some() {
             return f64::INFINITY;
         }
+        if self.cfg.method.classifies() {
+            return self.classification_error();
+        }
         let y = if self.cfg.method == Method::EquilibriumProp {
             settled_output(&self.net, &self.x_test, self.cfg.rules.ep_free)
         } else {
@@ -206,27 +215,14 @@ impl<F: Real> Trainer<F> {
         }
         self.load_batch();
         self.net.forward(&mut self.acts);
-        // e = (y − t)/B is ∂L/∂y for L = (1/B) Σ ½‖y − t‖²
-        let inv_b = 1.0 / self.cfg.batch as f64;
-        let mut sq = 0.0;
-        let inv_bf = F::of(inv_b);
-        let top = self.depth();
-        Zip::from(&mut self.d[top])
-            .and(self.acts.y())
-            .and(&self.t)
-            .for_each(|e, &y, &t| {
-                let d = y - t;
-                sq += (d * d).f64();
-                *e = d * inv_bf;
-            });
-        self.loss = 0.5 * sq * inv_b;
-        let batch_nmse = sq / self.d[top].len() as f64 / self.task.train_var;
-        if !self.loss.is_finite() || batch_nmse > DIVERGENCE_NMSE {
+        if !self.output_error() {
             self.diverged_at = Some(self.step);
             return;
         }
         // every ANGLE_EVERY steps, and the last update
-        let measure = self.step.is_multiple_of(ANGLE_EVERY) || self.step + 1 == self.cfg.steps;
+        // (forward-forward has no gradient on this task to compare with)
+        let measure = (self.step.is_multiple_of(ANGLE_EVERY) || self.step + 1 == self.cfg.steps)
+            && self.cfg.method != Method::ForwardForward;
         if measure {
             // the exact gradient on this batch, before the update (no
             // randomness drawn, so the run is the same with or without)
@@ -236,6 +232,11 @@ impl<F: Real> Trainer<F> {
             }
         }
         let apply = self.compute_update();
+        if !self.loss.is_finite() {
+            // forward-forward's loss is known only now
+            self.diverged_at = Some(self.step);
+            return;
+        }
         if measure {
             let a = (self.g.iter().zip(&self.exact_g))
                 .map(|(g, x)| if apply { angle_degrees(g, x) } else { f64::NAN })
@@ -252,31 +253,5 @@ impl<F: Real> Trainer<F> {
             }
         }
         self.step += 1;
-    }
-
-    /// Copies the next minibatch into `acts.x` and `t`; a fresh
-    /// permutation each epoch, from the seed's order stream.
-    pub(super) fn load_batch(&mut self) {
-        let b = self.cfg.batch;
-        if self.cursor + b > self.perm.len() {
-            self.perm = permutation(&mut self.order, self.perm.len());
-            self.cursor = 0;
-        }
-        for i in 0..b {
-            let row = self.perm[self.cursor + i];
-            let label = self.labels.as_ref().map_or(row, |l| l[row]);
-            let copy = |to: &mut Array2<F>, from: &Array2<f64>, r: usize| {
-                let from = &from.as_slice().expect("task data in standard layout")
-                    [r * from.ncols()..(r + 1) * from.ncols()];
-                let to = &mut to.as_slice_mut().expect("batch buffers in standard layout")
-                    [i * from.len()..(i + 1) * from.len()];
-                for (a, &b) in to.iter_mut().zip(from) {
-                    *a = F::of(b);
-                }
-            };
-            copy(&mut self.acts.a[0], &self.task.x_train, row);
-            copy(&mut self.t, &self.task.t_train, label);
-        }
-        self.cursor += b;
     }
 }

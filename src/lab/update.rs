@@ -13,7 +13,7 @@ impl<F: Real> Trainer<F> {
     /// `−lr·g`). Returns false when no update is to be applied.
     pub(super) fn compute_update(&mut self) -> bool {
         match self.cfg.method {
-            Method::Bp | Method::ShuffledLabels => self.exact(),
+            Method::Bp | Method::ShuffledLabels | Method::BpClassify => self.exact(),
             Method::Fa => self.feedback(false),
             Method::KolenPollack => {
                 self.feedback(false);
@@ -76,6 +76,7 @@ impl<F: Real> Trainer<F> {
             Method::SyntheticGradients => self.synthetic_gradients(),
             Method::PredictiveCoding => self.predictive_coding(),
             Method::EquilibriumProp => self.equilibrium_prop(),
+            Method::ForwardForward => self.forward_forward(),
         }
         true
     }

@@ -47,15 +47,17 @@ pub fn method_color(m: Method) -> Rgb {
         (20, 20, 20),    // readout only: black
     ];
     // the essay's Part 4 proposals after them
-    const P4: [Rgb; 5] = [
+    const P4: [Rgb; 6] = [
         (197, 27, 125), // Kolen–Pollack: deep magenta
         (128, 0, 0),    // three-factor: maroon
         (255, 127, 14), // predictive coding: orange
         (0, 60, 120),   // equilibrium propagation: navy
         (152, 200, 80), // synthetic gradients: light green
+        (0, 150, 255),  // forward-forward: sky blue
     ];
     match Method::ALL.iter().position(|&x| x == m) {
         Some(i) => C[i],
+        None if m == Method::BpClassify => (80, 80, 160), // slate: bp on another task
         None => P4[Method::PART4.iter().position(|&x| x == m).unwrap_or(0)],
     }
 }

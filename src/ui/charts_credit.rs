@@ -123,7 +123,7 @@ pub fn ratio_bars(scores: &[(Method, f64)]) -> Vec<Bar> {
     };
     let mut bars: Vec<Bar> = scores
         .iter()
-        .filter(|s| s.0 != Method::Bp)
+        .filter(|s| s.0 != Method::Bp && !s.0.classifies())
         .map(|&(m, v)| Bar {
             method: m,
             group: if m.is_control() {

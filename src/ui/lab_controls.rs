@@ -100,7 +100,7 @@ pub(super) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
             <summary>"Add methods and controls"</summary>
             <ul>{Method::ALL.into_iter().map(item).collect_view()}</ul>
             <p class="group-head">"The essay's Part 4: proposals that replace a requirement"</p>
-            <ul data-testid="part4-methods">{Method::PART4.into_iter().map(item).collect_view()}</ul>
+            <ul data-testid="part4-methods">{Method::part4_and_reference().map(item).collect_view()}</ul>
         </details>
     }
 }

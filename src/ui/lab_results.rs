@@ -30,12 +30,14 @@ fn degrees(a: Option<f64>) -> String {
 pub(super) fn RunTable(lab: Lab) -> impl IntoView {
     let rows = move || {
         lab.read(|c| {
-            let bp = c.board.iter().find(|r| r.method() == Method::Bp).map(|r| r.score());
+            let score_of = |m: Method| c.board.iter().find(|r| r.method() == m).map(|r| r.score());
             c.board
                 .iter()
                 .map(|r| {
                     let m = r.method();
                     let s = r.score();
+                    // against bp on the same task
+                    let bp = score_of(m.reference());
                     let shown = match r.diverged_at {
                         Some(at) => format!("diverged at step {at}"),
                         None => score(s),

@@ -23,7 +23,7 @@ fn score_cells(board: &[RunStatus], m: Method) -> (String, String) {
     let s = r.score();
     let bp = board
         .iter()
-        .find(|r| r.method() == Method::Bp)
+        .find(|r| r.method() == m.reference())
         .map(RunStatus::score);
     let shown = match (r.diverged_at, s.is_finite()) {
         (Some(at), _) => format!("diverged at step {at}"),
@@ -45,7 +45,11 @@ fn row(board: &[RunStatus], m: Method) -> impl IntoView {
         <tr data-testid=format!("part4-{}", m.id())>
             <td><span class="swatch" style=format!("background: {}", css_color(m))></span>{m.name()}
                 <div class="hint">{cell(|t| t.cite)}</div></td>
-            <td>{if t.is_some() { cell(|t| t.keeps) } else if m == Method::Bp { "R1–R5" } else { "R1–R5 for the readout only" }}</td>
+            <td>{match m {
+                _ if t.is_some() => cell(|t| t.keeps),
+                Method::ReadoutOnly => "R1–R5 for the readout only",
+                _ => "R1–R5",
+            }}</td>
             <td>{cell(|t| t.relaxes)}</td>
             <td>{cell(|t| t.replaced_by)}</td>
             <td class="essay-line">{t.map(|t| format!("“{}”", t.essay))}</td>
@@ -59,7 +63,7 @@ fn row(board: &[RunStatus], m: Method) -> impl IntoView {
 pub(super) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
     let train = move |_| {
         app.update(|a| {
-            for m in Method::PART4.into_iter().chain([Method::ReadoutOnly]) {
+            for m in Method::part4_and_reference().chain([Method::ReadoutOnly]) {
                 if !a.methods.contains(&m) {
                     a.methods.push(m);
                 }
@@ -74,6 +78,7 @@ pub(super) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
                 view! {
                     <tr class="group"><th colspan="7" scope="rowgroup">{g.heading()}</th></tr>
                     {members(g).into_iter().map(|m| row(&c.board, m)).collect_view()}
+                    {(g == Group::LocalGoal).then(|| row(&c.board, Method::BpClassify))}
                 }
             });
             view! {
@@ -85,7 +90,7 @@ pub(super) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
     };
     let said = move || {
         lab.read(|c| {
-            let all = Method::PART4.into_iter().chain([Method::Bp, Method::ReadoutOnly]);
+            let all = Method::part4_and_reference().chain([Method::Bp, Method::ReadoutOnly]);
             let done: Option<Vec<(Method, f64)>> = all
                 .map(|m| c.board.iter().find(|r| r.method() == m && r.finished).map(|r| (m, r.score())))
                 .collect();
@@ -113,7 +118,7 @@ pub(super) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
                 <thead><tr>
                     <th scope="col">"rule"</th><th scope="col">"keeps"</th><th scope="col">"relaxes"</th>
                     <th scope="col">"replaced by"</th><th scope="col">"the essay"</th>
-                    <th scope="col">"test nMSE"</th><th scope="col" title="test nMSE divided by exact backprop's">"× bp"</th>
+                    <th scope="col">"test nMSE (or error rate)"</th><th scope="col" title="test nMSE divided by exact backprop's (error rate by backprop's on the classification task)">"× bp"</th>
                 </tr></thead>
                 <tbody>{table}</tbody>
             </table>
