@@ -7,7 +7,7 @@ use super::progress::Progress;
 use crate::lab::grid::{run_parallel, time_step, GridSpec};
 use crate::lab::kernel::Isa;
 use crate::lab::scaling::{scaling_table, SAMPLES};
-use crate::lab::{Precision, RunConfig, Task, TaskShape};
+use crate::lab::{Method, Precision, RunConfig, Task, TaskShape};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -70,10 +70,17 @@ pub fn bench(args: &[String]) -> i32 {
         "single-threaded, 2000 steps per method after 200 warm-up steps; kernels: {}",
         Isa::best().name()
     );
+    let nw = o
+        .spec
+        .methods
+        .iter()
+        .map(|m| m.name().chars().count())
+        .fold(27, usize::max);
     println!(
-        "{:<27} {:>11} {:>11} {:>10} {:>10}",
-        "method", "f64 µs/step", "f32 µs/step", "f64 GF/s*", "f32 GF/s*"
+        "{:<nw$} {:>11} {:>11} {:>10} {:>10} {:>8}",
+        "method", "f64 µs/step", "f32 µs/step", "f64 GF/s*", "f32 GF/s*", "× bp f64"
     );
+    let mut bp_us = None;
     let flops = step_flops(&RunConfig::default(), shape);
     for &m in &o.spec.methods {
         let us = Precision::ALL.map(|p| {
@@ -82,13 +89,17 @@ pub fn bench(args: &[String]) -> i32 {
                 clock.elapsed().as_secs_f64() * 1000.0
             })
         });
+        if m == Method::Bp {
+            bp_us = Some(us[0]);
+        }
         println!(
-            "{:<27} {:>11.1} {:>11.1} {:>10.2} {:>10.2}",
+            "{:<nw$} {:>11.1} {:>11.1} {:>10.2} {:>10.2} {:>8}",
             m.name(),
             us[0],
             us[1],
             flops / (us[0] * 1e3),
-            flops / (us[1] * 1e3)
+            flops / (us[1] * 1e3),
+            bp_us.map_or("—".into(), |b| format!("{:.1}", us[0] / b))
         );
     }
     println!("* the exact-backprop step's 2·m·k·n matrix-product FLOPs ({:.2} MFLOP) per µs; other methods do more or less work", flops / 1e6);

@@ -230,15 +230,23 @@ fn fmt_score(x: f64) -> String {
 
 fn print_table(summary: &[Summary], spec: &GridSpec) {
     let floor = readout_floor(summary);
+    let nw = summary
+        .iter()
+        .map(|s| s.method.name().chars().count())
+        .fold(27, usize::max);
+    let rw = summary
+        .iter()
+        .map(|s| s.method.removes().chars().count())
+        .fold(7, usize::max);
     println!(
-        "{:<27} {:<7} {:>8} {:>9} {:>7}  {:<26} {:>8}  {:<18}",
+        "{:<nw$} {:<rw$} {:>8} {:>9} {:>7}  {:<26} {:>8}  {:<18}",
         "method", "removes", "best lr", "median", "× bp", "seed scores", "diverged", "essay"
     );
     for s in summary {
         let seeds: Vec<String> = s.seed_scores.iter().map(|&x| fmt_score(x)).collect();
         let lr = s.best_lr.map_or("—".into(), |l| format!("{l}"));
         println!(
-            "{:<27} {:<7} {:>8} {:>9} {:>7}  {:<26} {:>5}/{:<2}  {:<18}{}",
+            "{:<nw$} {:<rw$} {:>8} {:>9} {:>7}  {:<26} {:>5}/{:<2}  {:<18}{}",
             s.method.name(),
             s.method.removes(),
             lr,
@@ -251,6 +259,15 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
             s.note(floor, spec.base.steps)
                 .map(|n| format!("  ← {n}"))
                 .unwrap_or_default()
+        );
+    }
+    if summary.iter().any(|s| s.method.classifies()) {
+        let t = spec.task();
+        println!(
+            "forward_forward and bp_classify learn another task: the class is the teacher's strongest output; \
+             their “median” is the test error rate and “× bp” is against bp_classify (always guessing the \
+             commonest class errs {:.3})",
+            crate::lab::batch::majority_error(&t.t_test)
         );
     }
 }

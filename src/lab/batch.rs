@@ -100,6 +100,16 @@ pub fn labels_of<F: Real>(t: ArrayView2<F>) -> Vec<usize> {
         .collect()
 }
 
+/// The error rate of always guessing the commonest class of `t`.
+pub fn majority_error(t: &Array2<f64>) -> f64 {
+    let labels = labels_of(t.view());
+    let mut counts = vec![0usize; t.ncols()];
+    for &c in &labels {
+        counts[c] += 1;
+    }
+    1.0 - counts.iter().copied().max().unwrap_or(0) as f64 / labels.len().max(1) as f64
+}
+
 /// The fraction of rows of `scores` whose largest entry is not the label.
 pub fn error_rate(scores: &Array2<f64>, labels: &[usize]) -> f64 {
     let predicted = labels_of(scores.view());
