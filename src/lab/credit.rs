@@ -158,7 +158,11 @@ pub enum Reach {
 
 pub fn reach(m: Method) -> Reach {
     match m {
-        Method::WeightPerturbation | Method::RandomDirection => Reach::Nowhere,
+        // forward-forward's layers have goals of their own: no error from
+        // the output reaches them
+        Method::WeightPerturbation | Method::RandomDirection | Method::ForwardForward => {
+            Reach::Nowhere
+        }
         Method::ReadoutOnly => Reach::Output,
         _ => Reach::Every,
     }
