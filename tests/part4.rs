@@ -155,3 +155,80 @@ fn in_a_reduced_sweep_kolen_pollack_and_predictive_coding_beat_readout_only() {
         );
     }
 }
+
+#[test]
+fn a_probe_leaves_a_runs_learned_state_as_it_was() {
+    let task = Arc::new(Task::new(TaskShape {
+        train: 64,
+        test: 32,
+        ..TaskShape::default()
+    }));
+    let cfg = |m| RunConfig {
+        method: m,
+        hidden: 6,
+        batch: 4,
+        lr: 0.1,
+        ..RunConfig::default()
+    };
+    // rules with learned state and no noise: a probe, then a step, is the
+    // step alone
+    for m in [
+        Method::KolenPollack,
+        Method::SyntheticGradients,
+        Method::PredictiveCoding,
+        Method::EquilibriumProp,
+    ] {
+        let mut a = Trainer::<f64>::new(cfg(m), task.clone());
+        for _ in 0..3 {
+            a.step();
+        }
+        let mut b = a.clone();
+        a.probe_exact();
+        a.probe_estimate(m);
+        b.probe_exact();
+        a.step();
+        b.step();
+        assert_eq!(a.net.w, b.net.w, "{}", m.id());
+    }
+    // and any rule can be probed on another method's run
+    let mut bp = Trainer::<f64>::new(cfg(Method::Bp), task);
+    bp.probe_exact();
+    for m in Method::PART4
+        .into_iter()
+        .filter(|&m| m != Method::ForwardForward)
+    {
+        let g = bp.probe_estimate(m);
+        assert!(
+            g.iter().all(|g| g.iter().all(|v| v.is_finite())),
+            "{}",
+            m.id()
+        );
+    }
+}
+
+#[test]
+fn the_verdict_reports_forward_forward_beside_and_says_plainly_when_a_run_diverged() {
+    use creditflow::lab::part4::verdict;
+    let mut s = vec![
+        (Method::Bp, 0.01),
+        (Method::ReadoutOnly, 0.09),
+        (Method::KolenPollack, 0.015),
+        (Method::PredictiveCoding, 0.02),
+        (Method::EquilibriumProp, 0.025),
+        (Method::SyntheticGradients, 0.012),
+        (Method::ThreeFactor, 0.07),
+        (Method::ForwardForward, 0.15),
+        (Method::BpClassify, 0.1),
+    ];
+    assert!(verdict(&s)
+        .unwrap()
+        .contains("forward-forward's error rate is 1.5× backprop's"));
+    s[8].1 = 0.0;
+    assert!(verdict(&s)
+        .unwrap()
+        .contains("backprop made no test errors"));
+    s[8].1 = f64::INFINITY;
+    assert!(verdict(&s).unwrap().contains("backprop diverged"));
+    s[7].1 = f64::INFINITY;
+    assert!(verdict(&s).unwrap().contains("forward-forward diverged"));
+}

@@ -111,7 +111,14 @@ fn forward_forward_raises_goodness_on_the_true_label_and_lowers_it_on_a_wrong_on
             let labels = labels_of(y.view());
             let (pos, neg) = (t.ff_inputs().0.clone(), t.ff_inputs().1.clone());
             assert_eq!(pos.ncols(), 25, "the input and the label's one-hot code");
+            let data = task();
             for (i, &c) in labels.iter().enumerate() {
+                // the first 20 columns are a training example, the same in both
+                let row = pos.slice(s![i, ..20]);
+                assert!(
+                    data.x_train.rows().into_iter().any(|r| r == row),
+                    "a training input"
+                );
                 assert_eq!(pos.slice(s![i, ..20]), x.slice(s![i, ..20]));
                 assert_eq!(neg.slice(s![i, ..20]), x.slice(s![i, ..20]));
                 let code = |m: &Array2<f64>| {

@@ -129,6 +129,9 @@ impl RuleParams {
         if !(next.ep_beta > 0.0 && next.ep_beta < 1.0) {
             return Err(format!("{name}={value}: β must be above 0 and below 1"));
         }
+        if next.trace_decay > 1.0 {
+            return Err(format!("{name}={value}: the trace's decay is at most 1"));
+        }
         *self = next;
         Ok(())
     }

@@ -5,6 +5,7 @@
 
 use super::kernel::Real;
 use super::method::Method;
+use super::rules_local::Local;
 use super::trainer::Trainer;
 use ndarray::Array2;
 use serde::{Deserialize, Serialize};
@@ -25,10 +26,26 @@ impl<F: Real> Trainer<F> {
             Method::WeightPerturbation => self.weight_perturbation(),
             Method::NodePerturbation => self.node_perturbation(),
             _ => {
+                assert_eq!(
+                    method == Method::ForwardForward,
+                    self.cfg.method == Method::ForwardForward,
+                    "forward-forward's input carries the label: probe it only on its own runs"
+                );
+                // what the update would be, leaving the run's own learned
+                // state (KP's B, traces, modules) as it was
                 let m = self.cfg.method;
+                let b = self.fb.b.clone();
+                let local = if method == m {
+                    self.local.clone()
+                } else {
+                    let sizes = self.net.sizes();
+                    std::mem::replace(&mut self.local, Local::new(method, &sizes, self.cfg.batch))
+                };
                 self.cfg.method = method;
                 self.compute_update();
                 self.cfg.method = m;
+                self.local = local;
+                self.fb.b = b;
             }
         }
         self.g.clone()

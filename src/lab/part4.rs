@@ -119,11 +119,13 @@ pub fn verdict(scores: &[(Method, f64)]) -> Option<String> {
     let get = |m: Method| scores.iter().find(|s| s.0 == m).map(|s| s.1);
     // forward-forward learns another task: it is reported beside, not judged
     let ff = match (get(Method::ForwardForward), get(Method::BpClassify)) {
-        (Some(f), Some(b)) if f.is_finite() && b > 0.0 => format!(
+        (Some(f), _) if !f.is_finite() => " On the classification task forward-forward diverged.".into(),
+        (Some(_), Some(b)) if !b.is_finite() => " On the classification task backprop diverged.".into(),
+        (Some(f), Some(b)) if b > 0.0 => format!(
             " On the classification task forward-forward's error rate is {:.1}× backprop's ({f:.3} against {b:.3}); the essay predicts it does not yet match backprop on hard tasks, and this task is an easy one.",
             f / b
         ),
-        (Some(_), Some(_)) => " On the classification task forward-forward diverged.".into(),
+        (Some(f), Some(_)) => format!(" On the classification task backprop made no test errors; forward-forward's error rate is {f:.3}."),
         _ => String::new(),
     };
     let bp = get(Method::Bp).filter(|b| b.is_finite() && *b > 0.0)?;

@@ -79,11 +79,9 @@ impl<F: Real> Trainer<F> {
             };
             mm(input.t(), eps[i].view(), &mut self.g[i], Then::Store);
             self.g[i] *= minus_inv_b;
-            if i < top {
-                Zip::from(&mut self.d[i])
-                    .and(&eps[i])
-                    .for_each(|d, &e| *d = e * minus_inv_b);
-            }
+            Zip::from(&mut self.d[i])
+                .and(&eps[i])
+                .for_each(|d, &e| *d = e * minus_inv_b);
         }
     }
 
@@ -144,13 +142,12 @@ impl<F: Real> Trainer<F> {
             Zip::from(&mut self.g[i])
                 .and(&self.aux.w[i])
                 .for_each(|g, &m| *g = (m - *g) * k);
-            if i < top {
-                let kd = F::of(-1.0) * k;
-                Zip::from(&mut self.d[i])
-                    .and(&l.s2[i])
-                    .and(&l.s3[i])
-                    .for_each(|d, &a, &b| *d = (a - b) * kd);
-            }
+            // each unit's error as the panel shows it: the settled states' difference
+            let kd = F::of(-1.0) * k;
+            Zip::from(&mut self.d[i])
+                .and(&l.s2[i])
+                .and(&l.s3[i])
+                .for_each(|d, &a, &b| *d = (a - b) * kd);
         }
     }
 }
