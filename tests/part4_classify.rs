@@ -7,29 +7,11 @@
 
 use creditflow::lab::batch::labels_of;
 use creditflow::lab::net::tanh;
-use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
+use creditflow::lab::{Method, Trainer};
 use ndarray::{s, Array2};
-use std::sync::Arc;
 
-fn task() -> Arc<Task> {
-    Arc::new(Task::new(TaskShape {
-        train: 64,
-        test: 40,
-        ..TaskShape::default()
-    }))
-}
-
-fn tiny(method: Method, depth: usize) -> RunConfig {
-    RunConfig {
-        method,
-        depth,
-        hidden: 6,
-        batch: 4,
-        lr: 0.1,
-        steps: 30,
-        ..RunConfig::default()
-    }
-}
+mod common;
+use common::{tiny, tiny_task as task};
 
 /// Every layer's activity: tanh hidden layers, a linear output.
 fn forward(w: &[Array2<f64>], x: &Array2<f64>) -> Vec<Array2<f64>> {

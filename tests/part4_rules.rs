@@ -5,29 +5,12 @@
 //! (the modules and their bootstrapped targets).
 
 use creditflow::lab::net::{cosine, tanh};
-use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
+use creditflow::lab::{Method, Task, TaskShape, Trainer};
 use ndarray::Array2;
 use std::sync::Arc;
 
-fn task() -> Arc<Task> {
-    Arc::new(Task::new(TaskShape {
-        train: 64,
-        test: 32,
-        ..TaskShape::default()
-    }))
-}
-
-fn tiny(method: Method, depth: usize) -> RunConfig {
-    RunConfig {
-        method,
-        depth,
-        hidden: 6,
-        batch: 4,
-        lr: 0.1,
-        steps: 50,
-        ..RunConfig::default()
-    }
-}
+mod common;
+use common::{tiny, tiny_task as task};
 
 fn max_diff(a: &[Array2<f64>], b: &[Array2<f64>]) -> f64 {
     a.iter()

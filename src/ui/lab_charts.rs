@@ -7,7 +7,7 @@ use super::charts::{draw_curves, draw_scaling, Series};
 use super::charts_credit::{draw_angle_panels, draw_angles, draw_ratio, ratio_bars};
 use super::download;
 use super::lab_handle::{Lab, Part};
-use crate::lab::config::angles_from_json;
+use crate::lab::config::{angles_from_json, AnglesJson};
 use crate::lab::controller::LabController;
 use crate::lab::scaling::WIDTHS;
 use leptos::prelude::*;
@@ -143,18 +143,25 @@ pub(super) fn AngleChart(lab: Lab) -> impl IntoView {
                 .collect();
             draw_angles(&lines, *steps)
         },
-        |(lines, _)| {
-            let rows = lines
-                .iter()
-                .flat_map(|(m, a)| a.iter().map(|(step, d)| {
-                    let mut r = vec![m.name().to_string(), step.to_string()];
-                    r.extend(d.iter().map(|x| x.map_or("—".into(), |v| format!("{v:.1}°"))));
-                    r
-                }))
-                .collect();
-            (&["method", "step", "W₁", "W₂", "W₃"], rows)
-        },
+        |(lines, _)| (&["method", "step", "W₁", "W₂", "W₃"], angle_rows(lines)),
     )
+}
+
+/// An angle chart's table: a row per method and step, a column per panel.
+fn angle_rows(lines: &[(crate::lab::Method, AnglesJson)]) -> Vec<Vec<String>> {
+    lines
+        .iter()
+        .flat_map(|(m, a)| {
+            a.iter().map(|(step, d)| {
+                let mut r = vec![m.name().to_string(), step.to_string()];
+                r.extend(
+                    d.iter()
+                        .map(|x| x.map_or("—".into(), |v| format!("{v:.1}°"))),
+                );
+                r
+            })
+        })
+        .collect()
 }
 
 /// FA's fixed B against Kolen–Pollack's learned one: the angle between
@@ -180,17 +187,7 @@ pub(super) fn FeedbackChart(lab: Lab) -> impl IntoView {
             let names = ["B₂ vs W₂ᵀ", "B₃ vs W₃ᵀ"].map(String::from);
             draw_angle_panels(&lines, *steps, "Angle between each feedback matrix B and the Wᵀ it stands in for", &names)
         },
-        |(lines, _)| {
-            let rows = lines
-                .iter()
-                .flat_map(|(m, a)| a.iter().map(|(step, d)| {
-                    let mut r = vec![m.name().to_string(), step.to_string()];
-                    r.extend(d.iter().map(|x| x.map_or("—".into(), |v| format!("{v:.1}°"))));
-                    r
-                }))
-                .collect();
-            (&["method", "step", "B₂ vs W₂ᵀ", "B₃ vs W₃ᵀ"], rows)
-        },
+        |(lines, _)| (&["method", "step", "B₂ vs W₂ᵀ", "B₃ vs W₃ᵀ"], angle_rows(lines)),
     )
 }
 

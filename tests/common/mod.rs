@@ -13,6 +13,29 @@ pub fn small_task() -> Arc<Task> {
     }))
 }
 
+/// A tiny task for the definition tests (64 training, 40 test examples).
+pub fn tiny_task() -> Arc<Task> {
+    Arc::new(Task::new(TaskShape {
+        train: 64,
+        test: 40,
+        ..TaskShape::default()
+    }))
+}
+
+/// A tiny student for the definition tests: `depth` hidden layers of 6,
+/// batches of 4, rate 0.1, 50 steps.
+pub fn tiny(method: Method, depth: usize) -> RunConfig {
+    RunConfig {
+        method,
+        depth,
+        hidden: 6,
+        batch: 4,
+        lr: 0.1,
+        steps: 50,
+        ..RunConfig::default()
+    }
+}
+
 pub fn trainer(method: Method, hidden: usize, batch: usize, task: &Arc<Task>) -> Trainer {
     let cfg = RunConfig {
         method,
