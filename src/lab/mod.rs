@@ -21,6 +21,7 @@ pub mod net;
 pub mod panel;
 pub mod part4;
 pub mod precision;
+mod probe;
 pub mod rng;
 mod rules;
 mod rules_local;
