@@ -2,6 +2,7 @@
 //! (and the lab's subcommands). Every error is a message and exit status
 //! 2; nothing here panics on user input.
 
+mod agents;
 mod bench;
 mod depth;
 mod grad;
@@ -50,6 +51,13 @@ pub fn usage() -> String {
          the depth study: final test nMSE per method and depth (1 to 8 hidden layers),
          its ratio to bp at that depth, and each layer's final alignment angle; the
          teacher is the essay's 20→30→5 unless --teacher-depth gives it more layers
+  creditflow agents [--depths 1,2,4,8] [--signals exact,chain,broadcast] [--rounds R]
+                    [--fidelity F] [--noise S] [--blur B] [--gate on|off] [--lr L]
+                    [--momentum M] [--depth K] [--seed S] [--fix P] [--break P] [--json FILE]
+         essay Part 5, simulated (no language model is called): a K-step pipeline's
+         held-out loss by credit signal at the chained critique's call budget, the
+         curves at --depth gated and ungated, and refine + vote against independent
+         answers voted at equal calls
   creditflow scaling [--json FILE]
          one-shot WP and NP cosine with the true gradient for hidden sizes 8…256
   creditflow bench [--methods …] [--lrs …] [--seeds …] [--steps …] [--precision f64|f32]
@@ -58,7 +66,8 @@ pub fn usage() -> String {
   methods: bp fa dfa no_deriv scrambled node_perturbation weight_perturbation
            sign_dropped stale shuffled_labels random_direction readout_only
            (essay Part 4, not in the default grid:) kolen_pollack three_factor
-           predictive_coding equilibrium_prop synthetic_gradients",
+           predictive_coding equilibrium_prop synthetic_gradients forward_forward
+           (forward-forward's reference on its classification task:) bp_classify",
         crate::engine::ops::notation_help()
     )
 }
@@ -73,6 +82,7 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("width") => width::width(&args[1..]),
         Some("depth") => depth::depth(&args[1..]),
         Some("merge") => shard::merge(&args[1..]),
+        Some("agents") => agents::agents(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
             0

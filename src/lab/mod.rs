@@ -4,6 +4,7 @@
 //! of its configuration, steppable in chunks, so the command line and the
 //! browser run the same code.
 
+pub mod agents;
 pub mod batch;
 pub mod config;
 pub mod controller;

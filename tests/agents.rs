@@ -1,0 +1,205 @@
+//! The simulated agent pipeline (essay Part 5): the chained critique is
+//! exact when its critic is, and carries nothing when the critic ignores
+//! the local Jacobian; the gate never keeps a harmful update; the call
+//! counter is the seed's formula; the independent vote matches its
+//! binomial closed form; renaming a step changes its critique; and the
+//! settings can make either signal win.
+
+use creditflow::lab::agents::pipeline::Pipeline;
+use creditflow::lab::agents::rounds::{calls_per_round, depth_study, run};
+use creditflow::lab::agents::vote::{vote_probability, vote_study, VoteConfig};
+use creditflow::lab::agents::{AgentsConfig, Signal};
+
+fn exact_critic() -> AgentsConfig {
+    AgentsConfig {
+        fidelity: 1.0,
+        noise: 0.0,
+        blur: 0.0,
+        ..AgentsConfig::default()
+    }
+}
+
+#[test]
+fn a_faithful_noiseless_critic_passes_back_the_exact_gradient() {
+    for depth in [1, 2, 5] {
+        let p = Pipeline::new(AgentsConfig {
+            depth,
+            ..exact_critic()
+        });
+        let theta = p.teacher.iter().map(|t| t * 0.3).collect::<Vec<_>>();
+        let f = p.forward(&theta, &p.x_train);
+        let exact = p.exact_critiques(&f, &p.t_train);
+        let chain = p.critiques(Signal::Chain, &f, &p.t_train, 3);
+        for (k, (a, b)) in exact.iter().zip(&chain).enumerate() {
+            let err = (a - b).mapv(f64::abs).fold(0.0, |m: f64, &v| m.max(v));
+            assert!(err < 1e-12, "depth {depth}, step {}: {err}", k + 1);
+        }
+    }
+}
+
+#[test]
+fn a_critic_that_ignores_the_local_jacobian_carries_no_derivative_information() {
+    let cfg = AgentsConfig {
+        depth: 4,
+        fidelity: 0.0,
+        rounds: 300,
+        ..AgentsConfig::default()
+    };
+    let r = run(&Pipeline::new(cfg), Signal::Chain, cfg.rounds);
+    println!("ρ = 0: mean angle per step {:.1?}", r.angles);
+    for (k, a) in r.angles[..3].iter().enumerate() {
+        assert!((a - 90.0).abs() < 6.0, "step {}: {a:.1}°", k + 1);
+    }
+    // the last step reads the evaluator's critique directly
+    assert!(r.angles[3] < 1e-6);
+}
+
+#[test]
+fn the_gate_never_keeps_an_update_that_raises_the_held_out_loss() {
+    for fidelity in [0.0, 0.5, 1.0] {
+        let cfg = AgentsConfig {
+            gate: true,
+            fidelity,
+            lr: 2.0,
+            rounds: 80,
+            ..AgentsConfig::default()
+        };
+        let r = run(&Pipeline::new(cfg), Signal::Chain, cfg.rounds);
+        for i in 0..cfg.rounds {
+            if r.kept[i] {
+                assert!(r.val[i + 1] < r.val[i], "round {i} kept a rise");
+            } else {
+                assert_eq!(r.val[i + 1], r.val[i], "round {i} rejected but moved");
+            }
+        }
+        assert!(
+            r.kept.iter().any(|k| !k),
+            "fidelity {fidelity}: the gate refused something"
+        );
+    }
+}
+
+#[test]
+fn the_call_counter_is_the_seeds_formula() {
+    // K = 2 steps, 3 tasks, 2 held-out tasks, gated. Per round: each step on
+    // each task (2·3), one critique per edge per task (chain: 2K = 4 edges;
+    // broadcast: K + 1 = 3), one update per prompt (2), the evaluator per
+    // task (3), and the gate's held-out forward pass and evaluation (2·2 + 2).
+    let cfg = AgentsConfig {
+        depth: 2,
+        tasks: 3,
+        val_tasks: 2,
+        gate: true,
+        ..AgentsConfig::default()
+    };
+    assert_eq!(calls_per_round(&cfg, Signal::Chain), 6 + 12 + 2 + 3 + 6);
+    assert_eq!(calls_per_round(&cfg, Signal::Broadcast), 6 + 9 + 2 + 3 + 6);
+    let r = run(&Pipeline::new(cfg), Signal::Chain, 3);
+    assert_eq!(r.calls, vec![29, 58, 87]);
+    let ungated = AgentsConfig { gate: false, ..cfg };
+    assert_eq!(calls_per_round(&ungated, Signal::Chain), 23);
+}
+
+#[test]
+fn the_independent_vote_matches_its_binomial_closed_form() {
+    assert!((vote_probability(0.7, 1) - 0.7).abs() < 1e-15);
+    // two votes: both right, or a split won by the coin
+    assert!((vote_probability(0.7, 2) - (0.49 + 0.5 * 0.42)).abs() < 1e-15);
+    assert!((vote_probability(0.7, 3) - (0.343 + 3.0 * 0.49 * 0.3)).abs() < 1e-15);
+    let cfg = VoteConfig {
+        questions: 20_000,
+        ..VoteConfig::default()
+    };
+    for v in vote_study(&cfg, 8) {
+        // four standard errors of a mean of 20,000 right-or-wrong answers
+        assert!(
+            (v.independent - v.independent_exact).abs() < 0.015,
+            "{} calls: {} vs {}",
+            v.calls,
+            v.independent,
+            v.independent_exact
+        );
+    }
+}
+
+#[test]
+fn renaming_a_step_changes_its_chained_critique_and_nothing_else() {
+    let cfg = AgentsConfig::default();
+    let mut p = Pipeline::new(cfg);
+    let theta = vec![ndarray::Array1::zeros(cfg.width); cfg.depth];
+    let f = p.forward(&theta, &p.x_train);
+    let before = p.critiques(Signal::Chain, &f, &p.t_train, 0);
+    let exact = p.exact_critiques(&f, &p.t_train);
+    p.rename(1, "retrieve the sources");
+    let after = p.critiques(Signal::Chain, &f, &p.t_train, 0);
+    assert_ne!(before[0], after[0], "step 1's critique changed");
+    assert_eq!(before[1..], after[1..], "the other steps' did not");
+    assert_eq!(exact, p.exact_critiques(&f, &p.t_train));
+}
+
+#[test]
+fn the_settings_can_make_either_signal_win_at_an_equal_call_budget() {
+    let at = |fidelity: f64, noise: f64| {
+        let cfg = AgentsConfig {
+            fidelity,
+            noise,
+            blur: 0.0,
+            ..AgentsConfig::default()
+        };
+        let rows = depth_study(&cfg, &[4], &[Signal::Chain, Signal::Broadcast]);
+        (rows[0].final_val, rows[1].final_val)
+    };
+    let (chain, broadcast) = at(1.0, 0.0);
+    println!("faithful critic: chain {chain:.4}, broadcast {broadcast:.4}");
+    assert!(chain < broadcast);
+    let (chain, broadcast) = at(0.0, 1.0);
+    println!("blind critic: chain {chain:.4}, broadcast {broadcast:.4}");
+    assert!(broadcast < chain);
+}
+
+mod common;
+
+#[test]
+fn the_command_line_writes_the_study_and_refuses_bad_settings() {
+    let path = std::env::temp_dir().join(format!("agents-{}.json", std::process::id()));
+    let file = path.to_string_lossy().to_string();
+    let (code, out, _) = common::run_cli(&[
+        "agents", "--depths", "1,3", "--rounds", "5", "--gate", "on", "--json", &file,
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("no language model is called"));
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(
+        v["rows"].as_array().unwrap().len(),
+        2 * 3,
+        "a row per depth and signal"
+    );
+    assert_eq!(
+        v["curves"].as_array().unwrap().len(),
+        2 * 3,
+        "each signal gated and ungated"
+    );
+    assert_eq!(v["vote"].as_array().unwrap().len(), 8);
+    // the page's numbers come from the same functions: a row is a run
+    let cfg: AgentsConfig = serde_json::from_value(v["settings"].clone()).unwrap();
+    let rows = depth_study(&cfg, &[3], &[Signal::Broadcast]);
+    let row = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["depth"] == 3 && r["signal"] == "broadcast")
+        .unwrap();
+    assert_eq!(row["final_val"].as_f64().unwrap(), rows[0].final_val);
+    for bad in [
+        ["--fidelity", "1.5"],
+        ["--gate", "maybe"],
+        ["--signals", "telepathy"],
+        ["--depths", "0"],
+    ] {
+        let (code, _, err) = common::run_cli(&["agents", bad[0], bad[1]]);
+        assert_eq!(code, 2, "{bad:?}");
+        assert!(err.contains("error:") && !err.contains("panicked"), "{err}");
+    }
+}
