@@ -203,3 +203,58 @@ fn the_command_line_writes_the_study_and_refuses_bad_settings() {
         assert!(err.contains("error:") && !err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
+    use creditflow::lab::agents::page::{AgentsResults, PAGE_DEPTHS};
+    use creditflow::ui::url_state::AppState;
+    let (s, notices) = AppState::from_query(
+        "view=agents&ak=3&afid=0.5&agate=1&arounds=12&aseed=7&afix=0.2&anames=retrieve,draft",
+    );
+    assert!(notices.is_empty(), "{notices:?}");
+    let a = &s.agents;
+    assert_eq!(
+        (
+            a.cfg.depth,
+            a.cfg.fidelity,
+            a.cfg.gate,
+            a.cfg.rounds,
+            a.cfg.seed
+        ),
+        (3, 0.5, true, 12, 7)
+    );
+    assert_eq!(
+        (a.vote.fix, a.vote.seed),
+        (0.2, 7),
+        "the vote runs on the simulation's seed"
+    );
+    assert_eq!(a.name(1), "retrieve");
+    assert_eq!(a.name(3), "step 3");
+    let back = AppState::from_query(&s.to_query()).0;
+    assert_eq!(back.agents, s.agents);
+    // bad values keep the last good state and say why
+    let (bad, notices) = AppState::from_query("ak=9&anoise=-1&anames=a,b,c,d,e,f,g,h,i");
+    assert_eq!(bad.agents, AppState::default().agents);
+    assert_eq!(notices.len(), 3);
+    let r = AgentsResults::compute(a);
+    assert_eq!(r.curves.len(), 6, "each signal, gated and not");
+    assert!(r.curves.iter().all(|(_, c)| c.val.len() == 13));
+    assert_eq!(r.rows.len(), 3 * PAGE_DEPTHS.len());
+    assert_eq!(r.vote.len(), 8);
+    assert_eq!(r.findings().len(), PAGE_DEPTHS.len());
+    assert!(r.findings()[0].contains("every signal is exact"));
+    // the renamed step's curve differs from the same run under default names
+    let mut plain = a.clone();
+    plain.names.clear();
+    let other = AgentsResults::compute(&plain);
+    let chain = |r: &AgentsResults| {
+        r.curves
+            .iter()
+            .find(|(g, c)| !g && c.signal == Signal::Chain)
+            .unwrap()
+            .1
+            .val
+            .clone()
+    };
+    assert_ne!(chain(&r), chain(&other));
+}

@@ -3,7 +3,7 @@
 //! methods to add, and the settings (rate, seed, steps, teacher gain).
 
 use super::charts::method_color;
-use super::url_state::{AppState, KEYS, REFERENCES};
+use super::url_state::{all_keys, AppState, REFERENCES};
 use crate::lab::method::{select, select_note, R3_CHOICES, R4_CHOICES};
 use crate::lab::{Method, Precision};
 use leptos::prelude::*;
@@ -127,7 +127,7 @@ pub(super) fn key_field(
                     app.update(|a| result = a.set(key, v.trim()));
                     let good = app.with_untracked(|a| a.get(key));
                     problem.set(result.err().map(|_| {
-                        let what = KEYS.iter().find(|k| k.name == key).map_or("", |k| k.what);
+                        let what = all_keys().find(|k| k.name == key).map_or("", |k| k.what);
                         format!("“{v}” is not {what}; keeping {good}")
                     }));
                     // the field shows the value in force

@@ -2,7 +2,9 @@
 //! component holds signals and wires them to the plain types of `engine`
 //! (and, later, `lab`); the logic lives there, with native tests.
 
+mod agents_view;
 pub mod charts;
+mod charts_agents;
 pub mod charts_credit;
 pub mod charts_studies;
 mod charts_width;
@@ -32,6 +34,7 @@ pub mod svg_plot;
 mod teacher;
 mod tour_card;
 mod tour_stop;
+mod url_agents;
 pub mod url_codec;
 pub mod url_state;
 pub mod worker;
@@ -106,6 +109,10 @@ pub fn App() -> impl IntoView {
                         aria-current=move || view_is(View::Studies).then_some("page") on:click=move |_| nav(View::Studies)>
                         "Studies: depth and width"
                     </button>
+                    <button data-testid="nav-agents" class:current=move || view_is(View::Agents)
+                        aria-current=move || view_is(View::Agents).then_some("page") on:click=move |_| nav(View::Agents)>
+                        "Agents (simulated)"
+                    </button>
                 </nav>
                 <div class="prefs" role="group" aria-label="Page settings">
                     <span class:hidden=move || hides("tour")><tour_card::TourEntry tour=tour/></span>
@@ -131,7 +138,7 @@ pub fn App() -> impl IntoView {
             </div>
         })}
         <section class="req-strip" data-testid="req-strip" aria-label="The five requirements of backpropagation"
-            class:hidden=move || hides("req") || view_is(View::Studies)>
+            class:hidden=move || hides("req") || view_is(View::Studies) || view_is(View::Agents)>
             <h2>"The five requirements — untick one to remove it, in both views"</h2>
             <RequirementBoxes app=app/>
         </section>
@@ -139,6 +146,7 @@ pub fn App() -> impl IntoView {
             <div class:hidden=move || !view_is(View::Graph)><GraphView/></div>
             <div class:hidden=move || !view_is(View::Lab)><LabView/></div>
             <div class:hidden=move || !view_is(View::Studies)><studies_view::StudiesView/></div>
+            <div class:hidden=move || !view_is(View::Agents)><agents_view::AgentsView/></div>
         </main>
         <tour_stop::TourCard tour=tour/>
         <footer>

@@ -19,6 +19,7 @@ pub enum View {
     Graph,
     Lab,
     Studies,
+    Agents,
 }
 
 pub const MAX_STEPS: usize = 20_000;
@@ -72,6 +73,8 @@ pub struct AppState {
     pub depth_steps: usize,
     pub widths: Vec<usize>,
     pub width_steps: usize,
+    /// The Agents view's settings (keys in `url_agents`).
+    pub agents: crate::lab::agents::page::AgentsSettings,
 }
 
 impl Default for AppState {
@@ -98,6 +101,7 @@ impl Default for AppState {
             depth_steps: DepthSpec::default().grid.base.steps,
             widths: WidthSpec::default().widths,
             width_steps: WidthSpec::default().grid.base.steps,
+            agents: Default::default(),
         }
     }
 }
@@ -118,10 +122,11 @@ fn set<T>(slot: &mut T, v: Option<T>) -> bool {
 
 /// Every URL key, in the order links print them.
 pub const KEYS: [Key; 20] = [
-    Key { name: "view", what: "a view (graph, lab or studies)",
+    Key { name: "view", what: "a view (graph, lab, studies or agents)",
         parse: |s, v| set(&mut s.view, match v {
-            "graph" => Some(View::Graph), "lab" => Some(View::Lab), "studies" => Some(View::Studies), _ => None }),
-        print: |s| match s.view { View::Graph => "graph", View::Lab => "lab", View::Studies => "studies" }.into() },
+            "graph" => Some(View::Graph), "lab" => Some(View::Lab), "studies" => Some(View::Studies),
+            "agents" => Some(View::Agents), _ => None }),
+        print: |s| match s.view { View::Graph => "graph", View::Lab => "lab", View::Studies => "studies", View::Agents => "agents" }.into() },
     Key { name: "req", what: "five 0/1 ticks for R1..R5, e.g. 11101",
         parse: |s, v| set(&mut s.kept, parse_ticks(v)),
         print: |s| print_ticks(s.kept) },
@@ -182,6 +187,11 @@ pub const KEYS: [Key; 20] = [
         print: |s| s.width_steps.to_string() },
 ];
 
+/// Every URL key: the page's, then the Agents view's.
+pub fn all_keys() -> impl Iterator<Item = &'static Key> {
+    KEYS.iter().chain(super::url_agents::AGENT_KEYS.iter())
+}
+
 impl AppState {
     /// Parses a query string (with or without the leading `?`). Returns the
     /// state and one notice per key that could not be used.
@@ -202,11 +212,12 @@ impl AppState {
     /// Sets one key from text, as a link or a form field would. On a bad
     /// value the state is unchanged and the message says what is wanted.
     pub fn set(&mut self, key: &str, v: &str) -> Result<(), String> {
-        let Some(k) = KEYS.iter().find(|k| k.name == key) else {
+        let Some(k) = all_keys().find(|k| k.name == key) else {
             return Err(format!("unknown URL key '{key}' ignored"));
         };
         let mut next = self.clone();
         if (k.parse)(&mut next, v) {
+            super::url_agents::sync_seed(&mut next);
             *self = next;
             Ok(())
         } else {
@@ -216,7 +227,7 @@ impl AppState {
 
     /// One key's value as text.
     pub fn get(&self, key: &str) -> String {
-        KEYS.iter()
+        all_keys()
             .find(|k| k.name == key)
             .map_or(String::new(), |k| (k.print)(self))
     }
@@ -230,8 +241,7 @@ impl AppState {
     /// teacher's link pins the expression, whatever a student saved).
     pub fn query_with(&self, always: &[&str]) -> String {
         let d = Self::default();
-        let parts: Vec<String> = KEYS
-            .iter()
+        let parts: Vec<String> = all_keys()
             .map(|k| (k, (k.print)(self)))
             .filter(|(k, v)| always.contains(&k.name) || *v != (k.print)(&d))
             .map(|(k, v)| format!("{}={}", k.name, encode(&v)))

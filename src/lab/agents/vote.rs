@@ -53,7 +53,11 @@ pub fn vote_probability(p: f64, n: usize) -> f64 {
     let choose = |n: usize, j: usize| (0..j).fold(1.0, |c, i| c * (n - i) as f64 / (i + 1) as f64);
     let term = |j: usize| choose(n, j) * p.powi(j as i32) * (1.0 - p).powi((n - j) as i32);
     let majority: f64 = (n / 2 + 1..=n).map(term).sum();
-    let tie = if n.is_multiple_of(2) { 0.5 * term(n / 2) } else { 0.0 };
+    let tie = if n.is_multiple_of(2) {
+        0.5 * term(n / 2)
+    } else {
+        0.0
+    };
     majority + tie
 }
 

@@ -1,0 +1,145 @@
+//! The Agents view's state as plain data: its settings (the simulation's,
+//! the vote's, the steps' names), the work a run does as a list of small
+//! jobs the page runs one per frame with a progress bar, and the results
+//! so far. The command line runs the same functions.
+
+use super::pipeline::{directions, Pipeline};
+use super::rounds::{depth_study, run, AgentRun, DepthRow};
+use super::vote::{vote_study, VoteConfig, VotePoint};
+use super::{AgentsConfig, Signal};
+use serde::{Deserialize, Serialize};
+
+/// The depths of the view's depth chart.
+pub const PAGE_DEPTHS: [usize; 4] = [1, 2, 4, 8];
+/// The vote chart's largest number of calls.
+pub const VOTE_CALLS: usize = 8;
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentsSettings {
+    pub cfg: AgentsConfig,
+    pub vote: VoteConfig,
+    /// Step k's description (1-based as the page shows; missing ones are
+    /// "step k").
+    pub names: Vec<String>,
+}
+
+impl AgentsSettings {
+    /// The pipeline at these settings, with the steps' names, gated or not.
+    pub fn pipeline(&self, gate: bool) -> Pipeline {
+        let mut p = Pipeline::new(AgentsConfig { gate, ..self.cfg });
+        for (i, n) in self.names.iter().enumerate() {
+            if !n.trim().is_empty() {
+                p.rename(i + 1, n.trim());
+            }
+        }
+        p
+    }
+
+    /// Step k's name as the critic reads it.
+    pub fn name(&self, k: usize) -> String {
+        self.names
+            .get(k - 1)
+            .filter(|n| !n.trim().is_empty())
+            .cloned()
+            .unwrap_or_else(|| format!("step {k}"))
+    }
+
+    /// The chained critique step 1 gets in the first round (the mean over
+    /// tasks): what a rename changes.
+    pub fn first_critique(&self) -> Vec<f64> {
+        let p = self.pipeline(false);
+        let theta = vec![ndarray::Array1::zeros(self.cfg.width); self.cfg.depth];
+        let f = p.forward(&theta, &p.x_train);
+        directions(&p.critiques(Signal::Chain, &f, &p.t_train, 0))[0].to_vec()
+    }
+}
+
+/// One piece of a run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Job {
+    /// Every signal's curve, gated or not, at the settings' depth.
+    Curves(bool),
+    /// The depth chart's point at one depth.
+    Depth(usize),
+    Vote,
+}
+
+pub fn jobs() -> Vec<Job> {
+    let mut j = vec![Job::Curves(false), Job::Curves(true)];
+    j.extend(PAGE_DEPTHS.map(Job::Depth));
+    j.push(Job::Vote);
+    j
+}
+
+/// What a run has found so far.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AgentsResults {
+    /// (gated, the run) for each signal.
+    pub curves: Vec<(bool, AgentRun)>,
+    pub rows: Vec<DepthRow>,
+    pub vote: Vec<VotePoint>,
+    pub done: usize,
+}
+
+impl AgentsResults {
+    pub fn run_job(&mut self, s: &AgentsSettings, job: Job) {
+        match job {
+            Job::Curves(gate) => {
+                let p = s.pipeline(gate);
+                for sig in Signal::ALL {
+                    self.curves.push((gate, run(&p, sig, s.cfg.rounds)));
+                }
+            }
+            Job::Depth(d) => self.rows.extend(depth_study(&s.cfg, &[d], &Signal::ALL)),
+            Job::Vote => self.vote = vote_study(&s.vote, VOTE_CALLS),
+        }
+        self.done += 1;
+    }
+
+    /// The whole run at once (tests, the command line's equivalent).
+    pub fn compute(s: &AgentsSettings) -> Self {
+        let mut r = Self::default();
+        for j in jobs() {
+            r.run_job(s, j);
+        }
+        r
+    }
+
+    /// Calls spent by every curve of the run.
+    pub fn calls(&self) -> u64 {
+        self.curves.iter().filter_map(|(_, r)| r.calls.last()).sum()
+    }
+
+    /// Plain-words findings from the depth rows: where the chain beats the
+    /// broadcast at the chain's call budget.
+    pub fn findings(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for d in PAGE_DEPTHS {
+            let get = |sig: Signal| {
+                self.rows
+                    .iter()
+                    .find(|r| r.depth == d && r.signal == sig)
+                    .map(|r| r.final_val)
+            };
+            if let (Some(c), Some(b), Some(e)) = (
+                get(Signal::Chain),
+                get(Signal::Broadcast),
+                get(Signal::Exact),
+            ) {
+                let tie = (c - b).abs() <= 1e-12 * c.abs().max(b.abs()).max(1e-300);
+                let who = if tie {
+                    "every signal is exact (no hop to pass a critique through)"
+                } else if c < b {
+                    "the chained critique beats the broadcast"
+                } else {
+                    "the broadcast beats the chained critique"
+                };
+                out.push(format!(
+                    "{d} step{}: {who} ({c:.4} against {b:.4}; exact {e:.4})",
+                    if d == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,151 @@
+//! The Agents view (essay Part 5), a labelled simulation: settings bound
+//! to URL keys, a run done one job per frame with a progress bar, the
+//! four charts with their data as JSON, the call counter, the findings,
+//! and a rename that shows the critic's dependence on a step's
+//! description. The model and its state are `lab::agents`.
+
+use super::charts_agents::{draw_angles, draw_curves, draw_depth, draw_vote};
+use super::download;
+use super::lab_controls::key_field;
+use super::url_state::AppState;
+use crate::lab::agents::page::{jobs, AgentsResults, AgentsSettings};
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// Runs job `i` of `settings` into `results`, then schedules the next, so
+/// the page stays responsive; stops if a newer run started (`run_id`).
+fn step(
+    settings: AgentsSettings,
+    results: RwSignal<Option<AgentsResults>>,
+    run_id: RwSignal<u64>,
+    id: u64,
+    i: usize,
+) {
+    let all = jobs();
+    if i >= all.len() || run_id.get_untracked() != id {
+        return;
+    }
+    results.update(|r| {
+        if let Some(r) = r {
+            r.run_job(&settings, all[i]);
+        }
+    });
+    set_timeout(
+        move || step(settings, results, run_id, id, i + 1),
+        Duration::ZERO,
+    );
+}
+
+#[component]
+pub fn AgentsView() -> impl IntoView {
+    let app =
+        use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
+    let results = RwSignal::new(None::<AgentsResults>);
+    let run_id = RwSignal::new(0u64);
+    let problem = RwSignal::new(None::<String>);
+    let total = jobs().len();
+    let run = move |_| {
+        let s = app.with_untracked(|a| a.agents.clone());
+        let id = run_id.get_untracked() + 1;
+        run_id.set(id);
+        results.set(Some(AgentsResults::default()));
+        set_timeout(move || step(s, results, run_id, id, 0), Duration::ZERO);
+    };
+    let done = move || results.with(|r| r.as_ref().map_or(0, |r| r.done));
+    let running = move || results.with(|r| r.as_ref().is_some_and(|r| r.done < total));
+    let field = move |key: &'static str, label: &'static str| {
+        key_field(app, problem, key, label, format!("agents-{key}"))
+    };
+    let name = RwSignal::new(String::new());
+    let rename = move |_| {
+        let n = name.get_untracked().replace(',', " ");
+        let n = n.trim().chars().take(40).collect::<String>();
+        if n.is_empty() {
+            problem.set(Some("a step's name cannot be empty".into()));
+            return;
+        }
+        app.update(|a| {
+            if a.agents.names.is_empty() {
+                a.agents.names.push(String::new());
+            }
+            a.agents.names[0] = n;
+        });
+        problem.set(None);
+    };
+    let critique = move || {
+        let s = app.with(|a| a.agents.clone());
+        let v = s.first_critique();
+        format!(
+            "“{}” first hears: [{}]",
+            s.name(1),
+            v.iter()
+                .map(|x| format!("{x:+.3}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    let export = move |_| {
+        let text = results.with_untracked(|r| {
+            serde_json::to_string_pretty(&(app.with_untracked(|a| a.agents.clone()), r))
+                .unwrap_or_default()
+        });
+        download::text(&text, "creditflow-agents.json", "application/json");
+    };
+    let chart = move |id: &'static str,
+                      label: &'static str,
+                      draw: fn(&AgentsResults) -> (String, usize)| {
+        view! {
+            <div class="chart-svg" data-testid=id role="img" aria-label=label
+                data-lines=move || results.with(|r| r.as_ref().map_or(0, |r| draw(r).1))
+                inner_html=move || results.with(|r| r.as_ref().map(|r| draw(r).0).unwrap_or_default())></div>
+        }
+    };
+    view! {
+        <section class="agents-view" data-testid="agents-view">
+            <p class="notice" data-testid="agents-simulation"><b>"A simulation: no language model is called."</b>
+                " A pipeline of K steps, each with a “prompt” θ, learns a teacher pipeline from a critique of its final output. The critique reaches each prompt exactly (backprop), hop by hop through an imperfect critic (chained, as TextGrad does), or straight from the end through a fixed random map (broadcast, the DFA of pipelines). Every round's calls are counted in TextGrad's terms."</p>
+            <div class="agents-settings">
+                {field("ak", "steps K")}
+                {field("afid", "critic fidelity ρ")}
+                {field("anoise", "critic noise")}
+                {field("ablur", "specificity lost per hop")}
+                {field("arounds", "rounds")}
+                {field("alr", "step size")}
+                {field("amom", "momentum")}
+                {field("aseed", "seed")}
+                <label class="setting"><input type="checkbox" data-testid="agents-gate"
+                    prop:checked=move || app.with(|a| a.agents.cfg.gate)
+                    on:change=move |e| { let on = event_target_checked(&e); app.update(|a| a.agents.cfg.gate = on); }/>
+                    " gate the depth chart's runs on held-out tasks"</label>
+                {field("afix", "critic fixes a wrong answer")}
+                {field("abreak", "critic breaks a right answer")}
+            </div>
+            {move || problem.get().map(|p| view! { <p class="notice" role="alert">{p}</p> })}
+            <div class="lab-buttons">
+                <button data-testid="agents-run" on:click=run disabled=running>"▶ run the simulation"</button>
+                <progress data-testid="agents-progress" max=total value=done></progress>
+                <span class="hint" data-testid="agents-status">{move || match results.with(|r| r.as_ref().map(|r| (r.done, r.calls()))) {
+                    None => "Press run: every signal's curves, the depth chart and the vote.".to_string(),
+                    Some((d, _)) if d < total => format!("running: {d} of {total} parts"),
+                    Some((_, calls)) => format!("done: {calls} simulated calls in the curves"),
+                }}</span>
+                <button class="small" data-testid="agents-export" on:click=export disabled=move || results.with(Option::is_none)>"JSON"</button>
+            </div>
+            <div class="agents-rename">
+                <label>"rename step 1: " <input type="text" data-testid="agents-name" maxlength="40"
+                    prop:value=move || app.with(|a| a.agents.name(1))
+                    on:input=move |e| name.set(event_target_value(&e))/></label>
+                <button class="small" data-testid="agents-rename" on:click=rename>"rename"</button>
+                <p class="hint" data-testid="agents-critique">{critique}</p>
+                <p class="hint">"The critic's noise depends on how a step is described: rename a step and the chained critique it receives changes, as the essay warns a prompt's name can change the backward messages."</p>
+            </div>
+            {chart("agents-curves", "Held-out loss against round for each signal, gated dashed", |r| draw_curves(&r.curves))}
+            {chart("agents-depth", "Final held-out loss against the number of steps at an equal call budget", |r| draw_depth(&r.rows))}
+            {chart("agents-angles", "Angle of each step's update to the exact gradient against the number of steps", |r| draw_angles(&r.rows))}
+            {chart("agents-vote", "Accuracy against calls: independent answers voted, and one answer refined and voted", |r| draw_vote(&r.vote))}
+            <ul class="findings" data-testid="agents-findings">
+                {move || results.with(|r| r.as_ref().map(|r| r.findings()).unwrap_or_default()).into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
+            </ul>
+        </section>
+    }
+}

@@ -1,0 +1,50 @@
+// The Agents view (essay Part 5, simulated): it says it is a simulation,
+// a run draws every chart with progress and gives the command line's
+// numbers, renaming a step changes its chained critique, settings live in
+// the URL, and a bad setting is refused with a message. Any console error
+// fails.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startSite } from './site.mjs';
+
+let site;
+before(async () => { site = await startSite(); });
+after(async () => { await site.stop(); });
+
+test('the Agents view runs the simulation, draws its charts and renames a step', async () => {
+  const { page, problems } = await site.open('?view=agents&arounds=30&afid=0.9');
+  assert.match(await page.textContent('[data-testid=agents-simulation]'), /no language model is called/);
+  assert.equal(await page.inputValue('[data-testid=agents-arounds]'), '30');
+  await page.click('[data-testid=agents-run]');
+  await page.waitForFunction(() => /done:/.test(document.querySelector('[data-testid=agents-status]').textContent), null, { timeout: 60000 });
+  // each signal's curve, gated and not; the depth, angle and vote charts
+  assert.equal(await page.getAttribute('[data-testid=agents-curves]', 'data-lines'), '6');
+  assert.ok(await page.$$eval('[data-testid=agents-curves] polyline', (l) => l.length) >= 6);
+  assert.equal(await page.getAttribute('[data-testid=agents-depth]', 'data-lines'), '3');
+  assert.ok(await page.$$eval('[data-testid=agents-vote] circle', (c) => c.length) >= 16);
+  // the findings are the command line's numbers
+  // (.ci/test writes it: creditflow agents --rounds 30 --fidelity 0.9)
+  const cli = JSON.parse(readFileSync('target/cli-agents-30.json', 'utf8'));
+  const findings = await page.textContent('[data-testid=agents-findings]');
+  const chain4 = cli.rows.find((r) => r.depth === 4 && r.signal === 'chain').final_val;
+  assert.ok(findings.includes(chain4.toFixed(4)), `${chain4.toFixed(4)} in ${findings}`);
+  // renaming step 1 changes the critique it hears, and the URL keeps it
+  const before = await page.textContent('[data-testid=agents-critique]');
+  await page.fill('[data-testid=agents-name]', 'retrieve the sources');
+  await page.click('[data-testid=agents-rename]');
+  await page.waitForFunction((b) => document.querySelector('[data-testid=agents-critique]').textContent !== b, before);
+  assert.match(await page.textContent('[data-testid=agents-critique]'), /retrieve the sources/);
+  assert.match(page.url(), /anames=retrieve/);
+  assert.deepEqual(problems, []);
+});
+
+test('a bad Agents setting in the URL or a field is refused with a message', async () => {
+  const { page, problems } = await site.open('?view=agents&afid=2');
+  assert.match(await page.textContent('[data-testid=url-notice]'), /afid=2 is not the critic's fidelity/);
+  await page.fill('[data-testid=agents-ak]', '12');
+  await page.press('[data-testid=agents-ak]', 'Tab');
+  assert.match(await page.textContent('.agents-view [role=alert]'), /“12” is not the pipeline's number of steps/);
+  assert.equal(await page.inputValue('[data-testid=agents-ak]'), '4');
+  assert.deepEqual(problems, []);
+});
