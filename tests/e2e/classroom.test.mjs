@@ -105,7 +105,7 @@ const noHorizontalScroll = (page) => page.evaluate(() => document.documentElemen
 
 test('at 360 × 740 on a phone: no horizontal scroll, every control on screen and 44 px tall', async () => {
   const { page, problems, context } = await site.open('', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-  for (const view of ['nav-graph', 'nav-lab']) {
+  for (const view of ['nav-graph', 'nav-lab', 'nav-agents']) {
     await click(page, view);
     await page.waitForTimeout(300);
     assert.ok(await noHorizontalScroll(page) <= 360, `${view}: page is ${await noHorizontalScroll(page)} px wide`);
@@ -152,7 +152,7 @@ test('at 1280 px, and on a projector (1280 × 720 at 150%), nothing is clipped',
   for (const [options, path] of [[{ viewport: { width: 1280, height: 800 } }, ''],
     [{ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 }, '?proj=1']]) {
     const { page, problems, context } = await site.open(path, options);
-    for (const view of ['nav-graph', 'nav-lab']) {
+    for (const view of ['nav-graph', 'nav-lab', 'nav-agents']) {
       await click(page, view);
       await page.waitForTimeout(300);
       const w = options.viewport.width;
@@ -176,7 +176,7 @@ test('both themes have no serious accessibility violations (axe-core, WCAG A and
     const bg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     assert.equal(bg === 'rgb(18, 22, 28)', colorScheme === 'dark', `${colorScheme}: the page is ${bg}`);
     await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-    for (const view of ['nav-graph', 'nav-lab']) {
+    for (const view of ['nav-graph', 'nav-lab', 'nav-agents']) {
       await click(page, view);
       await page.waitForTimeout(500);
       const result = await page.evaluate(() => axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }));
