@@ -243,6 +243,8 @@ fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
     assert_eq!(r.vote.len(), 8);
     assert_eq!(r.findings().len(), PAGE_DEPTHS.len());
     assert!(r.findings()[0].contains("every signal is exact"));
+    // every chart's numbers as CSV: 6 curves × 13 points, 12 depth rows, 16 vote rows
+    assert_eq!(r.csv().lines().count(), 1 + 6 * 13 + 12 + 16);
     // the renamed step's curve differs from the same run under default names
     let mut plain = a.clone();
     plain.names.clear();

@@ -44,7 +44,7 @@ pub fn AgentsView() -> impl IntoView {
     let run_id = RwSignal::new(0u64);
     let problem = RwSignal::new(None::<String>);
     let total = jobs().len();
-    let run = move |_| {
+    let run = move |_: ()| {
         let s = app.with_untracked(|a| a.agents.clone());
         let id = run_id.get_untracked() + 1;
         run_id.set(id);
@@ -91,6 +91,11 @@ pub fn AgentsView() -> impl IntoView {
         });
         download::text(&text, "creditflow-agents.json", "application/json");
     };
+    let csv = move |_| {
+        let text =
+            results.with_untracked(|r| r.as_ref().map(AgentsResults::csv).unwrap_or_default());
+        download::text(&text, "creditflow-agents.csv", "text/csv");
+    };
     let chart = move |id: &'static str,
                       label: &'static str,
                       draw: fn(&AgentsResults) -> (String, usize)| {
@@ -107,6 +112,14 @@ pub fn AgentsView() -> impl IntoView {
             <div class="agents-settings">
                 {field("ak", "steps K")}
                 {field("afid", "critic fidelity ρ")}
+                <label class="setting"><span>"fidelity (reruns)"</span>
+                    <input type="range" min="0" max="1" step="0.05" data-testid="agents-fidelity-slider" aria-label="critic fidelity ρ"
+                        prop:value=move || app.with(|a| a.agents.cfg.fidelity.to_string())
+                        on:change=move |e| {
+                            let v = event_target_value(&e);
+                            app.update(|a| { let _ = a.set("afid", &v); });
+                            run(());
+                        }/></label>
                 {field("anoise", "critic noise")}
                 {field("ablur", "specificity lost per hop")}
                 {field("arounds", "rounds")}
@@ -122,14 +135,15 @@ pub fn AgentsView() -> impl IntoView {
             </div>
             {move || problem.get().map(|p| view! { <p class="notice" role="alert">{p}</p> })}
             <div class="lab-buttons">
-                <button data-testid="agents-run" on:click=run disabled=running>"▶ run the simulation"</button>
+                <button data-testid="agents-run" on:click=move |_| run(()) disabled=running>"▶ run the simulation"</button>
                 <progress data-testid="agents-progress" max=total value=done></progress>
                 <span class="hint" data-testid="agents-status">{move || match results.with(|r| r.as_ref().map(|r| (r.done, r.calls()))) {
                     None => "Press run: every signal's curves, the depth chart and the vote.".to_string(),
-                    Some((d, _)) if d < total => format!("running: {d} of {total} parts"),
+                    Some((d, calls)) if d < total => format!("running: {d} of {total} parts, {calls} simulated calls so far"),
                     Some((_, calls)) => format!("done: {calls} simulated calls in the curves"),
                 }}</span>
                 <button class="small" data-testid="agents-export" on:click=export disabled=move || results.with(Option::is_none)>"JSON"</button>
+                <button class="small" data-testid="agents-export-csv" on:click=csv disabled=move || results.with(Option::is_none)>"CSV"</button>
             </div>
             <div class="agents-rename">
                 <label>"rename step 1: " <input type="text" data-testid="agents-name" maxlength="40"

@@ -36,6 +36,16 @@ test('the Agents view runs the simulation, draws its charts and renames a step',
   await page.waitForFunction((b) => document.querySelector('[data-testid=agents-critique]').textContent !== b, before);
   assert.match(await page.textContent('[data-testid=agents-critique]'), /retrieve the sources/);
   assert.match(page.url(), /anames=retrieve/);
+  // the fidelity slider reruns the simulation at its value
+  await page.locator('[data-testid=agents-fidelity-slider]').fill('0.2');
+  await page.waitForFunction(() => /afid=0.2/.test(location.search));
+  await page.waitForFunction(() => /done:/.test(document.querySelector('[data-testid=agents-status]').textContent), null, { timeout: 60000 });
+  assert.equal(await page.inputValue('[data-testid=agents-afid]'), '0.2');
+  // every chart's numbers as CSV
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=agents-export-csv]')]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  assert.match(csv, /^chart,signal,gated,x,y,calls,detail\n/);
+  assert.ok(csv.includes('vote,refine') && csv.includes('depth,chain') && csv.includes('curves,broadcast,true'));
   assert.deepEqual(problems, []);
 });
 

@@ -105,6 +105,42 @@ impl AgentsResults {
         r
     }
 
+    /// Every chart's numbers as one CSV: a `chart` column says which
+    /// (curves, depth, vote), the rest of each row is that chart's data.
+    pub fn csv(&self) -> String {
+        let mut out = String::from("chart,signal,gated,x,y,calls,detail\n");
+        for (g, r) in &self.curves {
+            for (i, v) in r.val.iter().enumerate() {
+                let calls = if i == 0 { 0 } else { r.calls[i - 1] };
+                out += &format!(
+                    "curves,{},{g},{i},{v},{calls},held-out loss after round x\n",
+                    r.signal.id()
+                );
+            }
+        }
+        for r in &self.rows {
+            let angles: Vec<String> = r.angles.iter().map(|a| format!("{a:.2}")).collect();
+            out += &format!(
+                "depth,{},false,{},{},{},rounds {}; start {}; angle per step {}\n",
+                r.signal.id(),
+                r.depth,
+                r.final_val,
+                r.calls,
+                r.rounds,
+                r.start_val,
+                angles.join(" ")
+            );
+        }
+        for v in &self.vote {
+            out += &format!(
+                "vote,independent,false,{},{},{},closed form {}\n",
+                v.calls, v.independent, v.calls, v.independent_exact
+            );
+            out += &format!("vote,refine,false,{},{},{},\n", v.calls, v.refine, v.calls);
+        }
+        out
+    }
+
     /// Calls spent by every curve of the run.
     pub fn calls(&self) -> u64 {
         self.curves.iter().filter_map(|(_, r)| r.calls.last()).sum()
