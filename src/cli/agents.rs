@@ -4,43 +4,29 @@
 
 use super::lab::list;
 use super::{fail, write};
-use crate::lab::agents::pipeline::Pipeline;
+use crate::lab::agents::page::AgentsSettings;
 use crate::lab::agents::rounds::{depth_study, run, AgentRun, DepthRow};
-use crate::lab::agents::vote::{vote_study, VoteConfig};
-use crate::lab::agents::{AgentsConfig, Signal};
+use crate::lab::agents::settings::by_flag;
+use crate::lab::agents::vote::vote_study;
+use crate::lab::agents::Signal;
 use serde_json::json;
 
 struct Opts {
-    cfg: AgentsConfig,
+    settings: AgentsSettings,
     depths: Vec<usize>,
     signals: Vec<Signal>,
-    vote: VoteConfig,
     json: Option<String>,
-}
-
-fn number(
-    s: Option<&String>,
-    what: &str,
-    ok: impl Fn(f64) -> bool,
-    range: &str,
-) -> Result<f64, String> {
-    s.and_then(|s| s.trim().parse::<f64>().ok())
-        .filter(|v| v.is_finite() && ok(*v))
-        .ok_or_else(|| format!("{what} needs {range}"))
 }
 
 fn parse(args: &[String]) -> Result<Opts, String> {
     let mut o = Opts {
-        cfg: AgentsConfig::default(),
+        settings: AgentsSettings::default(),
         depths: vec![1, 2, 4, 8],
         signals: Signal::ALL.to_vec(),
-        vote: VoteConfig::default(),
         json: None,
     };
-    let unit = |v: f64| (0.0..=1.0).contains(&v);
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let c = &mut o.cfg;
         match a.as_str() {
             "--depths" => {
                 o.depths = list(it.next(), "--depths", |p| {
@@ -48,78 +34,21 @@ fn parse(args: &[String]) -> Result<Opts, String> {
                 })
                 .map_err(|e| format!("{e}; a depth is a whole number from 1 to 8"))?
             }
-            "--depth" => {
-                c.depth = number(
-                    it.next(),
-                    "--depth",
-                    |v| v.fract() == 0.0 && (1.0..=8.0).contains(&v),
-                    "a whole number from 1 to 8",
-                )? as usize
-            }
             "--signals" => {
                 o.signals = list(it.next(), "--signals", Signal::from_id)
                     .map_err(|e| format!("{e}; signals are exact, chain, broadcast"))?
             }
-            "--rounds" => {
-                c.rounds = number(
-                    it.next(),
-                    "--rounds",
-                    |v| v.fract() == 0.0 && (1.0..=10_000.0).contains(&v),
-                    "a whole number from 1 to 10,000",
-                )? as usize
-            }
-            "--fidelity" => {
-                c.fidelity = number(it.next(), "--fidelity", unit, "a number from 0 to 1")?
-            }
-            "--noise" => {
-                c.noise = number(
-                    it.next(),
-                    "--noise",
-                    |v| (0.0..=10.0).contains(&v),
-                    "a number from 0 to 10",
-                )?
-            }
-            "--blur" => c.blur = number(it.next(), "--blur", unit, "a number from 0 to 1")?,
-            "--lr" => {
-                c.lr = number(
-                    it.next(),
-                    "--lr",
-                    |v| v > 0.0 && v <= 100.0,
-                    "a number above 0, at most 100",
-                )?
-            }
-            "--momentum" => {
-                c.momentum = number(
-                    it.next(),
-                    "--momentum",
-                    |v| (0.0..1.0).contains(&v),
-                    "a number from 0 to below 1",
-                )?
-            }
-            "--seed" => {
-                c.seed = number(
-                    it.next(),
-                    "--seed",
-                    |v| v.fract() == 0.0 && v >= 0.0,
-                    "a whole number",
-                )? as u64
-            }
-            "--gate" => {
-                c.gate = match it.next().map(String::as_str) {
-                    Some("on") => true,
-                    Some("off") => false,
-                    _ => return Err("--gate needs on or off".into()),
+            "--json" => o.json = Some(it.next().ok_or("--json needs a file name")?.clone()),
+            flag => {
+                // every other flag is a setting of the page's table
+                let s = by_flag(flag).ok_or_else(|| format!("unknown option '{flag}'"))?;
+                let v = it.next().map(String::as_str).unwrap_or("");
+                if !(s.set)(&mut o.settings, v) {
+                    return Err(format!("{flag} needs {}", s.what));
                 }
             }
-            "--fix" => o.vote.fix = number(it.next(), "--fix", unit, "a probability from 0 to 1")?,
-            "--break" => {
-                o.vote.break_ = number(it.next(), "--break", unit, "a probability from 0 to 1")?
-            }
-            "--json" => o.json = Some(it.next().ok_or("--json needs a file name")?.clone()),
-            other => return Err(format!("unknown option '{other}'")),
         }
     }
-    o.vote.seed = o.cfg.seed;
     Ok(o)
 }
 
@@ -132,7 +61,8 @@ pub fn agents(args: &[String]) -> i32 {
         Ok(o) => o,
         Err(e) => return fail(&e),
     };
-    let c = o.cfg;
+    let c = o.settings.cfg;
+    let vote_cfg = o.settings.vote;
     println!(
         "A simulation: no language model is called. Fidelity {}, noise {}, specificity lost per hop {}, \
          {} rounds of the chained critique's calls, gate {}.",
@@ -170,15 +100,15 @@ pub fn agents(args: &[String]) -> i32 {
     // the curves at --depth, each signal gated and ungated
     let mut curves = Vec::new();
     for gate in [false, true] {
-        let p = Pipeline::new(AgentsConfig { gate, ..c });
+        let p = o.settings.pipeline(gate);
         for &s in &o.signals {
             curves.push(curve_json(&run(&p, s, c.rounds), gate));
         }
     }
-    let vote = vote_study(&o.vote, 8);
+    let vote = vote_study(&vote_cfg, 8);
     println!(
         "compute-matched vote (fix {}, break {}): calls, independent + vote, refine + vote",
-        o.vote.fix, o.vote.break_
+        vote_cfg.fix, vote_cfg.break_
     );
     for v in &vote {
         println!("{:>5} {:>8.3} {:>8.3}", v.calls, v.independent, v.refine);
@@ -190,7 +120,8 @@ pub fn agents(args: &[String]) -> i32 {
             "depths": o.depths,
             "rows": rows,
             "curves": curves,
-            "vote_settings": o.vote,
+            "vote_settings": vote_cfg,
+            "names": o.settings.names,
             "vote": vote,
         });
         return write(

@@ -53,7 +53,8 @@ pub fn usage() -> String {
          teacher is the essay's 20→30→5 unless --teacher-depth gives it more layers
   creditflow agents [--depths 1,2,4,8] [--signals exact,chain,broadcast] [--rounds R]
                     [--fidelity F] [--noise S] [--blur B] [--gate on|off] [--lr L]
-                    [--momentum M] [--depth K] [--seed S] [--fix P] [--break P] [--json FILE]
+                    [--momentum M] [--depth K] [--seed S] [--fix P] [--break P]
+                    [--names A,B,…] [--json FILE]
          essay Part 5, simulated (no language model is called): a K-step pipeline's
          held-out loss by credit signal at the chained critique's call budget, the
          curves at --depth gated and ungated, and refine + vote against independent

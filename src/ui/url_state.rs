@@ -217,7 +217,6 @@ impl AppState {
         };
         let mut next = self.clone();
         if (k.parse)(&mut next, v) {
-            super::url_agents::sync_seed(&mut next);
             *self = next;
             Ok(())
         } else {
