@@ -146,7 +146,7 @@ fn the_settings_can_make_either_signal_win_at_an_equal_call_budget() {
             blur: 0.0,
             ..AgentsConfig::default()
         };
-        let rows = depth_study(&cfg, &[4], &[Signal::Chain, Signal::Broadcast]);
+        let rows = depth_study(&cfg, &[], &[4], &[Signal::Chain, Signal::Broadcast]);
         (rows[0].final_val, rows[1].final_val)
     };
     let (chain, broadcast) = at(1.0, 0.0);
@@ -184,7 +184,7 @@ fn the_command_line_writes_the_study_and_refuses_bad_settings() {
     assert_eq!(v["vote"].as_array().unwrap().len(), 8);
     // the page's numbers come from the same functions: a row is a run
     let cfg: AgentsConfig = serde_json::from_value(v["settings"].clone()).unwrap();
-    let rows = depth_study(&cfg, &[3], &[Signal::Broadcast]);
+    let rows = depth_study(&cfg, &[], &[3], &[Signal::Broadcast]);
     let row = v["rows"]
         .as_array()
         .unwrap()
@@ -259,4 +259,22 @@ fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
             .clone()
     };
     assert_ne!(chain(&r), chain(&other));
+    // and the depth chart's chained runs (the name reaches every depth's step 1)
+    let at = |r: &AgentsResults, d: usize| {
+        r.rows
+            .iter()
+            .find(|x| x.depth == d && x.signal == Signal::Chain)
+            .unwrap()
+            .final_val
+    };
+    assert_ne!(at(&r, 4), at(&other, 4));
+    assert_eq!(
+        r.rows.iter().find(|x| x.depth == 1).map(|x| x.final_val),
+        other
+            .rows
+            .iter()
+            .find(|x| x.depth == 1)
+            .map(|x| x.final_val),
+        "one step: no hop, no critic"
+    );
 }

@@ -72,7 +72,7 @@ pub fn agents(args: &[String]) -> i32 {
         c.rounds,
         if c.gate { "on" } else { "off" }
     );
-    let rows: Vec<DepthRow> = depth_study(&c, &o.depths, &o.signals);
+    let rows: Vec<DepthRow> = depth_study(&c, &o.settings.names, &o.depths, &o.signals);
     println!(
         "{:>5}  {:<40} {:>6} {:>9} {:>10} {:>10} {:>12}",
         "depth", "signal", "rounds", "calls", "start", "final", "mean angle"

@@ -76,7 +76,7 @@ pub fn AgentsView() -> impl IntoView {
         let s = app.with(|a| a.agents.clone());
         let v = s.first_critique();
         format!(
-            "“{}” first hears: [{}]",
+            "The chained critique “{}” receives in round 1 (one number per output unit, the mean over tasks): [{}]",
             s.name(1),
             v.iter()
                 .map(|x| format!("{x:+.3}"))
@@ -112,7 +112,7 @@ pub fn AgentsView() -> impl IntoView {
             <div class="agents-settings">
                 {field("ak", "steps K")}
                 {field("afid", "critic fidelity ρ")}
-                <label class="setting"><span>"fidelity (reruns)"</span>
+                <label class="setting"><span>"critic fidelity ρ, 0 … 1 (1: a perfect critic; reruns)"</span>
                     <input type="range" min="0" max="1" step="0.05" data-testid="agents-fidelity-slider" aria-label="critic fidelity ρ"
                         prop:value=move || app.with(|a| a.agents.cfg.fidelity.to_string())
                         on:change=move |e| {
@@ -129,7 +129,7 @@ pub fn AgentsView() -> impl IntoView {
                 <label class="setting"><input type="checkbox" data-testid="agents-gate"
                     prop:checked=move || app.with(|a| a.agents.cfg.gate)
                     on:change=move |e| { let on = event_target_checked(&e); app.update(|a| a.agents.cfg.gate = on); }/>
-                    " gate the depth chart's runs on held-out tasks"</label>
+                    " gate the depth chart's runs on held-out tasks (the round chart draws both, gated dashed)"</label>
                 {field("afix", "critic fixes a wrong answer")}
                 {field("abreak", "critic breaks a right answer")}
             </div>
@@ -140,7 +140,7 @@ pub fn AgentsView() -> impl IntoView {
                 <span class="hint" data-testid="agents-status">{move || match results.with(|r| r.as_ref().map(|r| (r.done, r.calls()))) {
                     None => "Press run: every signal's curves, the depth chart and the vote.".to_string(),
                     Some((d, calls)) if d < total => format!("running: {d} of {total} parts, {calls} simulated calls so far"),
-                    Some((_, calls)) => format!("done: {calls} simulated calls in the curves"),
+                    Some((_, calls)) => format!("done: {calls} simulated calls to the model, summed over the round chart's six runs"),
                 }}</span>
                 <button class="small" data-testid="agents-export" on:click=export disabled=move || results.with(Option::is_none)>"JSON"</button>
                 <button class="small" data-testid="agents-export-csv" on:click=csv disabled=move || results.with(Option::is_none)>"CSV"</button>
@@ -157,6 +157,8 @@ pub fn AgentsView() -> impl IntoView {
             {chart("agents-depth", "Final held-out loss against the number of steps at an equal call budget", |r| draw_depth(&r.rows))}
             {chart("agents-angles", "Angle of each step's update to the exact gradient against the number of steps", |r| draw_angles(&r.rows))}
             {chart("agents-vote", "Accuracy against calls: independent answers voted, and one answer refined and voted", |r| draw_vote(&r.vote))}
+            <p class="hint" data-testid="agents-vote-finding">{move || results.with(|r| r.as_ref().and_then(AgentsResults::vote_finding)).unwrap_or_default()}</p>
+            <p class="hint">"What the depth chart says, depth by depth (each signal at the chained critique's call budget):"</p>
             <ul class="findings" data-testid="agents-findings">
                 {move || results.with(|r| r.as_ref().map(|r| r.findings()).unwrap_or_default()).into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
             </ul>

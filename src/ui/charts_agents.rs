@@ -174,7 +174,7 @@ pub fn draw_vote(points: &[VotePoint]) -> (String, usize) {
     let entries = vec![
         (
             "independent answers, voted".to_string(),
-            (31, 95, 191),
+            (106, 76, 147),
             false,
         ),
         (
@@ -184,7 +184,7 @@ pub fn draw_vote(points: &[VotePoint]) -> (String, usize) {
         ),
         (
             "one answer refined, voted over its versions".to_string(),
-            (230, 97, 1),
+            (140, 86, 75),
             false,
         ),
     ];
@@ -212,7 +212,7 @@ pub fn draw_vote(points: &[VotePoint]) -> (String, usize) {
         &mut svg,
         &p,
         &pts(|v| v.independent),
-        (31, 95, 191),
+        (106, 76, 147),
         false,
         true,
     );
@@ -224,7 +224,7 @@ pub fn draw_vote(points: &[VotePoint]) -> (String, usize) {
         true,
         false,
     );
-    line(&mut svg, &p, &pts(|v| v.refine), (230, 97, 1), false, true);
+    line(&mut svg, &p, &pts(|v| v.refine), (140, 86, 75), false, true);
     svg.legend(p.x, p.y + p.h + 66.0, p.w, 1, &entries);
     (svg.finish(), if points.is_empty() { 0 } else { 2 })
 }

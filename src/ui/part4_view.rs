@@ -94,9 +94,17 @@ pub(super) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
             let done: Option<Vec<(Method, f64)>> = all
                 .map(|m| c.board.iter().find(|r| r.method() == m && r.finished).map(|r| (m, r.score())))
                 .collect();
-            done.and_then(|s| verdict(&s)).unwrap_or_else(|| {
-                "The essay predicts that the proposals that keep a signed, per-unit error come close to backprop and those that drop it fall back towards the readout-only floor. Train the proposals (with backprop and the floor) to test it on this task.".into()
-            })
+            let prediction = "The essay predicts that the proposals that keep a signed, per-unit error come close to backprop and those that drop it fall back towards the readout-only floor.";
+            let steps = c.board.iter().map(|r| r.cfg.steps).max().unwrap_or(0);
+            let short = if steps > 0 && steps < 3000 {
+                format!(" These runs are {steps} steps; each rule's rate was chosen for 3,000, so a short run can put a slow rule on the wrong side.")
+            } else {
+                String::new()
+            };
+            match done.and_then(|s| verdict(&s)) {
+                Some(v) => format!("{prediction} {v}{short}"),
+                None => format!("{prediction} Train the proposals (with backprop and the floor) to test it on this task."),
+            }
         })
     };
     let pc = RwSignal::new(Vec::<(usize, f64)>::new());

@@ -90,7 +90,9 @@ impl AgentsResults {
                     self.curves.push((gate, run(&p, sig, s.cfg.rounds)));
                 }
             }
-            Job::Depth(d) => self.rows.extend(depth_study(&s.cfg, &[d], &Signal::ALL)),
+            Job::Depth(d) => self
+                .rows
+                .extend(depth_study(&s.cfg, &s.names, &[d], &Signal::ALL)),
             Job::Vote => self.vote = vote_study(&s.vote, VOTE_CALLS),
         }
         self.done += 1;
@@ -141,6 +143,23 @@ impl AgentsResults {
         out
     }
 
+    /// The vote chart's finding: one answer, and both ways at four calls.
+    pub fn vote_finding(&self) -> Option<String> {
+        let one = self.vote.first()?;
+        let four = self.vote.get(3)?;
+        Some(format!(
+            "One answer is right {:.2} of the time. For the same four calls, four independent answers voted are right {:.2}, and one answer refined three times and voted over its four versions {:.2}: {}",
+            one.independent,
+            four.independent,
+            four.refine,
+            if four.refine > four.independent {
+                "here refinement pays, because the critic fixes more than it breaks."
+            } else {
+                "here the independent answers win: the critic breaks about as much as it fixes, or more."
+            }
+        ))
+    }
+
     /// Calls spent by every curve of the run.
     pub fn calls(&self) -> u64 {
         self.curves.iter().filter_map(|(_, r)| r.calls.last()).sum()
@@ -171,7 +190,7 @@ impl AgentsResults {
                     "the broadcast beats the chained critique"
                 };
                 out.push(format!(
-                    "{d} step{}: {who} ({c:.4} against {b:.4}; exact {e:.4})",
+                    "{d} step{}: {who} (held-out loss, lower is better: chained {c:.4}, broadcast {b:.4}, exact {e:.4})",
                     if d == 1 { "" } else { "s" }
                 ));
             }

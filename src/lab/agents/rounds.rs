@@ -116,12 +116,25 @@ pub struct DepthRow {
 }
 
 /// For each depth, each signal run for as many rounds as the chained
-/// critique's `cfg.rounds` rounds cost (an equal call budget).
-pub fn depth_study(cfg: &AgentsConfig, depths: &[usize], signals: &[Signal]) -> Vec<DepthRow> {
+/// critique's `cfg.rounds` rounds cost (an equal call budget); `names`
+/// describe the steps (missing ones keep "step k").
+pub fn depth_study(
+    cfg: &AgentsConfig,
+    names: &[String],
+    depths: &[usize],
+    signals: &[Signal],
+) -> Vec<DepthRow> {
     let mut rows = Vec::new();
     for &depth in depths {
         let c = AgentsConfig { depth, ..*cfg };
-        let p = Pipeline::new(c);
+        let mut p = Pipeline::new(c);
+        for (i, n) in names
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| !n.trim().is_empty())
+        {
+            p.rename(i + 1, n.trim());
+        }
         let budget = calls_per_round(&c, Signal::Chain) * c.rounds as u64;
         for &s in signals {
             let rounds = (budget / calls_per_round(&c, s)) as usize;
