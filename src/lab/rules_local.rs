@@ -15,12 +15,17 @@ use ndarray::{Array1, Array2, Zip};
 pub(super) struct Local<F: Real> {
     /// Three-factor: each synapse's eligibility trace, shaped like W.
     pub(super) trace: Vec<Array2<F>>,
-    /// Three-factor: each trial's modulator summed down the trace.
+    /// Three-factor: each trial's modulator summed down the trace, and
+    /// the weight γ^{B−1−j} trial j's coincidence keeps at the batch's end.
     pub(super) gate: Array1<F>,
+    pub(super) tail: Array1<F>,
     /// Synthetic gradients: per hidden layer l, the modules M_l (h×h) and
     /// C_l (out×h) that predict the error from the activity and target.
     pub(super) sg_m: Vec<Array2<F>>,
     pub(super) sg_c: Vec<Array2<F>>,
+    /// Synthetic gradients: each module's step, shaped like it.
+    pub(super) sg_step_m: Vec<Array2<F>>,
+    pub(super) sg_step_c: Vec<Array2<F>>,
     /// Per-layer states (B × units) for settling and predictions, for
     /// layers 1 … L+1.
     pub(super) s: Vec<Array2<F>>,
@@ -50,10 +55,13 @@ impl<F: Real> Local<F> {
             Method::ThreeFactor => {
                 l.trace = zeros(sizes, None);
                 l.gate = Array1::zeros(batch);
+                l.tail = Array1::zeros(batch);
             }
             Method::SyntheticGradients => {
                 l.sg_m = hidden.iter().map(|&h| Array2::zeros((h, h))).collect();
                 l.sg_c = hidden.iter().map(|&h| Array2::zeros((out, h))).collect();
+                l.sg_step_m = l.sg_m.clone();
+                l.sg_step_c = l.sg_c.clone();
                 l.s = zeros(hidden, Some(batch));
                 l.s2 = zeros(hidden, Some(batch));
             }
@@ -99,9 +107,9 @@ impl<F: Real> Trainer<F> {
         let carried = gamma * acc;
         let k = F::of(1.0 / (self.cfg.sigma * self.cfg.sigma));
         let b = self.cfg.batch;
-        let tail: Vec<F> = (0..b)
-            .map(|j| F::of(self.cfg.rules.trace_decay.powi((b - 1 - j) as i32)))
-            .collect();
+        for (j, t) in self.local.tail.iter_mut().enumerate() {
+            *t = F::of(self.cfg.rules.trace_decay.powi((b - 1 - j) as i32));
+        }
         let fade = F::of(self.cfg.rules.trace_decay.powi(b as i32));
         for l in 0..self.d.len() {
             let (xi, input) = (&self.xi.a[l + 1], &self.acts.a[l]);
@@ -117,7 +125,7 @@ impl<F: Real> Trainer<F> {
             let weighted = &mut self.noisy.a[l + 1];
             Zip::from(weighted.rows_mut())
                 .and(xi.rows())
-                .and(&tail)
+                .and(&self.local.tail)
                 .for_each(|mut wr, xr, &t| {
                     Zip::from(&mut wr).and(&xr).for_each(|w, &z| *w = t * z * k);
                 });
@@ -142,6 +150,8 @@ impl<F: Real> Trainer<F> {
         let Local {
             sg_m,
             sg_c,
+            sg_step_m,
+            sg_step_c,
             s: pred,
             s2: want,
             ..
@@ -172,12 +182,10 @@ impl<F: Real> Trainer<F> {
         for l in 0..top {
             let h = &self.acts.a[l + 1];
             // M −= lr·hᵀ(ĝ − target)/B, C −= lr·tᵀ(ĝ − target)/B
-            let mut step = Array2::zeros(sg_m[l].raw_dim());
-            mm(h.t(), want[l].view(), &mut step, Then::Store);
-            sg_m[l].scaled_add(-lr * inv_b, &step);
-            let mut step = Array2::zeros(sg_c[l].raw_dim());
-            mm(self.t.t(), want[l].view(), &mut step, Then::Store);
-            sg_c[l].scaled_add(-lr * inv_b, &step);
+            mm(h.t(), want[l].view(), &mut sg_step_m[l], Then::Store);
+            sg_m[l].scaled_add(-lr * inv_b, &sg_step_m[l]);
+            mm(self.t.t(), want[l].view(), &mut sg_step_c[l], Then::Store);
+            sg_c[l].scaled_add(-lr * inv_b, &sg_step_c[l]);
         }
         self.weight_grads(false);
     }

@@ -100,9 +100,12 @@ pub fn AgentsView() -> impl IntoView {
                       label: &'static str,
                       draw: fn(&AgentsResults) -> (String, usize)| {
         view! {
-            <div class="chart-svg" data-testid=id role="img" aria-label=label
-                data-lines=move || results.with(|r| r.as_ref().map_or(0, |r| draw(r).1))
-                inner_html=move || results.with(|r| r.as_ref().map(|r| draw(r).0).unwrap_or_default())></div>
+            <figure class="chart">
+                <div class="chart-svg" data-testid=id role="img" aria-label=label
+                    data-lines=move || results.with(|r| r.as_ref().map_or(0, |r| draw(r).1))
+                    inner_html=move || results.with(|r| r.as_ref().map(|r| draw(r).0).unwrap_or_default())></div>
+                <figcaption><span class="pan-hint">"Swipe the chart sideways to see all of it. "</span>{label}</figcaption>
+            </figure>
         }
     };
     view! {

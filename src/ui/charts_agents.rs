@@ -36,7 +36,8 @@ fn log_axis(v: impl Iterator<Item = f64>) -> Axis {
         .filter(|x| x.is_finite() && *x > 0.0)
         .fold((f64::INFINITY, 0.0f64), |(a, b), x| (a.min(x), b.max(x)));
     if hi > 0.0 {
-        Axis::log((lo * 0.8).max(hi * 1e-6), hi * 1.25)
+        // three decades at most: a loss of ~0 (one step, all exact) sits on the floor
+        Axis::log((lo * 0.8).max(hi * 1e-3), hi * 1.25)
     } else {
         Axis::log(1e-3, 1.0)
     }
