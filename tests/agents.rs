@@ -209,7 +209,8 @@ fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
     use creditflow::lab::agents::page::{AgentsResults, PAGE_DEPTHS};
     use creditflow::ui::url_state::AppState;
     let (s, notices) = AppState::from_query(
-        "view=agents&ak=3&afid=0.5&agate=1&arounds=12&aseed=7&afix=0.2&anames=retrieve,draft",
+        "view=agents&ak=3&afid=0.5&agate=1&arounds=12&aseed=7&afix=0.2&anames=retrieve,draft\
+         &aplo=0.4&aphi=0.6&aq=500&awidth=6&atasks=50&aval=40&again=1.2",
     );
     assert!(notices.is_empty(), "{notices:?}");
     let a = &s.agents;
@@ -228,14 +229,23 @@ fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
         (0.2, 7),
         "the vote runs on the simulation's seed"
     );
+    assert_eq!(
+        (a.vote.p_low, a.vote.p_high, a.vote.questions),
+        (0.4, 0.6, 500)
+    );
+    assert_eq!(
+        (a.cfg.width, a.cfg.tasks, a.cfg.val_tasks, a.cfg.gain),
+        (6, 50, 40, 1.2)
+    );
     assert_eq!(a.name(1), "retrieve");
     assert_eq!(a.name(3), "step 3");
     let back = AppState::from_query(&s.to_query()).0;
     assert_eq!(back.agents, s.agents);
     // bad values keep the last good state and say why
-    let (bad, notices) = AppState::from_query("ak=9&anoise=-1&anames=a,b,c,d,e,f,g,h,i");
+    let (bad, notices) =
+        AppState::from_query("ak=9&anoise=-1&anames=a,b,c,d,e,f,g,h,i&aplo=1.5&aq=0&awidth=40");
     assert_eq!(bad.agents, AppState::default().agents);
-    assert_eq!(notices.len(), 3);
+    assert_eq!(notices.len(), 6);
     let r = AgentsResults::compute(a);
     assert_eq!(r.curves.len(), 6, "each signal, gated and not");
     assert!(r.curves.iter().all(|(_, c)| c.val.len() == 13));
@@ -277,4 +287,57 @@ fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
             .map(|x| x.final_val),
         "one step: no hop, no critic"
     );
+}
+
+#[test]
+fn the_votes_difficulty_range_sets_each_questions_chance() {
+    // one difficulty for every question: the closed form is that p's
+    let one = VoteConfig {
+        p_low: 0.6,
+        p_high: 0.6,
+        questions: 300,
+        ..VoteConfig::default()
+    };
+    for v in vote_study(&one, 5) {
+        assert!((v.independent_exact - vote_probability(0.6, v.calls)).abs() < 1e-12);
+    }
+    // the ends may come in either order; an easier range is answered better
+    let swapped = VoteConfig {
+        p_low: 0.9,
+        p_high: 0.2,
+        ..VoteConfig::default()
+    };
+    assert_eq!(vote_study(&swapped, 4), vote_study(&VoteConfig::default(), 4));
+    let easy = VoteConfig {
+        p_low: 0.7,
+        p_high: 0.95,
+        ..VoteConfig::default()
+    };
+    let (e, d) = (vote_study(&easy, 1)[0], vote_study(&VoteConfig::default(), 1)[0]);
+    assert!(e.independent > d.independent + 0.1, "{e:?} {d:?}");
+}
+
+#[test]
+fn the_angle_map_draws_every_steps_angle_for_each_depth() {
+    use creditflow::ui::charts_agents_map::{angle_fill, draw_angle_map};
+    let rows = depth_study(&AgentsConfig::default(), &[], &[1, 3], &Signal::ALL);
+    let (svg, drawn) = draw_angle_map(&rows);
+    assert_eq!(drawn, 2, "chained and broadcast; exact is 0° by definition");
+    // every step's angle of every chained and broadcast row, as printed
+    for r in rows.iter().filter(|r| r.signal != Signal::Exact) {
+        for a in &r.angles {
+            assert!(svg.contains(&format!(">{a:.0}°<")), "{a} missing");
+        }
+        if r.depth == 3 {
+            let m = r.mean_inner_angle();
+            assert!((m - (r.angles[0] + r.angles[1]) / 2.0).abs() < 1e-12);
+            assert!(svg.contains(&format!(">{m:.0}°<")));
+        }
+    }
+    // one step has no step before the last: its mean is a dash
+    assert!(rows[0].mean_inner_angle().is_nan() && svg.contains(">—<"));
+    // darker for a worse angle, white text on the dark end
+    assert_ne!(angle_fill(0.0).0, angle_fill(90.0).0);
+    assert!(!angle_fill(10.0).1 && angle_fill(85.0).1);
+    assert_eq!(draw_angle_map(&[]).1, 0);
 }

@@ -131,6 +131,19 @@ fn the_ratio_chart_groups_methods_by_requirement() {
     assert!(ratio_bars(&scores[1..]).is_empty(), "no bp, no ratios");
     let s = draw_ratio(&bars, "test");
     assert!(s.contains("7.0×") && s.contains("diverged") && s.contains("R3"));
+    // a Part 4 rule joins its requirement's group; many bars slant their names
+    let mut all: Vec<(Method, f64)> = Method::ALL.iter().map(|&m| (m, 0.05)).collect();
+    all.extend(Method::PART4.iter().map(|&m| (m, 0.03)));
+    let bars = ratio_bars(&all);
+    let of = |m: Method| bars.iter().find(|b| b.method == m).unwrap().group;
+    assert_eq!(
+        [of(Method::KolenPollack), of(Method::ThreeFactor), of(Method::PredictiveCoding)],
+        ["R4", "R3", "R5"]
+    );
+    let mut groups: Vec<&str> = bars.iter().map(|b| b.group).collect();
+    groups.dedup();
+    assert_eq!(groups, ["R1, R5", "R2", "R3", "R4", "R5", "controls"]);
+    assert!(draw_ratio(&bars, "test").contains("rotate(-40)"));
 }
 
 #[test]

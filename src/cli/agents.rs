@@ -74,29 +74,33 @@ pub fn agents(args: &[String]) -> i32 {
     );
     let rows: Vec<DepthRow> = depth_study(&c, &o.settings.names, &o.depths, &o.signals);
     println!(
-        "{:>5}  {:<40} {:>6} {:>9} {:>10} {:>10} {:>12}",
+        "{:>5}  {:<40} {:>6} {:>9} {:>10} {:>10} {:>12}  angle per step",
         "depth", "signal", "rounds", "calls", "start", "final", "mean angle"
     );
     for r in &rows {
-        let inner: Vec<f64> = r.angles[..r.angles.len() - 1].to_vec();
-        let mean = inner.iter().sum::<f64>() / inner.len().max(1) as f64;
-        let mean = if inner.is_empty() {
-            "—".to_string()
-        } else {
+        let mean = r.mean_inner_angle();
+        let mean = if mean.is_finite() {
             format!("{mean:.1}°")
+        } else {
+            "—".to_string()
         };
+        let steps: Vec<String> = r.angles.iter().map(|a| format!("{a:.0}°")).collect();
         println!(
-            "{:>5}  {:<40} {:>6} {:>9} {:>10.4} {:>10.4} {:>12}",
+            "{:>5}  {:<40} {:>6} {:>9} {:>10.4} {:>10.4} {:>12}  {}",
             r.depth,
             r.signal.name(),
             r.rounds,
             r.calls,
             r.start_val,
             r.final_val,
-            mean
+            mean,
+            steps.join(" ")
         );
     }
-    println!("(held-out loss; mean angle to the exact gradient over the steps before the last)");
+    println!(
+        "(held-out loss; each step's update's angle to the exact gradient, mean over rounds; \
+         the mean is over the steps before the last)"
+    );
     // the curves at --depth, each signal gated and ungated
     let mut curves = Vec::new();
     for gate in [false, true] {

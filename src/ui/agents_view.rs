@@ -4,7 +4,8 @@
 //! and a rename that shows the critic's dependence on a step's
 //! description. The model and its state are `lab::agents`.
 
-use super::charts_agents::{draw_angles, draw_curves, draw_depth, draw_vote};
+use super::charts_agents::{draw_curves, draw_depth, draw_vote};
+use super::charts_agents_map::draw_angle_map;
 use super::download;
 use super::lab_controls::key_field;
 use super::url_state::AppState;
@@ -135,7 +136,19 @@ pub fn AgentsView() -> impl IntoView {
                     " gate the depth chart's runs on held-out tasks (the round chart draws both, gated dashed)"</label>
                 {field("afix", "critic fixes a wrong answer")}
                 {field("abreak", "critic breaks a right answer")}
+                {field("aplo", "hardest question: P(one answer right)")}
+                {field("aphi", "easiest question: P(one answer right)")}
             </div>
+            <details class="agents-more">
+                <summary>"More settings: the pipeline's size, the tasks, the vote's questions"</summary>
+                <div class="agents-settings">
+                    {field("awidth", "each step's output size")}
+                    {field("atasks", "training tasks per round")}
+                    {field("aval", "held-out tasks")}
+                    {field("again", "steps' gain")}
+                    {field("aq", "vote: questions")}
+                </div>
+            </details>
             {move || problem.get().map(|p| view! { <p class="notice" role="alert">{p}</p> })}
             <div class="lab-buttons">
                 <button data-testid="agents-run" on:click=move |_| run(()) disabled=running>"▶ run the simulation"</button>
@@ -158,7 +171,7 @@ pub fn AgentsView() -> impl IntoView {
             </div>
             {chart("agents-curves", "Held-out loss against round for each signal, gated dashed", |r| draw_curves(&r.curves))}
             {chart("agents-depth", "Final held-out loss against the number of steps at an equal call budget", |r| draw_depth(&r.rows))}
-            {chart("agents-angles", "Angle of each step's update to the exact gradient against the number of steps", |r| draw_angles(&r.rows))}
+            {chart("agents-angles", "Angle of each step's update to the exact gradient (mean over rounds), step by step for each number of steps K, chained and broadcast; exact backprop is 0° everywhere. Darker is worse: 90° carries no information.", |r| draw_angle_map(&r.rows))}
             {chart("agents-vote", "Accuracy against calls: independent answers voted, and one answer refined and voted", |r| draw_vote(&r.vote))}
             <p class="hint" data-testid="agents-vote-finding">{move || results.with(|r| r.as_ref().and_then(AgentsResults::vote_finding)).unwrap_or_default()}</p>
             <p class="hint">"What the depth chart says, depth by depth (each signal at the chained critique's call budget):"</p>

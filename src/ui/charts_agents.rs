@@ -1,6 +1,7 @@
 //! The Agents view's charts as SVG strings: held-out loss by round (each
-//! signal, gated dashed), final loss and credit quality against depth at
-//! an equal call budget, and the compute-matched vote.
+//! signal, gated dashed), final loss against depth at an equal call
+//! budget, and the compute-matched vote (credit quality, step by step, is
+//! `charts_agents_map`).
 
 use super::charts::{frame, tick, LEGEND_COLS};
 use super::svg_plot::{hex, legend_rows, Axis, Plot, Rgb, Svg};
@@ -146,27 +147,6 @@ pub fn draw_depth(rows: &[DepthRow]) -> (String, usize) {
         ya,
         |r| r.final_val,
     )
-}
-
-/// The mean angle between each step's update and the exact gradient
-/// (steps before the last, which reads the evaluator directly).
-pub fn draw_angles(rows: &[DepthRow]) -> (String, usize) {
-    by_depth(
-        rows,
-        "Credit quality: angle of each step's update to the exact gradient",
-        "mean angle (degrees)",
-        Axis::linear(0.0, 120.0),
-        mean_inner_angle,
-    )
-}
-
-pub fn mean_inner_angle(r: &DepthRow) -> f64 {
-    let inner = &r.angles[..r.angles.len().saturating_sub(1)];
-    if inner.is_empty() {
-        f64::NAN
-    } else {
-        inner.iter().sum::<f64>() / inner.len() as f64
-    }
 }
 
 /// Accuracy against calls: independent answers voted (with its closed

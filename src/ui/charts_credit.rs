@@ -116,7 +116,8 @@ pub struct Bar {
 }
 
 /// The bars for a table: every method except bp, grouped by the
-/// requirement it removes, controls last.
+/// requirement it removes (a Part 4 rule joins its requirement's group:
+/// "R4 (learned)" is R4), controls last.
 pub fn ratio_bars(scores: &[(Method, f64)]) -> Vec<Bar> {
     let Some(bp) = scores.iter().find(|s| s.0 == Method::Bp).map(|s| s.1) else {
         return Vec::new();
@@ -129,12 +130,12 @@ pub fn ratio_bars(scores: &[(Method, f64)]) -> Vec<Bar> {
             group: if m.is_control() {
                 "controls"
             } else {
-                m.removes()
+                m.removes().split(" (").next().unwrap_or("—")
             },
             ratio: (bp.is_finite() && bp > 0.0 && v.is_finite()).then(|| v / bp),
         })
         .collect();
-    let order = ["R1, R5", "R2", "R3", "R4", "controls"];
+    let order = ["R1, R5", "R2", "R3", "R4", "R5", "controls"];
     bars.sort_by_key(|b| order.iter().position(|g| *g == b.group).unwrap_or(9));
     bars
 }
@@ -145,8 +146,11 @@ pub fn ratio_bars(scores: &[(Method, f64)]) -> Vec<Bar> {
 pub fn draw_ratio(bars: &[Bar], source: &str) -> String {
     let top = 1000.0;
     let n = bars.len().max(6) as f64;
+    // more bars than two staggered rows of names can hold: names at a slant
+    let slant = bars.len() > 12;
     let title = format!("Cost of removing each requirement: score ÷ bp's ({source})");
-    let (mut svg, p) = frame(400.0, &title, 1, Axis::linear(0.0, n), Axis::log(0.5, top));
+    let (h, rows) = if slant { (445.0, 3) } else { (400.0, 1) };
+    let (mut svg, p) = frame(h, &title, rows, Axis::linear(0.0, n), Axis::log(0.5, top));
     svg.axes(
         &p,
         "",
@@ -169,28 +173,35 @@ pub fn draw_ratio(bars: &[Bar], source: &str) -> String {
             &c,
             if b.ratio.is_some() { 0.9 } else { 0.3 },
         );
-        let label = b.ratio.map_or("diverged".into(), |r| format!("{r:.1}×"));
+        // narrow bars: the number alone (the axis says it is × bp's)
+        let unit = if slant { "" } else { "×" };
+        let label = b.ratio.map_or("diverged".into(), |r| format!("{r:.1}{unit}"));
         let mid = (x0 + x1) / 2.0;
-        let y = y0.max(p.y + 40.0);
+        let y = y0.max(p.y + if slant { 58.0 } else { 40.0 });
         svg.text(mid, y - 6.0, TEXT, Anchor::Middle, "#111111", &label);
-        // names on two staggered rows, so that neighbours never collide
-        let row = if i % 2 == 0 { 18.0 } else { 36.0 };
-        svg.text(
-            mid,
-            base + row,
-            TEXT,
-            Anchor::Middle,
-            "#111111",
-            b.method.short_name(),
-        );
+        if slant {
+            svg.slanted(mid + 5.0, base + 14.0, TEXT, b.method.short_name());
+        } else {
+            // names on two staggered rows, so that neighbours never collide
+            let row = if i % 2 == 0 { 18.0 } else { 36.0 };
+            svg.text(
+                mid,
+                base + row,
+                TEXT,
+                Anchor::Middle,
+                "#111111",
+                b.method.short_name(),
+            );
+        }
     }
-    groups(&mut svg, &p, bars);
+    groups(&mut svg, &p, bars, slant);
     svg.finish()
 }
 
-/// Each requirement's name above its bars, with a line between groups.
-fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar]) {
-    let mut i = 0;
+/// Each requirement's name above its bars, with a line between groups;
+/// on two staggered rows when the bars are narrow.
+fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar], stagger: bool) {
+    let (mut i, mut k) = (0, 0);
     while i < bars.len() {
         let g = bars[i].group;
         let j = bars[i..].iter().take_while(|b| b.group == g).count();
@@ -201,9 +212,10 @@ fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar]) {
         } else {
             g.replace(", ", "+")
         };
+        let row = if stagger && k % 2 == 1 { 34.0 } else { 16.0 };
         svg.text(
             (x + x2) / 2.0,
-            p.y + 16.0,
+            p.y + row,
             TEXT,
             Anchor::Middle,
             "#444444",
@@ -213,5 +225,6 @@ fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar]) {
             svg.line((x, p.y), (x, p.y + p.h), "#DDDDDD", 1.0, false);
         }
         i += j;
+        k += 1;
     }
 }

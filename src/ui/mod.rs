@@ -5,6 +5,7 @@
 mod agents_view;
 pub mod charts;
 mod charts_agents;
+pub mod charts_agents_map;
 pub mod charts_credit;
 pub mod charts_studies;
 mod charts_width;

@@ -195,6 +195,16 @@ impl Svg {
         );
     }
 
+    /// Text ending at (x, y), turned 40° to the left (a bar's name below
+    /// it when bars are narrow).
+    pub fn slanted(&mut self, x: f64, y: f64, size: f64, s: &str) {
+        let _ = write!(
+            self.out,
+            r##"<text x="0" y="0" font-size="{size}" text-anchor="end" fill="#111111" transform="translate({x:.1},{y:.1}) rotate(-40)">{}</text>"##,
+            esc(s)
+        );
+    }
+
     /// The plot's frame, ticks and tick labels, and the axis titles.
     pub fn axes(
         &mut self,

@@ -115,6 +115,20 @@ pub struct DepthRow {
     pub angles: Vec<f64>,
 }
 
+impl DepthRow {
+    /// The mean angle over the steps before the last (the last reads the
+    /// evaluator directly, so every signal gives it the exact critique);
+    /// NaN for a one-step pipeline.
+    pub fn mean_inner_angle(&self) -> f64 {
+        let inner = &self.angles[..self.angles.len().saturating_sub(1)];
+        if inner.is_empty() {
+            f64::NAN
+        } else {
+            inner.iter().sum::<f64>() / inner.len() as f64
+        }
+    }
+}
+
 /// For each depth, each signal run for as many rounds as the chained
 /// critique's `cfg.rounds` rounds cost (an equal call budget); `names`
 /// describe the steps (missing ones keep "step k").

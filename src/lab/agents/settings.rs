@@ -33,29 +33,24 @@ fn whole(x: f64) -> bool {
     x.fract() == 0.0 && x >= 0.0
 }
 
-pub const SETTINGS: [Setting; 12] = [
+/// A whole number from `lo` to `hi`.
+fn count(v: &str, lo: f64, hi: f64) -> Option<usize> {
+    num(v, |x| whole(x) && (lo..=hi).contains(&x)).map(|x| x as usize)
+}
+
+pub const SETTINGS: [Setting; 19] = [
     Setting {
         key: "ak",
         flag: "--depth",
         what: "the pipeline's number of steps, 1 to 8",
-        set: |s, v| {
-            put(
-                &mut s.cfg.depth,
-                num(v, |x| whole(x) && (1.0..=8.0).contains(&x)).map(|x| x as usize),
-            )
-        },
+        set: |s, v| put(&mut s.cfg.depth, count(v, 1.0, 8.0)),
         get: |s| s.cfg.depth.to_string(),
     },
     Setting {
         key: "arounds",
         flag: "--rounds",
         what: "rounds, a whole number from 1 to 2000",
-        set: |s, v| {
-            put(
-                &mut s.cfg.rounds,
-                num(v, |x| whole(x) && (1.0..=2000.0).contains(&x)).map(|x| x as usize),
-            )
-        },
+        set: |s, v| put(&mut s.cfg.rounds, count(v, 1.0, 2000.0)),
         get: |s| s.cfg.rounds.to_string(),
     },
     Setting {
@@ -133,6 +128,55 @@ pub const SETTINGS: [Setting; 12] = [
         what: "the critic's chance of breaking a right answer, from 0 to 1",
         set: |s, v| put(&mut s.vote.break_, num(v, unit)),
         get: |s| s.vote.break_.to_string(),
+    },
+    Setting {
+        key: "aplo",
+        flag: "--p-low",
+        what: "the hardest question's chance that one answer is right, from 0 to 1",
+        set: |s, v| put(&mut s.vote.p_low, num(v, unit)),
+        get: |s| s.vote.p_low.to_string(),
+    },
+    Setting {
+        key: "aphi",
+        flag: "--p-high",
+        what: "the easiest question's chance that one answer is right, from 0 to 1",
+        set: |s, v| put(&mut s.vote.p_high, num(v, unit)),
+        get: |s| s.vote.p_high.to_string(),
+    },
+    Setting {
+        key: "aq",
+        flag: "--questions",
+        what: "the vote's number of questions, a whole number from 1 to 20000",
+        set: |s, v| put(&mut s.vote.questions, count(v, 1.0, 20000.0)),
+        get: |s| s.vote.questions.to_string(),
+    },
+    Setting {
+        key: "awidth",
+        flag: "--width",
+        what: "each step's output size, a whole number from 1 to 32",
+        set: |s, v| put(&mut s.cfg.width, count(v, 1.0, 32.0)),
+        get: |s| s.cfg.width.to_string(),
+    },
+    Setting {
+        key: "atasks",
+        flag: "--tasks",
+        what: "the training tasks per round, a whole number from 1 to 2000",
+        set: |s, v| put(&mut s.cfg.tasks, count(v, 1.0, 2000.0)),
+        get: |s| s.cfg.tasks.to_string(),
+    },
+    Setting {
+        key: "aval",
+        flag: "--val-tasks",
+        what: "the held-out tasks, a whole number from 1 to 2000",
+        set: |s, v| put(&mut s.cfg.val_tasks, count(v, 1.0, 2000.0)),
+        get: |s| s.cfg.val_tasks.to_string(),
+    },
+    Setting {
+        key: "again",
+        flag: "--gain",
+        what: "the steps' gain (how strongly each passes on its input), from 0 to 5",
+        set: |s, v| put(&mut s.cfg.gain, num(v, |x| (0.0..=5.0).contains(&x))),
+        get: |s| s.cfg.gain.to_string(),
     },
     Setting {
         key: "anames",

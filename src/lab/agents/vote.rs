@@ -15,7 +15,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct VoteConfig {
     pub questions: usize,
-    /// p_i is uniform between these (per-question difficulty).
+    /// p_i is uniform between these (per-question difficulty; either may
+    /// be the larger).
     pub p_low: f64,
     pub p_high: f64,
     /// The critic: P(fixes a wrong answer), P(breaks a right one).
@@ -68,8 +69,9 @@ fn vote(right: usize, n: usize, coin: bool) -> bool {
 /// Accuracy for 1 … `max_calls` calls.
 pub fn vote_study(cfg: &VoteConfig, max_calls: usize) -> Vec<VotePoint> {
     let mut rng = stream(cfg.seed, Stream::Noise);
+    let (lo, hi) = (cfg.p_low.min(cfg.p_high), cfg.p_low.max(cfg.p_high));
     let ps: Vec<f64> = (0..cfg.questions.max(1))
-        .map(|_| cfg.p_low + (cfg.p_high - cfg.p_low) * rng.random::<f64>())
+        .map(|_| lo + (hi - lo) * rng.random::<f64>())
         .collect();
     (1..=max_calls.max(1))
         .map(|n| {
