@@ -13,7 +13,8 @@ before(async () => { site = await startSite(); });
 after(async () => { await site.stop(); });
 
 test('the Agents view runs the simulation, draws its charts and renames a step', async () => {
-  const { page, problems } = await site.open('?view=agents&arounds=30&afid=0.9');
+  const { page, problems } = await site.open('?view=agents&arounds=30&afid=0.9&aplo=0.3');
+  assert.equal(await page.inputValue('[data-testid=agents-aplo]'), '0.3');
   assert.match(await page.textContent('[data-testid=agents-simulation]'), /no language model is called/);
   assert.equal(await page.inputValue('[data-testid=agents-arounds]'), '30');
   await page.click('[data-testid=agents-run]');
@@ -22,13 +23,20 @@ test('the Agents view runs the simulation, draws its charts and renames a step',
   assert.equal(await page.getAttribute('[data-testid=agents-curves]', 'data-lines'), '6');
   assert.ok(await page.$$eval('[data-testid=agents-curves] polyline', (l) => l.length) >= 6);
   assert.equal(await page.getAttribute('[data-testid=agents-depth]', 'data-lines'), '3');
+  // credit quality step by step: chained and broadcast, every step of every depth (1+2+4+8 cells
+  // each) and a mean per depth
+  assert.equal(await page.getAttribute('[data-testid=agents-angles]', 'data-lines'), '2');
+  assert.equal(await page.$$eval('[data-testid=agents-angles] rect', (r) => r.length), 1 + 2 * (15 + 4));
   assert.ok(await page.$$eval('[data-testid=agents-vote] circle', (c) => c.length) >= 16);
   // the findings are the command line's numbers
-  // (.ci/test writes it: creditflow agents --rounds 30 --fidelity 0.9)
+  // (.ci/test writes it: creditflow agents --rounds 30 --fidelity 0.9 --p-low 0.3)
   const cli = JSON.parse(readFileSync('target/cli-agents-30.json', 'utf8'));
   const findings = await page.textContent('[data-testid=agents-findings]');
   const chain4 = cli.rows.find((r) => r.depth === 4 && r.signal === 'chain').final_val;
   assert.ok(findings.includes(chain4.toFixed(4)), `${chain4.toFixed(4)} in ${findings}`);
+  // and so is the vote at four calls, with the hardest question at 0.3
+  const vote = await page.textContent('[data-testid=agents-vote-finding]');
+  assert.ok(vote.includes(cli.vote[3].refine.toFixed(2)), `${cli.vote[3].refine} in ${vote}`);
   // renaming step 1 changes the critique it hears, and the URL keeps it
   const before = await page.textContent('[data-testid=agents-critique]');
   await page.fill('[data-testid=agents-name]', 'retrieve the sources');
