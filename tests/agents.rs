@@ -307,13 +307,19 @@ fn the_votes_difficulty_range_sets_each_questions_chance() {
         p_high: 0.2,
         ..VoteConfig::default()
     };
-    assert_eq!(vote_study(&swapped, 4), vote_study(&VoteConfig::default(), 4));
+    assert_eq!(
+        vote_study(&swapped, 4),
+        vote_study(&VoteConfig::default(), 4)
+    );
     let easy = VoteConfig {
         p_low: 0.7,
         p_high: 0.95,
         ..VoteConfig::default()
     };
-    let (e, d) = (vote_study(&easy, 1)[0], vote_study(&VoteConfig::default(), 1)[0]);
+    let (e, d) = (
+        vote_study(&easy, 1)[0],
+        vote_study(&VoteConfig::default(), 1)[0],
+    );
     assert!(e.independent > d.independent + 0.1, "{e:?} {d:?}");
 }
 
@@ -340,4 +346,32 @@ fn the_angle_map_draws_every_steps_angle_for_each_depth() {
     assert_ne!(angle_fill(0.0).0, angle_fill(90.0).0);
     assert!(!angle_fill(10.0).1 && angle_fill(85.0).1);
     assert_eq!(draw_angle_map(&[]).1, 0);
+}
+
+#[test]
+fn a_run_in_slices_of_one_round_equals_the_run_at_once_and_the_command_lines_study() {
+    use creditflow::lab::agents::page::{AgentsResults, AgentsSettings, PAGE_DEPTHS};
+    use creditflow::lab::agents::runner::{units, Runner};
+    let mut s = AgentsSettings::default();
+    s.cfg.rounds = 7;
+    s.names = vec!["draft".into()];
+    let whole = AgentsResults::compute(&s);
+    // out of time after every round: each call still makes a round of progress
+    let (mut runner, mut sliced, mut calls) = (Runner::new(s.clone()), AgentsResults::default(), 0);
+    let mut last = -1.0;
+    while !runner.finished() {
+        runner.work(&mut sliced, || true);
+        let (p, total) = runner.progress();
+        assert!(p > last && p <= total as f64, "{p} after {last}");
+        last = p;
+        calls += 1;
+    }
+    assert_eq!(sliced, whole);
+    assert_eq!(sliced.done, units().len());
+    assert!(calls > 6 * 7, "one round per call: {calls}");
+    // the depth rows are the command line's study
+    assert_eq!(
+        whole.rows,
+        depth_study(&s.cfg, &s.names, &PAGE_DEPTHS, &Signal::ALL)
+    );
 }

@@ -40,10 +40,13 @@ fn a_depth_appears_only_when_all_its_runs_are_in() {
     let jobs = study.jobs();
     assert_eq!(jobs.len(), 2 * 2 * 2);
     let mut s = StudyState::new(study, 0.0);
-    // depth 2's runs first, in reverse
+    // depth 2's runs first, in reverse; the parts done change only when
+    // depth 2 is complete
     for i in (4..8).rev() {
+        assert_eq!(s.parts_done().1, 0);
         s.record(i, run_job(jobs[i], task.clone(), None), 1.0);
     }
+    assert_eq!(s.parts_done().1, 1);
     let d = s.depth().expect("a depth study");
     assert_eq!(d.depths(), vec![2]);
     assert_eq!(s.progress(), (4, 8));
@@ -55,6 +58,7 @@ fn a_depth_appears_only_when_all_its_runs_are_in() {
         s.record(i, run_job(job, task.clone(), None), 2500.0);
     }
     assert!(s.finished() && !s.on);
+    assert_eq!(s.parts_done().1, 2);
     assert_eq!(s.seconds, Some(2.5));
     assert_eq!(s.depth().unwrap().depths(), vec![1, 2]);
     assert!(s.width().is_none());

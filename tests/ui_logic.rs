@@ -137,7 +137,11 @@ fn the_ratio_chart_groups_methods_by_requirement() {
     let bars = ratio_bars(&all);
     let of = |m: Method| bars.iter().find(|b| b.method == m).unwrap().group;
     assert_eq!(
-        [of(Method::KolenPollack), of(Method::ThreeFactor), of(Method::PredictiveCoding)],
+        [
+            of(Method::KolenPollack),
+            of(Method::ThreeFactor),
+            of(Method::PredictiveCoding)
+        ],
         ["R4", "R3", "R5"]
     );
     let mut groups: Vec<&str> = bars.iter().map(|b| b.group).collect();

@@ -20,12 +20,20 @@ pub struct StudyState {
     started_ms: f64,
     /// Wall time once finished.
     pub seconds: Option<f64>,
+    /// How many jobs each part (a depth, a width) has, in job order.
+    part_sizes: Vec<usize>,
 }
 
 impl StudyState {
     pub fn new(study: Study, now_ms: f64) -> Self {
         let n = study.jobs().len();
+        let part_sizes = match &study {
+            Study::Depth(d) => d.depths.iter().map(|&x| d.at(x).jobs().len()).collect(),
+            Study::Width(w) => w.widths.iter().map(|&x| w.at(x).jobs().len()).collect(),
+            Study::Ablate(_) => vec![n],
+        };
         Self {
+            part_sizes,
             study,
             runs: vec![None; n],
             done: 0,
@@ -64,6 +72,20 @@ impl StudyState {
     /// (jobs done, jobs in all).
     pub fn progress(&self) -> (usize, usize) {
         (self.done, self.runs.len())
+    }
+
+    /// (when it started, how many parts have all their runs in): changes
+    /// only when a part completes or a new study starts, so the page
+    /// rebuilds its results then rather than after every run.
+    pub fn parts_done(&self) -> (u64, usize) {
+        let mut start = 0;
+        let mut done = 0;
+        for &n in &self.part_sizes {
+            let end = (start + n).min(self.runs.len());
+            done += self.runs[start..end].iter().all(Option::is_some) as usize;
+            start = end;
+        }
+        (self.started_ms.to_bits(), done)
     }
 
     /// The runs in so far.

@@ -1,5 +1,5 @@
 //! The Agents view (essay Part 5), a labelled simulation: settings bound
-//! to URL keys, a run done one job per frame with a progress bar, the
+//! to URL keys, a run done in ~12 ms slices with a progress bar, the
 //! four charts with their data as JSON, the call counter, the findings,
 //! and a rename that shows the critic's dependence on a step's
 //! description. The model and its state are `lab::agents`.
@@ -8,33 +8,52 @@ use super::charts_agents::{draw_curves, draw_depth, draw_vote};
 use super::charts_agents_map::draw_angle_map;
 use super::download;
 use super::lab_controls::key_field;
+use super::lab_handle::now;
 use super::url_state::AppState;
-use crate::lab::agents::page::{jobs, AgentsResults, AgentsSettings};
+use crate::lab::agents::page::AgentsResults;
+use crate::lab::agents::runner::{units, Runner};
 use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::time::Duration;
 
-/// Runs job `i` of `settings` into `results`, then schedules the next, so
-/// the page stays responsive; stops if a newer run started (`run_id`).
+/// A run in progress: the runner and the results so far (the page's
+/// signal gets a copy each time a unit finishes).
+struct Live {
+    runner: Runner,
+    res: AgentsResults,
+}
+
+/// Works on the run for about 12 ms, publishes a finished unit, the
+/// progress, and schedules the next slice, so the page stays responsive;
+/// stops if a newer run started (`run_id`).
 fn step(
-    settings: AgentsSettings,
+    live: Rc<RefCell<Live>>,
     results: RwSignal<Option<AgentsResults>>,
+    progress: RwSignal<f64>,
     run_id: RwSignal<u64>,
     id: u64,
-    i: usize,
 ) {
-    let all = jobs();
-    if i >= all.len() || run_id.get_untracked() != id {
+    if run_id.get_untracked() != id {
         return;
     }
-    results.update(|r| {
-        if let Some(r) = r {
-            r.run_job(&settings, all[i]);
-        }
-    });
-    set_timeout(
-        move || step(settings, results, run_id, id, i + 1),
-        Duration::ZERO,
-    );
+    let t0 = now();
+    let (unit_done, (p, _), finished) = {
+        let mut l = live.borrow_mut();
+        let Live { runner, res } = &mut *l;
+        let u = runner.work(res, || now() - t0 > 12.0);
+        (u, runner.progress(), runner.finished())
+    };
+    if unit_done {
+        results.set(Some(live.borrow().res.clone()));
+    }
+    progress.set(p);
+    if !finished {
+        set_timeout(
+            move || step(live, results, progress, run_id, id),
+            Duration::ZERO,
+        );
+    }
 }
 
 #[component]
@@ -44,15 +63,23 @@ pub fn AgentsView() -> impl IntoView {
     let results = RwSignal::new(None::<AgentsResults>);
     let run_id = RwSignal::new(0u64);
     let problem = RwSignal::new(None::<String>);
-    let total = jobs().len();
+    let progress = RwSignal::new(0.0f64);
+    let total = units().len();
     let run = move |_: ()| {
         let s = app.with_untracked(|a| a.agents.clone());
         let id = run_id.get_untracked() + 1;
         run_id.set(id);
         results.set(Some(AgentsResults::default()));
-        set_timeout(move || step(s, results, run_id, id, 0), Duration::ZERO);
+        progress.set(0.0);
+        let live = Rc::new(RefCell::new(Live {
+            runner: Runner::new(s),
+            res: AgentsResults::default(),
+        }));
+        set_timeout(
+            move || step(live, results, progress, run_id, id),
+            Duration::ZERO,
+        );
     };
-    let done = move || results.with(|r| r.as_ref().map_or(0, |r| r.done));
     let running = move || results.with(|r| r.as_ref().is_some_and(|r| r.done < total));
     let field = move |key: &'static str, label: &'static str| {
         key_field(app, problem, key, label, format!("agents-{key}"))
@@ -152,7 +179,7 @@ pub fn AgentsView() -> impl IntoView {
             {move || problem.get().map(|p| view! { <p class="notice" role="alert">{p}</p> })}
             <div class="lab-buttons">
                 <button data-testid="agents-run" on:click=move |_| run(()) disabled=running>"▶ run the simulation"</button>
-                <progress data-testid="agents-progress" max=total value=done></progress>
+                <progress data-testid="agents-progress" max=total value=move || progress.get()></progress>
                 <span class="hint" data-testid="agents-status">{move || match results.with(|r| r.as_ref().map(|r| (r.done, r.calls()))) {
                     None => "Press run: every signal's curves, the depth chart and the vote.".to_string(),
                     Some((d, calls)) if d < total => format!("running: {d} of {total} parts, {calls} simulated calls so far"),

@@ -74,7 +74,14 @@ pub fn draw_angle_map(rows: &[DepthRow]) -> (String, usize) {
         for (di, &d) in depths.iter().enumerate() {
             let y = top + head + di as f64 * cell_h;
             let mid = y + cell_h / 2.0 + 5.0;
-            text(&mut svg, x0 - 8.0, mid, Anchor::End, "#333333", &format!("K = {d}"));
+            text(
+                &mut svg,
+                x0 - 8.0,
+                mid,
+                Anchor::End,
+                "#333333",
+                &format!("K = {d}"),
+            );
             let Some(r) = rows.iter().find(|r| r.depth == d && r.signal == *s) else {
                 continue;
             };
@@ -97,7 +104,14 @@ pub fn draw_angle_map(rows: &[DepthRow]) -> (String, usize) {
                 let (fill, light) = angle_fill(a);
                 svg.rect(x + 1.0, y + 1.0, cw - 2.0, cell_h - 2.0, &fill, 1.0);
                 let ink = if light { "#FFFFFF" } else { "#111111" };
-                text(&mut svg, x + cw / 2.0, mid, Anchor::Middle, ink, &format!("{a:.0}°"));
+                text(
+                    &mut svg,
+                    x + cw / 2.0,
+                    mid,
+                    Anchor::Middle,
+                    ink,
+                    &format!("{a:.0}°"),
+                );
             }
         }
     }

@@ -175,7 +175,9 @@ pub fn draw_ratio(bars: &[Bar], source: &str) -> String {
         );
         // narrow bars: the number alone (the axis says it is × bp's)
         let unit = if slant { "" } else { "×" };
-        let label = b.ratio.map_or("diverged".into(), |r| format!("{r:.1}{unit}"));
+        let label = b
+            .ratio
+            .map_or("diverged".into(), |r| format!("{r:.1}{unit}"));
         let mid = (x0 + x1) / 2.0;
         let y = y0.max(p.y + if slant { 58.0 } else { 40.0 });
         svg.text(mid, y - 6.0, TEXT, Anchor::Middle, "#111111", &label);

@@ -115,16 +115,23 @@ pub fn StudiesView() -> impl IntoView {
             app.with_untracked(|a| page_width_spec(&a.widths, a.width_steps, a.gain, a.precision));
         width.start(Study::Width(spec));
     };
+    // the results are rebuilt when a depth (width) completes, not per run
+    let depth_parts =
+        Memo::new(move |_| depth.state.with(|s| s.as_ref().map(StudyState::parts_done)));
+    let width_parts =
+        Memo::new(move |_| width.state.with(|s| s.as_ref().map(StudyState::parts_done)));
     let depth_study = Memo::new(move |_| {
+        let _ = depth_parts.get();
         depth
             .state
-            .with(|s| s.as_ref().and_then(StudyState::depth))
+            .with_untracked(|s| s.as_ref().and_then(StudyState::depth))
             .unwrap_or_default()
     });
     let width_rows = Memo::new(move |_| {
+        let _ = width_parts.get();
         width
             .state
-            .with(|s| s.as_ref().and_then(StudyState::width))
+            .with_untracked(|s| s.as_ref().and_then(StudyState::width))
             .unwrap_or_default()
     });
     // the axis of the study that ran (else of the settings)

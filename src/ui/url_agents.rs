@@ -17,6 +17,5 @@ macro_rules! agent_keys {
 }
 
 /// The Agents view's keys, in the order links print them.
-pub const AGENT_KEYS: [Key; SETTINGS.len()] = agent_keys!(
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18
-);
+pub const AGENT_KEYS: [Key; SETTINGS.len()] =
+    agent_keys!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18);

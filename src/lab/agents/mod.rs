@@ -8,6 +8,7 @@
 pub mod page;
 pub mod pipeline;
 pub mod rounds;
+pub mod runner;
 pub mod settings;
 pub mod vote;
 

@@ -1,11 +1,10 @@
 //! The Agents view's state as plain data: its settings (the simulation's,
-//! the vote's, the steps' names), the work a run does as a list of small
-//! jobs the page runs one per frame with a progress bar, and the results
-//! so far. The command line runs the same functions.
+//! the vote's, the steps' names) and the results so far (`runner` does
+//! the work in slices). The command line runs the same functions.
 
 use super::pipeline::{directions, Pipeline};
-use super::rounds::{depth_study, run, AgentRun, DepthRow};
-use super::vote::{vote_study, VoteConfig, VotePoint};
+use super::rounds::{AgentRun, DepthRow};
+use super::vote::{VoteConfig, VotePoint};
 use super::{AgentsConfig, Signal};
 use serde::{Deserialize, Serialize};
 
@@ -54,23 +53,6 @@ impl AgentsSettings {
     }
 }
 
-/// One piece of a run.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Job {
-    /// Every signal's curve, gated or not, at the settings' depth.
-    Curves(bool),
-    /// The depth chart's point at one depth.
-    Depth(usize),
-    Vote,
-}
-
-pub fn jobs() -> Vec<Job> {
-    let mut j = vec![Job::Curves(false), Job::Curves(true)];
-    j.extend(PAGE_DEPTHS.map(Job::Depth));
-    j.push(Job::Vote);
-    j
-}
-
 /// What a run has found so far.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AgentsResults {
@@ -78,31 +60,17 @@ pub struct AgentsResults {
     pub curves: Vec<(bool, AgentRun)>,
     pub rows: Vec<DepthRow>,
     pub vote: Vec<VotePoint>,
+    /// Units finished (`runner::units`).
     pub done: usize,
 }
 
 impl AgentsResults {
-    pub fn run_job(&mut self, s: &AgentsSettings, job: Job) {
-        match job {
-            Job::Curves(gate) => {
-                let p = s.pipeline(gate);
-                for sig in Signal::ALL {
-                    self.curves.push((gate, run(&p, sig, s.cfg.rounds)));
-                }
-            }
-            Job::Depth(d) => self
-                .rows
-                .extend(depth_study(&s.cfg, &s.names, &[d], &Signal::ALL)),
-            Job::Vote => self.vote = vote_study(&s.vote, VOTE_CALLS),
-        }
-        self.done += 1;
-    }
-
     /// The whole run at once (tests, the command line's equivalent).
     pub fn compute(s: &AgentsSettings) -> Self {
         let mut r = Self::default();
-        for j in jobs() {
-            r.run_job(s, j);
+        let mut runner = super::runner::Runner::new(s.clone());
+        while !runner.finished() {
+            runner.work(&mut r, || false);
         }
         r
     }

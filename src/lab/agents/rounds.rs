@@ -42,62 +42,112 @@ impl AgentRun {
     }
 }
 
-/// Runs `rounds` rounds of `signal` on `p`, from prompts at zero.
-pub fn run(p: &Pipeline, signal: Signal, rounds: usize) -> AgentRun {
-    let cfg = &p.cfg;
-    let k = p.maps.len();
-    let mut theta: Vec<Array1<f64>> = vec![Array1::zeros(cfg.width.max(1)); k];
-    let mut velocity = theta.clone();
-    let val_loss = |th: &[Array1<f64>]| p.loss(&p.forward(th, &p.x_val), &p.t_val);
-    let mut out = AgentRun {
-        signal,
-        val: vec![val_loss(&theta)],
-        train: Vec::new(),
-        kept: Vec::new(),
-        calls: Vec::new(),
-        angles: vec![0.0; k],
-    };
-    let per_round = calls_per_round(cfg, signal);
-    let mut counted = vec![0usize; k];
-    for r in 0..rounds {
-        let f = p.forward(&theta, &p.x_train);
-        out.train.push(p.loss(&f, &p.t_train));
+/// A run in progress, resumable round by round (the page works on it in
+/// slices of a frame): prompts, momentum and the record so far.
+#[derive(Clone, Debug)]
+pub struct Rounds {
+    p: Pipeline,
+    total: usize,
+    theta: Vec<Array1<f64>>,
+    velocity: Vec<Array1<f64>>,
+    counted: Vec<usize>,
+    per_round: u64,
+    out: AgentRun,
+}
+
+impl Rounds {
+    /// `total` rounds of `signal` on `p`, from prompts at zero.
+    pub fn new(p: Pipeline, signal: Signal, total: usize) -> Self {
+        let k = p.maps.len();
+        let theta = vec![Array1::zeros(p.cfg.width.max(1)); k];
+        let val = p.loss(&p.forward(&theta, &p.x_val), &p.t_val);
+        Self {
+            per_round: calls_per_round(&p.cfg, signal),
+            total,
+            velocity: theta.clone(),
+            theta,
+            counted: vec![0; k],
+            out: AgentRun {
+                signal,
+                val: vec![val],
+                train: Vec::new(),
+                kept: Vec::new(),
+                calls: Vec::new(),
+                angles: vec![0.0; k],
+            },
+            p,
+        }
+    }
+
+    /// Rounds done so far, and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.out.kept.len(), self.total)
+    }
+
+    pub fn finished(&self) -> bool {
+        self.out.kept.len() >= self.total
+    }
+
+    /// One round: forward, critique, update every prompt, gate, count.
+    pub fn round(&mut self) {
+        if self.finished() {
+            return;
+        }
+        let (p, cfg) = (&self.p, &self.p.cfg);
+        let k = p.maps.len();
+        let r = self.out.kept.len();
+        let f = p.forward(&self.theta, &p.x_train);
+        self.out.train.push(p.loss(&f, &p.t_train));
         let exact = directions(&p.exact_critiques(&f, &p.t_train));
-        let given = directions(&p.critiques(signal, &f, &p.t_train, r));
+        let given = directions(&p.critiques(self.out.signal, &f, &p.t_train, r));
         for i in 0..k {
             let a = angle(&given[i], &exact[i]);
             if a.is_finite() {
-                out.angles[i] += a;
-                counted[i] += 1;
+                self.out.angles[i] += a;
+                self.counted[i] += 1;
             }
         }
         let next: Vec<Array1<f64>> = (0..k)
             .map(|i| {
-                let v = &velocity[i] * cfg.momentum + &given[i];
-                &theta[i] - &(&v * cfg.lr)
+                let v = &self.velocity[i] * cfg.momentum + &given[i];
+                &self.theta[i] - &(&v * cfg.lr)
             })
             .collect();
-        let before = *out.val.last().expect("a first score");
-        let after = val_loss(&next);
+        let before = *self.out.val.last().expect("a first score");
+        let after = p.loss(&p.forward(&next, &p.x_val), &p.t_val);
         let keep = !cfg.gate || after < before;
         if keep {
-            for i in 0..k {
-                velocity[i] = &velocity[i] * cfg.momentum + &given[i];
+            for (v, g) in self.velocity.iter_mut().zip(&given) {
+                *v = &*v * cfg.momentum + g;
             }
-            theta = next;
+            self.theta = next;
         } else {
-            for v in &mut velocity {
+            for v in &mut self.velocity {
                 v.fill(0.0);
             }
         }
-        out.val.push(if keep { after } else { before });
-        out.kept.push(keep);
-        out.calls.push(per_round * (r as u64 + 1));
+        self.out.val.push(if keep { after } else { before });
+        self.out.kept.push(keep);
+        self.out.calls.push(self.per_round * (r as u64 + 1));
     }
-    for (a, n) in out.angles.iter_mut().zip(&counted) {
-        *a = if *n > 0 { *a / *n as f64 } else { f64::NAN };
+
+    /// The record, each step's angle the mean over the rounds run.
+    pub fn finish(self) -> AgentRun {
+        let mut out = self.out;
+        for (a, n) in out.angles.iter_mut().zip(&self.counted) {
+            *a = if *n > 0 { *a / *n as f64 } else { f64::NAN };
+        }
+        out
     }
-    out
+}
+
+/// Runs `rounds` rounds of `signal` on `p`, from prompts at zero.
+pub fn run(p: &Pipeline, signal: Signal, rounds: usize) -> AgentRun {
+    let mut r = Rounds::new(p.clone(), signal, rounds);
+    while !r.finished() {
+        r.round();
+    }
+    r.finish()
 }
 
 /// One point of the depth study.
@@ -129,6 +179,43 @@ impl DepthRow {
     }
 }
 
+/// The depth study's pipeline at `depth` with the steps' `names`
+/// (missing ones keep "step k"), and the rounds `signal` gets for the
+/// chained critique's `cfg.rounds` rounds of calls (an equal budget).
+pub fn depth_unit(
+    cfg: &AgentsConfig,
+    names: &[String],
+    depth: usize,
+    signal: Signal,
+) -> (Pipeline, usize) {
+    let c = AgentsConfig { depth, ..*cfg };
+    let mut p = Pipeline::new(c);
+    for (i, n) in names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| !n.trim().is_empty())
+    {
+        p.rename(i + 1, n.trim());
+    }
+    let budget = calls_per_round(&c, Signal::Chain) * c.rounds as u64;
+    (p, (budget / calls_per_round(&c, signal)) as usize)
+}
+
+impl DepthRow {
+    /// The row of a finished depth-study run.
+    pub fn of(depth: usize, rounds: usize, r: AgentRun) -> Self {
+        DepthRow {
+            depth,
+            signal: r.signal,
+            rounds,
+            calls: r.calls.last().copied().unwrap_or(0),
+            final_val: r.final_val(),
+            start_val: r.val[0],
+            angles: r.angles,
+        }
+    }
+}
+
 /// For each depth, each signal run for as many rounds as the chained
 /// critique's `cfg.rounds` rounds cost (an equal call budget); `names`
 /// describe the steps (missing ones keep "step k").
@@ -140,28 +227,9 @@ pub fn depth_study(
 ) -> Vec<DepthRow> {
     let mut rows = Vec::new();
     for &depth in depths {
-        let c = AgentsConfig { depth, ..*cfg };
-        let mut p = Pipeline::new(c);
-        for (i, n) in names
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| !n.trim().is_empty())
-        {
-            p.rename(i + 1, n.trim());
-        }
-        let budget = calls_per_round(&c, Signal::Chain) * c.rounds as u64;
         for &s in signals {
-            let rounds = (budget / calls_per_round(&c, s)) as usize;
-            let r = run(&p, s, rounds);
-            rows.push(DepthRow {
-                depth,
-                signal: s,
-                rounds,
-                calls: r.calls.last().copied().unwrap_or(0),
-                final_val: r.final_val(),
-                start_val: r.val[0],
-                angles: r.angles,
-            });
+            let (p, rounds) = depth_unit(cfg, names, depth, s);
+            rows.push(DepthRow::of(depth, rounds, run(&p, s, rounds)));
         }
     }
     rows
