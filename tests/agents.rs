@@ -242,10 +242,11 @@ fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
     let back = AppState::from_query(&s.to_query()).0;
     assert_eq!(back.agents, s.agents);
     // bad values keep the last good state and say why
-    let (bad, notices) =
-        AppState::from_query("ak=9&anoise=-1&anames=a,b,c,d,e,f,g,h,i&aplo=1.5&aq=0&awidth=40");
+    let (bad, notices) = AppState::from_query(
+        "ak=9&anoise=-1&anames=a,b,c,d,e,f,g,h,i&aplo=1.5&aq=0&awidth=40&again=0",
+    );
     assert_eq!(bad.agents, AppState::default().agents);
-    assert_eq!(notices.len(), 6);
+    assert_eq!(notices.len(), 7);
     let r = AgentsResults::compute(a);
     assert_eq!(r.curves.len(), 6, "each signal, gated and not");
     assert!(r.curves.iter().all(|(_, c)| c.val.len() == 13));
@@ -369,7 +370,10 @@ fn a_run_in_slices_of_one_round_equals_the_run_at_once_and_the_command_lines_stu
     assert_eq!(sliced, whole);
     assert_eq!(sliced.done, units().len());
     assert!(calls > 6 * 7, "one round per call: {calls}");
-    // the depth rows are the command line's study
+    // the curves are the command line's runs, the depth rows its study
+    for (gate, c) in &whole.curves {
+        assert_eq!(*c, run(&s.pipeline(*gate), c.signal, 7));
+    }
     assert_eq!(
         whole.rows,
         depth_study(&s.cfg, &s.names, &PAGE_DEPTHS, &Signal::ALL)

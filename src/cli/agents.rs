@@ -84,7 +84,17 @@ pub fn agents(args: &[String]) -> i32 {
         } else {
             "—".to_string()
         };
-        let steps: Vec<String> = r.angles.iter().map(|a| format!("{a:.0}°")).collect();
+        let steps: Vec<String> = r
+            .angles
+            .iter()
+            .map(|a| {
+                if a.is_finite() {
+                    format!("{a:.0}°")
+                } else {
+                    "—".into()
+                }
+            })
+            .collect();
         println!(
             "{:>5}  {:<40} {:>6} {:>9} {:>10.4} {:>10.4} {:>12}  {}",
             r.depth,

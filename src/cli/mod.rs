@@ -54,7 +54,8 @@ pub fn usage() -> String {
   creditflow agents [--depths 1,2,4,8] [--signals exact,chain,broadcast] [--rounds R]
                     [--fidelity F] [--noise S] [--blur B] [--gate on|off] [--lr L]
                     [--momentum M] [--depth K] [--seed S] [--fix P] [--break P]
-                    [--names A,B,…] [--json FILE]
+                    [--names A,B,…] [--p-low P] [--p-high P] [--questions N]
+                    [--width W] [--tasks N] [--val-tasks N] [--gain G] [--json FILE]
          essay Part 5, simulated (no language model is called): a K-step pipeline's
          held-out loss by credit signal at the chained critique's call budget, the
          curves at --depth gated and ungated, and refine + vote against independent

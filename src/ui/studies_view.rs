@@ -134,21 +134,22 @@ pub fn StudiesView() -> impl IntoView {
             .with_untracked(|s| s.as_ref().and_then(StudyState::width))
             .unwrap_or_default()
     });
-    // the axis of the study that ran (else of the settings)
-    let max_depth = move || {
+    // the axis of the study that ran (else of the settings); memos, so a
+    // run coming in does not redraw the charts
+    let max_depth = Memo::new(move |_| {
         let ran = depth.state.with(|s| match s.as_ref().map(|s| &s.study) {
             Some(Study::Depth(d)) => d.depths.iter().copied().max(),
             _ => None,
         });
         ran.or_else(|| app.with(|a| a.depths.iter().copied().max()))
             .unwrap_or(MAX_DEPTH)
-    };
-    let wsteps = move || {
+    });
+    let wsteps = Memo::new(move |_| {
         width
             .state
             .with(|s| s.as_ref().map(|s| s.study.grid().base.steps))
             .unwrap_or_else(|| app.with(|a| a.width_steps))
-    };
+    });
     let (depth_open, width_open) = (RwSignal::new(false), RwSignal::new(false));
     let depth_rows = Memo::new(move |_| depth_open.get().then(|| depth_table(&depth_study.get())));
     let width_rows_table =
@@ -187,11 +188,11 @@ pub fn StudiesView() -> impl IntoView {
             <figure class="chart">
                 <div class="chart-row">
                 <div class="chart-svg" data-testid="depth-chart" data-depths=move || depth_study.with(|s| s.depths().len())
-                    role="img" aria-label="Test error against depth, one line per method" inner_html=move || draw_depth_scores(&depth_study.get(), max_depth())></div>
+                    role="img" aria-label="Test error against depth, one line per method" inner_html=move || draw_depth_scores(&depth_study.get(), max_depth.get())></div>
                 <div class="chart-svg" data-testid="depth-cost-chart" role="img" aria-label="Each method's error over bp's at the same depth"
-                    inner_html=move || draw_depth_costs(&depth_study.get(), max_depth())></div>
+                    inner_html=move || draw_depth_costs(&depth_study.get(), max_depth.get())></div>
                 <div class="chart-svg" data-testid="depth-angle-chart" role="img" aria-label="FA's and DFA's alignment angle per layer against depth"
-                    inner_html=move || draw_depth_angles(&depth_study.get(), max_depth())></div>
+                    inner_html=move || draw_depth_angles(&depth_study.get(), max_depth.get())></div>
                 </div>
                 <figcaption><span class="pan-hint">"Swipe each chart sideways to see all of it. "</span>"Test error, its ratio to bp at the same depth (the cost of removing each requirement), and FA's and DFA's final angle to the gradient per layer. "
                     <button class="small" data-testid="export-depth-csv" on:click=depth_csv>"CSV"</button>" "
@@ -214,7 +215,7 @@ pub fn StudiesView() -> impl IntoView {
                 <div class="chart-svg" data-testid="width-chart" data-widths=move || width_rows.with(|r| r.len())
                     role="img" aria-label="Final test error against the number of weights" inner_html=move || draw_width_scores(&width_rows.get())></div>
                 <div class="chart-svg" data-testid="width-steps-chart" role="img" aria-label="Steps to reach twice bp's error against the number of weights"
-                    inner_html=move || draw_width_steps(&width_rows.get(), wsteps(), TARGET_TIMES_BP)></div>
+                    inner_html=move || draw_width_steps(&width_rows.get(), wsteps.get(), TARGET_TIMES_BP)></div>
                 <div class="chart-svg" data-testid="boundary-map" role="img" aria-label="The failure boundary: width against how specific the feedback is"
                     inner_html=move || draw_boundary(&width_rows.get())></div>
                 </div>

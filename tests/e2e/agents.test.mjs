@@ -36,7 +36,7 @@ test('the Agents view runs the simulation, draws its charts and renames a step',
   assert.ok(findings.includes(chain4.toFixed(4)), `${chain4.toFixed(4)} in ${findings}`);
   // and so is the vote at four calls, with the hardest question at 0.3
   const vote = await page.textContent('[data-testid=agents-vote-finding]');
-  assert.ok(vote.includes(cli.vote[3].refine.toFixed(2)), `${cli.vote[3].refine} in ${vote}`);
+  assert.ok(vote.includes(`four versions ${cli.vote[3].refine.toFixed(2)}`), `${cli.vote[3].refine} in ${vote}`);
   // renaming step 1 changes the critique it hears, and the URL keeps it
   const before = await page.textContent('[data-testid=agents-critique]');
   await page.fill('[data-testid=agents-name]', 'retrieve the sources');

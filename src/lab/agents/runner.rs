@@ -1,7 +1,8 @@
 //! A run of the Agents view as a list of units (each signal's curve gated
 //! and not, each depth's point for each signal, the vote), worked through
-//! round by round so the page can stop after a few milliseconds and draw:
-//! no setting makes one piece of work freeze the page.
+//! round by round so the page can stop after a few milliseconds and draw
+//! (a slice ends after the round that passes its time; at the largest
+//! settings one round, or the vote, is a task of tens of milliseconds).
 
 use super::page::{AgentsResults, AgentsSettings, PAGE_DEPTHS, VOTE_CALLS};
 use super::rounds::{depth_unit, DepthRow, Rounds};

@@ -174,8 +174,8 @@ pub const SETTINGS: [Setting; 19] = [
     Setting {
         key: "again",
         flag: "--gain",
-        what: "the steps' gain (how strongly each passes on its input), from 0 to 5",
-        set: |s, v| put(&mut s.cfg.gain, num(v, |x| (0.0..=5.0).contains(&x))),
+        what: "the steps' gain (how strongly each passes on its input), above 0, at most 5",
+        set: |s, v| put(&mut s.cfg.gain, num(v, |x| x > 0.0 && x <= 5.0)),
         get: |s| s.cfg.gain.to_string(),
     },
     Setting {
