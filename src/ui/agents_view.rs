@@ -10,7 +10,7 @@ use super::download;
 use super::lab_controls::key_field;
 use super::lab_handle::now;
 use super::url_state::AppState;
-use crate::lab::agents::page::AgentsResults;
+use crate::lab::agents::page::{AgentsResults, AgentsSettings};
 use crate::lab::agents::runner::{units, Runner};
 use leptos::prelude::*;
 use std::cell::RefCell;
@@ -64,11 +64,16 @@ pub fn AgentsView() -> impl IntoView {
     let run_id = RwSignal::new(0u64);
     let problem = RwSignal::new(None::<String>);
     let progress = RwSignal::new(0.0f64);
+    // the settings of the run the charts show, and whether it was stopped
+    let ran = RwSignal::new(None::<AgentsSettings>);
+    let stopped = RwSignal::new(false);
     let total = units().len();
     let run = move |_: ()| {
         let s = app.with_untracked(|a| a.agents.clone());
         let id = run_id.get_untracked() + 1;
         run_id.set(id);
+        ran.set(Some(s.clone()));
+        stopped.set(false);
         results.set(Some(AgentsResults::default()));
         progress.set(0.0);
         let live = Rc::new(RefCell::new(Live {
@@ -80,12 +85,20 @@ pub fn AgentsView() -> impl IntoView {
             Duration::ZERO,
         );
     };
-    let running = move || results.with(|r| r.as_ref().is_some_and(|r| r.done < total));
+    let running =
+        move || !stopped.get() && results.with(|r| r.as_ref().is_some_and(|r| r.done < total));
+    let stop = move |_| {
+        run_id.update(|i| *i += 1);
+        stopped.set(true);
+    };
+    let stale = move || {
+        results.with(Option::is_some) && ran.with(|r| app.with(|a| r.as_ref() != Some(&a.agents)))
+    };
     let field = move |key: &'static str, label: &'static str| {
         key_field(app, problem, key, label, format!("agents-{key}"))
     };
     let name = RwSignal::new(String::new());
-    let rename = move |_| {
+    let rename = move |_: ()| {
         let n = name.get_untracked().replace(',', " ");
         let n = n.trim().chars().take(40).collect::<String>();
         if n.is_empty() {
@@ -114,8 +127,7 @@ pub fn AgentsView() -> impl IntoView {
     };
     let export = move |_| {
         let text = results.with_untracked(|r| {
-            serde_json::to_string_pretty(&(app.with_untracked(|a| a.agents.clone()), r))
-                .unwrap_or_default()
+            serde_json::to_string_pretty(&(ran.get_untracked(), r)).unwrap_or_default()
         });
         download::text(&text, "creditflow-agents.json", "application/json");
     };
@@ -141,9 +153,9 @@ pub fn AgentsView() -> impl IntoView {
             <p class="notice" data-testid="agents-simulation"><b>"A simulation: no language model is called."</b>
                 " A pipeline of K steps, each with a “prompt” θ, learns a teacher pipeline from a critique of its final output. The critique reaches each prompt exactly (backprop), hop by hop through an imperfect critic (chained, as TextGrad does), or straight from the end through a fixed random map (broadcast, the DFA of pipelines). Every round's calls are counted in TextGrad's terms."</p>
             <div class="agents-settings">
-                {field("ak", "steps K")}
+                {field("ak", "steps K (the round chart's pipeline)")}
                 {field("afid", "critic fidelity ρ")}
-                <label class="setting"><span>"critic fidelity ρ, 0 … 1 (1: a perfect critic; reruns)"</span>
+                <label class="setting"><span>"critic fidelity ρ, 0 … 1 (1: the true local message, before noise and blur; reruns)"</span>
                     <input type="range" min="0" max="1" step="0.05" data-testid="agents-fidelity-slider" aria-label="critic fidelity ρ"
                         prop:value=move || app.with(|a| a.agents.cfg.fidelity.to_string())
                         on:change=move |e| {
@@ -161,8 +173,11 @@ pub fn AgentsView() -> impl IntoView {
                     prop:checked=move || app.with(|a| a.agents.cfg.gate)
                     on:change=move |e| { let on = event_target_checked(&e); app.update(|a| a.agents.cfg.gate = on); }/>
                     " gate the depth chart's runs on held-out tasks (the round chart draws both, gated dashed)"</label>
-                {field("afix", "critic fixes a wrong answer")}
-                {field("abreak", "critic breaks a right answer")}
+            </div>
+            <p class="hint">"The vote (the last chart), a separate multiple-choice task:"</p>
+            <div class="agents-settings">
+                {field("afix", "vote's critic fixes a wrong answer")}
+                {field("abreak", "vote's critic breaks a right answer")}
                 {field("aplo", "hardest question: P(one answer right)")}
                 {field("aphi", "easiest question: P(one answer right)")}
             </div>
@@ -177,12 +192,15 @@ pub fn AgentsView() -> impl IntoView {
                 </div>
             </details>
             {move || problem.get().map(|p| view! { <p class="notice" role="alert">{p}</p> })}
+            {move || stale().then(|| view! { <p class="notice" data-testid="agents-stale">"The charts, findings and exports below are from the last run, at other settings: press run to see these."</p> })}
             <div class="lab-buttons">
                 <button data-testid="agents-run" on:click=move |_| run(()) disabled=running>"▶ run the simulation"</button>
+                <button class="small" data-testid="agents-stop" on:click=stop disabled=move || !running()>"■ stop"</button>
                 <progress data-testid="agents-progress" max=total value=move || progress.get()></progress>
                 <span class="hint" data-testid="agents-status">{move || match results.with(|r| r.as_ref().map(|r| (r.done, r.calls()))) {
                     None => "Press run: every signal's curves, the depth chart and the vote.".to_string(),
-                    Some((d, calls)) if d < total => format!("running: {d} of {total} parts, {calls} simulated calls so far"),
+                    Some((d, calls)) if d < total && stopped.get() => format!("stopped after {d} of {total} parts (each signal's curve, each depth's point, the vote); {calls} simulated calls"),
+                    Some((d, calls)) if d < total => format!("running: {d} of {total} parts (each signal's curve, each depth's point, the vote), {calls} simulated calls so far"),
                     Some((_, calls)) => format!("done: {calls} simulated calls to the model, summed over the round chart's six runs"),
                 }}</span>
                 <button class="small" data-testid="agents-export" on:click=export disabled=move || results.with(Option::is_none)>"JSON"</button>
@@ -191,14 +209,15 @@ pub fn AgentsView() -> impl IntoView {
             <div class="agents-rename">
                 <label>"rename step 1: " <input type="text" data-testid="agents-name" maxlength="40"
                     prop:value=move || app.with(|a| a.agents.name(1))
-                    on:input=move |e| name.set(event_target_value(&e))/></label>
-                <button class="small" data-testid="agents-rename" on:click=rename>"rename"</button>
+                    on:input=move |e| name.set(event_target_value(&e))
+                    on:keydown=move |e| if e.key() == "Enter" { rename(()) }/></label>
+                <button class="small" data-testid="agents-rename" on:click=move |_| rename(())>"rename"</button>
                 <p class="hint" data-testid="agents-critique">{critique}</p>
                 <p class="hint">"The critic's noise depends on how a step is described: rename a step and the chained critique it receives changes, as the essay warns a prompt's name can change the backward messages."</p>
             </div>
-            {chart("agents-curves", "Held-out loss against round for each signal, gated dashed", |r| draw_curves(&r.curves))}
-            {chart("agents-depth", "Final held-out loss against the number of steps at an equal call budget", |r| draw_depth(&r.rows))}
-            {chart("agents-angles", "Angle of each step's update to the exact gradient (mean over rounds), step by step for each number of steps K, chained and broadcast; exact backprop is 0° everywhere. Darker is worse: 90° carries no information.", |r| draw_angle_map(&r.rows))}
+            {chart("agents-curves", "Held-out loss against round for each signal at K steps, gated dashed (where the gate kept every update, the dashed line lies on the solid one)", |r| draw_curves(&r.curves))}
+            {chart("agents-depth", "Final held-out loss against the number of steps K = 1, 2, 4, 8. At each K every signal spends the calls of the chained critique's rounds, so the broadcast, cheaper per round, gets more rounds.", |r| draw_depth(&r.rows))}
+            {chart("agents-angles", "Angle of each step's update to the exact gradient (mean over rounds), step by step for each number of steps K, chained and broadcast; exact backprop is 0° everywhere. Darker is worse: 90° carries no information, above 90° the update points against the gradient. The last step reads the evaluator and is always exact, so the mean is over steps 1 … K−1.", |r| draw_angle_map(&r.rows))}
             {chart("agents-vote", "Accuracy against calls: independent answers voted, and one answer refined and voted", |r| draw_vote(&r.vote))}
             <p class="hint" data-testid="agents-vote-finding">{move || results.with(|r| r.as_ref().and_then(AgentsResults::vote_finding)).unwrap_or_default()}</p>
             <p class="hint">"What the depth chart says, depth by depth (each signal at the chained critique's call budget):"</p>

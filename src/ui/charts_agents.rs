@@ -31,6 +31,16 @@ fn line(svg: &mut Svg, p: &Plot, pts: &[(f64, f64)], color: Rgb, dash: bool, dot
     }
 }
 
+/// A tick label for whole-number axes (rounds, steps, calls): none
+/// between whole numbers.
+fn whole(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        String::new()
+    }
+}
+
 /// A log axis around the positive values of `v`.
 fn log_axis(v: impl Iterator<Item = f64>) -> Axis {
     let (lo, hi) = v
@@ -63,20 +73,15 @@ pub fn draw_curves(curves: &[(bool, AgentRun)]) -> (String, usize) {
             )
         })
         .collect();
+    let k = curves.first().map_or(0, |(_, r)| r.angles.len());
     let (mut svg, p) = frame(
         420.0 + 22.0 * legend_rows(entries.len(), LEGEND_COLS) as f64,
-        "Held-out loss, round by round",
+        &format!("Held-out loss, round by round (K = {k} steps)"),
         legend_rows(entries.len(), LEGEND_COLS),
         Axis::linear(0.0, rounds as f64),
         ya,
     );
-    svg.axes(
-        &p,
-        "round",
-        "held-out loss (log scale)",
-        &|v| format!("{v:.0}"),
-        &tick,
-    );
+    svg.axes(&p, "round", "held-out loss (log scale)", &whole, &tick);
     for (g, r) in curves {
         let pts: Vec<(f64, f64)> = r
             .val
@@ -113,13 +118,7 @@ fn by_depth(
         Axis::linear(0.0, 8.0),
         ya,
     );
-    svg.axes(
-        &p,
-        "steps in the pipeline K",
-        ylabel,
-        &|v| format!("{v:.0}"),
-        &tick,
-    );
+    svg.axes(&p, "steps in the pipeline K", ylabel, &whole, &tick);
     for s in &signals {
         let pts: Vec<(f64, f64)> = rows
             .iter()
@@ -176,13 +175,7 @@ pub fn draw_vote(points: &[VotePoint]) -> (String, usize) {
         Axis::linear(0.0, 8.0),
         Axis::linear(0.0, 1.0),
     );
-    svg.axes(
-        &p,
-        "calls per question",
-        "accuracy",
-        &|v| format!("{v:.0}"),
-        &tick,
-    );
+    svg.axes(&p, "calls per question", "accuracy", &whole, &tick);
     let pts = |f: fn(&VotePoint) -> f64| {
         points
             .iter()

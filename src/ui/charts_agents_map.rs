@@ -69,7 +69,7 @@ pub fn draw_angle_map(rows: &[DepthRow]) -> (String, usize) {
             text(&mut svg, x, yh, Anchor::Middle, "#333333", &k.to_string());
         }
         let xm = w - 16.0 - mean_w / 2.0;
-        text(&mut svg, xm, yh, Anchor::Middle, "#333333", "mean");
+        text(&mut svg, xm, yh, Anchor::Middle, "#333333", "mean 1…K−1");
         text(&mut svg, x0 - 8.0, yh, Anchor::End, "#333333", "K \\ step");
         for (di, &d) in depths.iter().enumerate() {
             let y = top + head + di as f64 * cell_h;

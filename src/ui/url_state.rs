@@ -26,7 +26,7 @@ pub const MAX_STEPS: usize = 20_000;
 
 /// The controls a teacher can hide from students: id and what it is.
 pub const HIDEABLE: [(&str, &str); 8] = [
-    ("nav", "the switch between the two views"),
+    ("nav", "the switch between the views"),
     ("req", "the five requirement checkboxes"),
     ("expr", "the expression box and its presets"),
     ("inputs", "the input values and the previous sample"),

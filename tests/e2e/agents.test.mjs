@@ -54,6 +54,17 @@ test('the Agents view runs the simulation, draws its charts and renames a step',
   const csv = readFileSync(await download.path(), 'utf8');
   assert.match(csv, /^chart,signal,gated,x,y,calls,detail\n/);
   assert.ok(csv.includes('vote,refine') && csv.includes('depth,chain') && csv.includes('curves,broadcast,true'));
+  // a changed setting marks the charts as the last run's until run again
+  assert.equal(await page.$('[data-testid=agents-stale]'), null);
+  await page.fill('[data-testid=agents-arounds]', '2000');
+  await page.press('[data-testid=agents-arounds]', 'Tab');
+  await page.waitForSelector('[data-testid=agents-stale]');
+  // a long run can be stopped
+  await page.click('[data-testid=agents-run]');
+  await page.waitForSelector('[data-testid=agents-stale]', { state: 'detached' });
+  await page.click('[data-testid=agents-stop]');
+  await page.waitForFunction(() => /stopped after/.test(document.querySelector('[data-testid=agents-status]').textContent));
+  assert.ok(await page.isEnabled('[data-testid=agents-run]'));
   assert.deepEqual(problems, []);
 });
 
