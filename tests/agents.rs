@@ -110,7 +110,12 @@ fn the_independent_vote_matches_its_binomial_closed_form() {
         questions: 20_000,
         ..VoteConfig::default()
     };
-    for v in vote_study(&cfg, 8) {
+    let study = vote_study(&cfg, 8);
+    assert_eq!(
+        study[0].independent, study[0].refine,
+        "one call is one answer either way"
+    );
+    for v in study {
         // four standard errors of a mean of 20,000 right-or-wrong answers
         assert!(
             (v.independent - v.independent_exact).abs() < 0.015,

@@ -151,54 +151,47 @@ pub fn draw_depth(rows: &[DepthRow]) -> (String, usize) {
 /// Accuracy against calls: independent answers voted (with its closed
 /// form, dashed) and one answer refined and voted over its versions.
 pub fn draw_vote(points: &[VotePoint]) -> (String, usize) {
-    let entries = vec![
+    type Get = fn(&VotePoint) -> f64;
+    // (name, colour, dashed, dots, value)
+    let series: [(&str, Rgb, bool, bool, Get); 3] = [
         (
-            "independent answers, voted".to_string(),
+            "independent answers, voted",
             (106, 76, 147),
             false,
+            true,
+            |v| v.independent,
         ),
         (
-            "closed form of the independent vote".to_string(),
+            "closed form of the independent vote",
             (0, 0, 0),
             true,
+            false,
+            |v| v.independent_exact,
         ),
         (
-            "one answer refined, voted over its versions".to_string(),
+            "one answer refined, voted over its versions",
             (140, 86, 75),
             false,
+            true,
+            |v| v.refine,
         ),
     ];
     let (mut svg, p) = frame(
         420.0,
         "The compute-matched baseline: accuracy against calls",
-        legend_rows(3, 1),
+        legend_rows(series.len(), 1),
         Axis::linear(0.0, 8.0),
         Axis::linear(0.0, 1.0),
     );
     svg.axes(&p, "calls per question", "accuracy", &whole, &tick);
-    let pts = |f: fn(&VotePoint) -> f64| {
-        points
-            .iter()
-            .map(|v| (v.calls as f64, f(v)))
-            .collect::<Vec<_>>()
-    };
-    line(
-        &mut svg,
-        &p,
-        &pts(|v| v.independent),
-        (106, 76, 147),
-        false,
-        true,
-    );
-    line(
-        &mut svg,
-        &p,
-        &pts(|v| v.independent_exact),
-        (0, 0, 0),
-        true,
-        false,
-    );
-    line(&mut svg, &p, &pts(|v| v.refine), (140, 86, 75), false, true);
+    for (_, color, dash, dots, get) in series {
+        let pts: Vec<(f64, f64)> = points.iter().map(|v| (v.calls as f64, get(v))).collect();
+        line(&mut svg, &p, &pts, color, dash, dots);
+    }
+    let entries: Vec<_> = series
+        .iter()
+        .map(|(name, c, dash, _, _)| (name.to_string(), *c, *dash))
+        .collect();
     svg.legend(p.x, p.y + p.h + 66.0, p.w, 1, &entries);
     (svg.finish(), if points.is_empty() { 0 } else { 2 })
 }

@@ -1,6 +1,6 @@
 // Screenshot helper for humans: node tests/e2e/shot.mjs URL OUT.png [width] [height]
 // STEPS="click:testid,fill:testid:value,hover:css,key:ArrowRight,wait:ms"; ELEMENT=testid
-// shoots that element only.
+// shoots that element only; AT=testid the viewport scrolled to it.
 import { chromium } from 'playwright-core';
 const [url, out, w = '1500', h = '1000'] = process.argv.slice(2);
 const browser = await chromium.launch({
@@ -27,7 +27,11 @@ for (const step of (process.env.STEPS || '').split(',').filter(Boolean)) {
   if (kind === 'key') await page.keyboard.press(sel);
   if (kind === 'wait') await page.waitForTimeout(Number(sel));
 }
-if (process.env.ELEMENT) {
+if (process.env.AT) {
+  // AT=testid: the viewport with that element at its top
+  await page.locator(`[data-testid=${process.env.AT}]`).first().evaluate((e) => e.scrollIntoView());
+  await page.screenshot({ path: out });
+} else if (process.env.ELEMENT) {
   await page.locator(`[data-testid=${process.env.ELEMENT}]`).first().screenshot({ path: out });
 } else {
   await page.screenshot({ path: out, fullPage: true });

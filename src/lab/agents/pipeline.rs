@@ -90,13 +90,18 @@ impl Pipeline {
         0.5 * e.mapv(|v| v * v).sum() / t.nrows() as f64
     }
 
+    /// The evaluator's critique of the last step's pre-activation, per
+    /// task: (y_K − t) ⊙ f′. Every signal gives the last step this.
+    fn final_critique(f: &Forward, t: &Array2<f64>) -> Array2<f64> {
+        (f.output() - t) * slope(f.output())
+    }
+
     /// The exact critique of each step's pre-activation, per task: c_K =
     /// (y_K − t) ⊙ f′, c_{k−1} = (c_k·A_k) ⊙ f′ (backprop's adjoints).
     pub fn exact_critiques(&self, f: &Forward, t: &Array2<f64>) -> Vec<Array2<f64>> {
         let k = self.maps.len();
-        let slope = |y: &Array2<f64>| y.mapv(|v| 1.0 - v * v);
         let mut c = vec![Array2::zeros((0, 0)); k];
-        c[k - 1] = (f.output() - t) * slope(f.output());
+        c[k - 1] = Self::final_critique(f, t);
         for i in (1..k).rev() {
             c[i - 1] = c[i].dot(&self.maps[i]) * slope(&f.y[i]);
         }
@@ -113,11 +118,10 @@ impl Pipeline {
         round: usize,
     ) -> Vec<Array2<f64>> {
         let k = self.maps.len();
-        let slope = |y: &Array2<f64>| y.mapv(|v| 1.0 - v * v);
         match signal {
             Signal::Exact => self.exact_critiques(f, t),
             Signal::Broadcast => {
-                let last = (f.output() - t) * slope(f.output());
+                let last = Self::final_critique(f, t);
                 (0..k)
                     .map(|i| {
                         if i + 1 == k {
@@ -130,7 +134,7 @@ impl Pipeline {
             }
             Signal::Chain => {
                 let mut c = vec![Array2::zeros((0, 0)); k];
-                c[k - 1] = (f.output() - t) * slope(f.output());
+                c[k - 1] = Self::final_critique(f, t);
                 for i in (1..k).rev() {
                     c[i - 1] = self.critic(&c[i], i, f, round);
                 }
@@ -146,8 +150,7 @@ impl Pipeline {
     /// blurred toward each task's mean by the specificity loss.
     fn critic(&self, c: &Array2<f64>, i: usize, f: &Forward, round: usize) -> Array2<f64> {
         let cfg = &self.cfg;
-        let slope = f.y[i].mapv(|v| 1.0 - v * v);
-        let exact = c.dot(&self.maps[i]) * &slope;
+        let exact = c.dot(&self.maps[i]) * slope(&f.y[i]);
         let scale = (exact.mapv(|v| v * v).sum() / exact.len().max(1) as f64).sqrt();
         let mut rng = self.critic_rng(i, round);
         let d = cfg.width.max(1);
@@ -190,6 +193,11 @@ impl Pipeline {
             *n = name.to_string();
         }
     }
+}
+
+/// tanh's slope at its outputs: 1 − y².
+fn slope(y: &Array2<f64>) -> Array2<f64> {
+    y.mapv(|v| 1.0 - v * v)
 }
 
 /// Each step's update direction from its per-task critiques: their mean.

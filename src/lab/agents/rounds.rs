@@ -99,7 +99,10 @@ impl Rounds {
         let f = p.forward(&self.theta, &p.x_train);
         self.out.train.push(p.loss(&f, &p.t_train));
         let exact = directions(&p.exact_critiques(&f, &p.t_train));
-        let given = directions(&p.critiques(self.out.signal, &f, &p.t_train, r));
+        let given = match self.out.signal {
+            Signal::Exact => exact.clone(),
+            sig => directions(&p.critiques(sig, &f, &p.t_train, r)),
+        };
         for i in 0..k {
             let a = angle(&given[i], &exact[i]);
             if a.is_finite() {

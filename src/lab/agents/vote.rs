@@ -1,7 +1,7 @@
 //! The seed's compute-matched baseline, simulated: a multiple-choice task
 //! whose questions differ in difficulty (question i answered right with
 //! probability p_i). With n calls: n independent answers, voted; or one
-//! answer refined n − 1 times (a critic fixes a wrong answer with
+//! answer (the first of those) refined n − 1 times (a critic fixes a wrong answer with
 //! probability `fix` and breaks a right one with probability `break_`),
 //! voting over the n versions. At n = 4 the two spend the same calls: the
 //! seed's "refine three times and vote over four versions" against "four
@@ -77,9 +77,12 @@ pub fn vote_study(cfg: &VoteConfig, max_calls: usize) -> Vec<VotePoint> {
         .map(|n| {
             let (mut ind, mut refine) = (0usize, 0usize);
             for &p in &ps {
-                let right = (0..n).filter(|_| rng.random::<f64>() < p).count();
+                let first = rng.random::<f64>() < p;
+                let right = first as usize + (1..n).filter(|_| rng.random::<f64>() < p).count();
                 ind += vote(right, n, rng.random()) as usize;
-                let mut now = rng.random::<f64>() < p;
+                // refinement starts from the same first answer, so one
+                // call is one answer either way
+                let mut now = first;
                 let mut versions = now as usize;
                 for _ in 1..n {
                     let u: f64 = rng.random();
