@@ -43,10 +43,12 @@ impl<F: Real> Lanes for One<F> {
     }
     #[inline(always)]
     unsafe fn load(p: *const F) -> Self {
+        // SAFETY: the caller passes a pointer inside a `Problem` buffer.
         One(unsafe { *p })
     }
     #[inline(always)]
     unsafe fn store(self, p: *mut F) {
+        // SAFETY: the caller passes a pointer inside a `Problem` buffer.
         unsafe { *p = self.0 }
     }
     #[inline(always)]
@@ -93,7 +95,9 @@ impl<F: Real> Lanes for One<F> {
 /// |x| ≤ 80 (the caller clamps).
 #[inline(always)]
 pub(crate) unsafe fn exp<V: Lanes>(x: V) -> V {
+    // SAFETY: register arithmetic on lanes the caller's build has.
     let s = |c: f64| unsafe { V::splat(V::F::of(c)) };
+    // SAFETY: as above; no memory is touched.
     unsafe {
         let magic = V::splat(V::F::round_magic());
         let n = x.fma(s(std::f64::consts::LOG2_E), magic).sub(magic);
@@ -125,7 +129,9 @@ const INV_FACT: [f64; 14] = {
 /// to both precisions); a NaN stays NaN.
 #[inline(always)]
 pub(crate) unsafe fn tanh<V: Lanes>(x: V) -> V {
+    // SAFETY: register arithmetic on lanes the caller's build has.
     let s = |c: f64| unsafe { V::splat(V::F::of(c)) };
+    // SAFETY: as above; no memory is touched.
     unsafe {
         let two_x = x.add(x).at_least(s(-40.0)).at_most(s(40.0));
         let e = exp(two_x);
@@ -198,6 +204,8 @@ pub(crate) unsafe fn run<V: Lanes>(p: &Problem<V::F>) {
 /// Rows i..i+R, columns from vector v, R × N vectors.
 #[inline(always)]
 unsafe fn tile<V: Lanes, const R: usize, const N: usize>(p: &Problem<V::F>, i: usize, v: usize) {
+    // SAFETY: rows i..i+R and vectors v..v+N are inside the problem (the
+    // caller's loop); a short last tile goes through padded copies.
     unsafe {
         let zero = V::splat(V::F::of(0.0));
         let mut acc = [[zero; N]; R];
@@ -248,6 +256,8 @@ unsafe fn finish<V: Lanes, const N: usize>(
     c: *mut V::F,
     h: *const V::F,
 ) {
+    // SAFETY: `c` and `h` point at N vectors of one row (or its padded
+    // copy), as `tile` passes them.
     unsafe {
         for (x, &acc) in row.iter().enumerate() {
             let out = match p.then {

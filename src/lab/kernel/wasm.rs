@@ -20,6 +20,8 @@ macro_rules! lanes {
             /// As `tile::run`.
             #[cfg_attr(feature = "relaxed-simd", target_feature(enable = "relaxed-simd"))]
             pub(crate) unsafe fn run(p: &Problem<$f>) {
+                // SAFETY: the caller vouches for `p`; SIMD128 (and relaxed
+                // SIMD in that build) is on at compile time.
                 unsafe { run::<Self>(p) }
             }
         }
@@ -35,10 +37,14 @@ macro_rules! lanes {
             }
             #[inline(always)]
             unsafe fn load(p: *const $f) -> Self {
+                // SAFETY: `p` is inside a buffer `Problem` describes
+                // (unaligned access is allowed).
                 unsafe { Self(v128_load(p as *const v128)) }
             }
             #[inline(always)]
             unsafe fn store(self, p: *mut $f) {
+                // SAFETY: `p` is inside a buffer `Problem` describes
+                // (unaligned access is allowed).
                 unsafe { v128_store(p as *mut v128, self.0) }
             }
             #[inline(always)]

@@ -20,6 +20,8 @@ macro_rules! lanes {
             /// As `tile::run`; the CPU must have the features.
             #[target_feature(enable = $features)]
             pub(crate) unsafe fn run(p: &Problem<$f>) {
+                // SAFETY: this function has `$features`; the caller
+                // vouches for `p` and checked the CPU.
                 unsafe { run::<Self>(p) }
             }
         }
@@ -32,47 +34,60 @@ macro_rules! lanes {
             const L: usize = $l;
             #[inline(always)]
             unsafe fn splat(x: $f) -> Self {
+                // SAFETY: register arithmetic; the features are on (see the impl).
                 unsafe { Self($set1(x)) }
             }
             #[inline(always)]
             unsafe fn load(p: *const $f) -> Self {
+                // SAFETY: `p` is inside a buffer `Problem` describes; the
+                // features are on (see the impl).
                 unsafe { Self($load(p)) }
             }
             #[inline(always)]
             unsafe fn store(self, p: *mut $f) {
+                // SAFETY: `p` is inside a buffer `Problem` describes; the
+                // features are on (see the impl).
                 unsafe { $store(p, self.0) }
             }
             #[inline(always)]
             unsafe fn add(self, o: Self) -> Self {
+                // SAFETY: register arithmetic; the features are on (see the impl).
                 unsafe { Self($add(self.0, o.0)) }
             }
             #[inline(always)]
             unsafe fn sub(self, o: Self) -> Self {
+                // SAFETY: register arithmetic; the features are on (see the impl).
                 unsafe { Self($sub(self.0, o.0)) }
             }
             #[inline(always)]
             unsafe fn mul(self, o: Self) -> Self {
+                // SAFETY: register arithmetic; the features are on (see the impl).
                 unsafe { Self($mul(self.0, o.0)) }
             }
             #[inline(always)]
             unsafe fn div(self, o: Self) -> Self {
+                // SAFETY: register arithmetic; the features are on (see the impl).
                 unsafe { Self($div(self.0, o.0)) }
             }
             #[inline(always)]
             unsafe fn fma(self, b: Self, c: Self) -> Self {
+                // SAFETY: register arithmetic; the features are on (see the impl).
                 unsafe { Self($fma(self.0, b.0, c.0)) }
             }
             // max/min return their second operand when either is NaN
             #[inline(always)]
             unsafe fn at_least(self, lo: Self) -> Self {
+                // SAFETY: register arithmetic; the features are on (see the impl).
                 unsafe { Self($max(lo.0, self.0)) }
             }
             #[inline(always)]
             unsafe fn at_most(self, hi: Self) -> Self {
+                // SAFETY: register arithmetic; the features are on (see the impl).
                 unsafe { Self($min(hi.0, self.0)) }
             }
             #[inline(always)]
             unsafe fn to_exponent(self) -> Self {
+                // SAFETY: register arithmetic; the features are on (see the impl).
                 unsafe { Self($from_int($shl::<$mant>($to_int(self.0)))) }
             }
         }

@@ -1,4 +1,4 @@
-// Screenshot helper for humans: node tests/e2e/shot.mjs URL OUT.png [width] [height]
+// Screenshot helper for humans: node tools/site/shot.mjs URL OUT.png [width] [height]
 // STEPS="click:testid,fill:testid:value,hover:css,key:ArrowRight,wait:ms"; ELEMENT=testid
 // shoots that element only; AT=testid the viewport scrolled to it.
 import { chromium } from 'playwright-core';

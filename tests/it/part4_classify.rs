@@ -10,8 +10,8 @@ use creditflow::lab::net::tanh;
 use creditflow::lab::{Method, Trainer};
 use ndarray::{s, Array2};
 
-mod common;
-use common::{tiny, tiny_task as task};
+use crate::support;
+use support::{tiny, tiny_task as task};
 
 /// Every layer's activity: tanh hidden layers, a linear output.
 fn forward(w: &[Array2<f64>], x: &Array2<f64>) -> Vec<Array2<f64>> {

@@ -3,9 +3,9 @@
 //! beats the readout-only floor, and both studies split into shards that
 //! merge into exactly one run's files.
 
-mod common;
-use common::{run_cli as run, scratch};
+use crate::support;
 use serde_json::Value;
+use support::{run_cli as run, scratch};
 
 const DEPTH: [&str; 10] = [
     "depth",

@@ -162,13 +162,13 @@ fn the_settings_can_make_either_signal_win_at_an_equal_call_budget() {
     assert!(broadcast < chain);
 }
 
-mod common;
+use crate::support;
 
 #[test]
 fn the_command_line_writes_the_study_and_refuses_bad_settings() {
     let path = std::env::temp_dir().join(format!("agents-{}.json", std::process::id()));
     let file = path.to_string_lossy().to_string();
-    let (code, out, _) = common::run_cli(&[
+    let (code, out, _) = support::run_cli(&[
         "agents", "--depths", "1,3", "--rounds", "5", "--gate", "on", "--json", &file,
     ]);
     assert_eq!(code, 0);
@@ -203,7 +203,7 @@ fn the_command_line_writes_the_study_and_refuses_bad_settings() {
         ["--signals", "telepathy"],
         ["--depths", "0"],
     ] {
-        let (code, _, err) = common::run_cli(&["agents", bad[0], bad[1]]);
+        let (code, _, err) = support::run_cli(&["agents", bad[0], bad[1]]);
         assert_eq!(code, 2, "{bad:?}");
         assert!(err.contains("error:") && !err.contains("panicked"), "{err}");
     }

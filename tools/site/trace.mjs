@@ -1,7 +1,7 @@
 // What the page's main thread does while 12 methods train (for humans):
-// node tests/e2e/trace.mjs URL [seconds]; totals of the timeline's events.
+// node tools/site/trace.mjs URL [seconds]; totals of the timeline's events.
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from './site.mjs';
+import { CHROMIUM_ARGS } from '../../tests/e2e/site.mjs';
 const [url, secs = '6'] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });

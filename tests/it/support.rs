@@ -1,6 +1,5 @@
 //! What the lab's test files share: a small teacher task and a trainer on
 //! it.
-#![allow(dead_code)]
 
 use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
 use std::sync::Arc;
@@ -66,4 +65,22 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("creditflow-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     dir
+}
+
+/// Every `.rs` file under `dir`, sorted.
+pub fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
 }

@@ -1,6 +1,7 @@
 //! The layering rule, written as a test: `engine`, `lab` and `tour` name no UI
 //! crate, so the instrument runs natively and in the browser alike.
 
+use crate::support::rust_files;
 use std::path::Path;
 
 const UI_CRATES: [&str; 6] = [
@@ -12,17 +13,6 @@ const UI_CRATES: [&str; 6] = [
     "gloo",
 ];
 
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let p = entry.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            out.push(p);
-        }
-    }
-}
-
 #[test]
 fn engine_lab_and_tour_name_no_ui_crate() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -32,9 +22,7 @@ fn engine_lab_and_tour_name_no_ui_crate() {
         if !dir.exists() {
             continue;
         }
-        let mut files = Vec::new();
-        rust_files(&dir, &mut files);
-        for f in files {
+        for f in rust_files(&dir) {
             let text = std::fs::read_to_string(&f).unwrap();
             for krate in UI_CRATES {
                 assert!(
@@ -56,12 +44,7 @@ fn engine_lab_and_tour_name_no_ui_crate() {
 
 #[test]
 fn engine_names_no_lab_either() {
-    let mut files = Vec::new();
-    rust_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine"),
-        &mut files,
-    );
-    for f in files {
+    for f in rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine")) {
         let text = std::fs::read_to_string(&f).unwrap();
         assert!(
             !text.contains("crate::lab") && !text.contains("crate::ui"),

@@ -1,8 +1,8 @@
 //! The command line as a user runs it: the worked example's JSON, the
 //! sweep step by step, and bad input answered with a caret and status 2.
 
-mod common;
-use common::run_cli as run;
+use crate::support;
+use support::run_cli as run;
 
 #[test]
 fn grad_json_gives_the_worked_example() {
@@ -209,7 +209,7 @@ fn grad_r3_variants_print_the_pages_numbers() {
 
 #[test]
 fn shards_merged_equal_one_run() {
-    let dir = common::scratch("shard");
+    let dir = support::scratch("shard");
     let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let grid = [
         "--methods",

@@ -7,8 +7,8 @@ use creditflow::lab::net::Net;
 use creditflow::lab::{Method, RunConfig, Task, Trainer};
 use std::sync::Arc;
 
-mod common;
-use common::{small_task, trainer};
+use crate::support;
+use support::{small_task, trainer};
 
 fn close(a: &[f64], b: &[f64], what: &str) {
     assert_eq!(a.len(), b.len(), "{what}: lengths");

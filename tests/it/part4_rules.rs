@@ -9,8 +9,8 @@ use creditflow::lab::{Method, Task, TaskShape, Trainer};
 use ndarray::Array2;
 use std::sync::Arc;
 
-mod common;
-use common::{tiny, tiny_task as task};
+use crate::support;
+use support::{tiny, tiny_task as task};
 
 fn max_diff(a: &[Array2<f64>], b: &[Array2<f64>]) -> f64 {
     a.iter()

@@ -1,9 +1,9 @@
 // Browser benchmark (not a test): the Studies view's depth or width study
 // at its defaults in the page's Web Workers, timed by the page itself,
 // and when its first depth (width) is drawn.
-//   node tests/e2e/studies_bench.mjs [depth|width] [f64|f32]
+//   node tools/site/studies_bench.mjs [depth|width] [f64|f32]
 // (after a release build of dist/; it serves dist/ itself)
-import { startSite } from './site.mjs';
+import { startSite } from '../../tests/e2e/site.mjs';
 
 const which = process.argv[2] === 'width' ? 'width' : 'depth';
 const prec = process.argv[3] || 'f64';

@@ -7,7 +7,7 @@
 //! 20,000 parser inputs); the long mode runs 10,000 and 1,000,000:
 //!
 //! ```sh
-//! CREDITFLOW_LONG=1 cargo test --release --test engine_props -- --nocapture
+//! CREDITFLOW_LONG=1 cargo test --release --test it engine_props -- --nocapture
 //! ```
 
 use creditflow::engine::perturb::SplitMix;

@@ -6,8 +6,8 @@ use creditflow::lab::net::cosine;
 use creditflow::lab::{Method, Task, TaskShape};
 use ndarray::Array2;
 
-mod common;
-use common::{small_task, trainer};
+use crate::support;
+use support::{small_task, trainer};
 
 fn flat(g: &[Array2<f64>]) -> Vec<f64> {
     g.iter().flat_map(|m| m.iter().copied()).collect()

@@ -4,9 +4,6 @@
 //! headless Chromium (`.ci/test` runs it there with and without the
 //! `relaxed-simd` feature: SIMD128 with and without fused multiply-add).
 
-#[cfg(target_arch = "wasm32")]
-wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
-
 use creditflow::lab::kernel::{mm_on, reference, tanh, Isa, Real, Then};
 use ndarray::Array2;
 use rand::{Rng, SeedableRng};

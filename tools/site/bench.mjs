@@ -1,5 +1,5 @@
 // Browser benchmark (not a test): training speed and responsiveness in
-// headless Chromium.   node tests/e2e/bench.mjs [steps] [f64|f32]
+// headless Chromium.   node tools/site/bench.mjs [steps] [f64|f32]
 // 1. exact backprop alone for `steps` steps (3,000 by default) through the
 //    lab's run button, timed from click to done;
 // 2. all twelve methods live side by side for 600 steps: the longest
@@ -7,7 +7,7 @@
 //    the learning-curve chart was redrawn;
 // 3. the full essay grid (12 methods × 5 rates × 3 seeds × steps) in the
 //    page's Web Workers, timed by the page itself.
-import { startSite } from './site.mjs';
+import { startSite } from '../../tests/e2e/site.mjs';
 
 const steps = Number(process.argv[2] || 3000);
 const prec = process.argv[3] || 'f64';

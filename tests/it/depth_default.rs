@@ -76,7 +76,7 @@ fn default_depth_reproduces_the_two_layer_scores() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a tool, not a check: prints the pins to paste after a deliberate change"]
 fn print_pins() {
     let task = Arc::new(Task::new(TaskShape::default()));
     for m in Method::ALL {

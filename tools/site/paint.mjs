@@ -1,10 +1,10 @@
-// First paint, measured: node tests/e2e/paint.mjs [URL]
+// First paint, measured: node tools/site/paint.mjs [URL]
 // Loads the page in headless Chromium several times with a cold cache, at
 // CPU slowdowns of 1× (this machine), 2× (a mid-range laptop) and 4×, and
 // prints the first contentful paint and the time until the worked
 // example's graph is drawn (median of 5). A benchmark, not a test.
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, startSite } from './site.mjs';
+import { CHROMIUM_ARGS, startSite } from '../../tests/e2e/site.mjs';
 
 const given = process.argv[2];
 const site = given ? null : await startSite();

@@ -1,8 +1,8 @@
 // Where the page's main thread spends its time (for humans): node
-// tests/e2e/profile.mjs URL [seconds]; clicks run, samples the CPU with the
+// tools/site/profile.mjs URL [seconds]; clicks run, samples the CPU with the
 // DevTools protocol, prints the top functions by self time.
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from './site.mjs';
+import { CHROMIUM_ARGS } from '../../tests/e2e/site.mjs';
 const [url, secs = '8'] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });

@@ -1,0 +1,32 @@
+//! The native tests, one crate with a module per room (linking the crate
+//! once, not once a file). `support` holds the reference network, the
+//! tasks and the helpers the modules share. The browser's own tests are in
+//! `tests/wasm/`, the site's in `tests/e2e/`.
+#![allow(dead_code)]
+
+mod support;
+
+mod agents;
+mod architecture;
+mod cli;
+mod credit;
+mod depth;
+mod depth_default;
+mod engine;
+mod engine_props;
+mod estimators;
+mod kernel;
+mod lab;
+mod lab_controller;
+mod links;
+mod part4;
+mod part4_classify;
+mod part4_rules;
+mod precision;
+mod requirements;
+mod studies;
+mod studies_cli;
+mod tidy;
+mod tour;
+mod ui_logic;
+mod width;
