@@ -65,28 +65,11 @@ impl<F: Real> Trainer<F> {
     }
 }
 
-/// Which units a method hands an error of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reach {
-    /// Every hidden and output unit.
-    Every,
-    /// Only the output units (readout only: nothing inside).
-    Output,
-    /// No unit: one score for all weights (weight perturbation), or a
-    /// random direction.
-    Nowhere,
-}
+pub use super::method::Reach;
 
+/// Which units `m` hands an error of its own.
 pub fn reach(m: Method) -> Reach {
-    match m {
-        // forward-forward's layers have goals of their own: no error from
-        // the output reaches them
-        Method::WeightPerturbation | Method::RandomDirection | Method::ForwardForward => {
-            Reach::Nowhere
-        }
-        Method::ReadoutOnly => Reach::Output,
-        _ => Reach::Every,
-    }
+    m.def().reach
 }
 
 /// One layer of the panel; every vector has one entry per unit.

@@ -9,18 +9,8 @@ use super::trainer::{Angles, RunConfig, RunResult};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// The essay's learning-rate grid.
-pub const ESSAY_LRS: [f64; 5] = [0.01, 0.02, 0.05, 0.1, 0.2];
+pub use super::method::{ESSAY_LRS, PC_EXTRA_LRS, WP_EXTRA_LRS};
 pub const ESSAY_SEEDS: [u64; 3] = [0, 1, 2];
-/// Weight perturbation's grid goes further down: its one-shot estimate is
-/// about √N times longer than the gradient (N weights), so every rate of
-/// the essay's grid diverges.
-pub const WP_EXTRA_LRS: [f64; 5] = [0.0002, 0.0005, 0.001, 0.002, 0.005];
-
-/// Predictive coding's grid goes further up: in T steps its hidden errors
-/// settle only part of the way to backprop's adjoints, so its update is
-/// shorter than the gradient and the essay's largest rate was its best.
-pub const PC_EXTRA_LRS: [f64; 3] = [0.5, 1.0, 2.0];
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GridSpec {
@@ -62,12 +52,13 @@ impl GridSpec {
     /// The rates tried for `method`, ascending.
     pub fn lrs_for(&self, method: Method) -> Vec<f64> {
         let mut v = self.lrs.clone();
-        if method == Method::WeightPerturbation {
-            v.extend(self.wp_extra_lrs.iter().filter(|x| !self.lrs.contains(x)));
-        }
-        if method == Method::PredictiveCoding {
-            v.extend(PC_EXTRA_LRS.iter().filter(|x| !self.lrs.contains(x)));
-        }
+        // weight perturbation's extra rates are a setting of the grid
+        let extra = if method == Method::WeightPerturbation {
+            &self.wp_extra_lrs[..]
+        } else {
+            method.def().extra_lrs
+        };
+        v.extend(extra.iter().filter(|x| !self.lrs.contains(x)));
         v.sort_by(f64::total_cmp);
         v
     }
@@ -265,20 +256,8 @@ impl GridRunner {
     }
 }
 
-/// Each method's best rate on the grid at the defaults (3,000 steps,
-/// seeds 0–2, teacher gain 1), as `creditflow ablate` finds it; the live
-/// lab starts each method at it until the page's own grid has run.
-/// (Sign dropped diverges at every rate: it gets the smallest.) A long-mode
-/// test re-derives the table.
+/// Each method's best rate on the grid at the defaults (its row's
+/// `best_lr`; a long-mode test re-derives them).
 pub fn default_best_lr(m: Method) -> f64 {
-    match m {
-        Method::Bp | Method::Fa | Method::Dfa | Method::KolenPollack => 0.2,
-        Method::SyntheticGradients | Method::BpClassify | Method::ForwardForward => 0.2,
-        Method::PredictiveCoding => 1.0,
-        Method::EquilibriumProp => 0.05,
-        Method::NoDeriv | Method::Scrambled | Method::ReadoutOnly => 0.05,
-        Method::NodePerturbation | Method::ShuffledLabels | Method::RandomDirection => 0.02,
-        Method::Stale | Method::SignDropped | Method::ThreeFactor => 0.01,
-        Method::WeightPerturbation => 0.001,
-    }
+    m.def().best_lr
 }

@@ -27,7 +27,7 @@ pub mod rng;
 mod rules;
 mod rules_local;
 pub mod scaling;
-mod select;
+
 pub mod session;
 mod settle;
 pub mod studies;

@@ -54,93 +54,27 @@ pub fn phase_text(m: Method, phase: usize) -> String {
 }
 
 fn output_text(m: Method) -> &'static str {
-    match m {
-        Method::SignDropped => "each output unit gets |e|, the size of its error without the sign.",
-        Method::NodePerturbation => {
-            "noise ξ on every unit's input; the example's one loss change ΔL, shared by all its units, \
-             gives each the estimate ΔL·ξ/σ²."
-        }
-        Method::WeightPerturbation => {
-            "no unit gets an error of its own: every weight is nudged at random and one loss change scores them all."
-        }
-        Method::RandomDirection => "no unit gets an error: the update is a random direction with the gradient's length.",
-        _ => "each output unit gets its own error e.",
-    }
+    m.def().panel.output
 }
 
+/// Hidden layer `k`'s line (of two), from the row's template.
 fn hidden_text(m: Method, k: usize) -> String {
-    let (w, up) = if k == 2 {
-        ("W₃", "e")
+    let (w, up, b) = if k == 2 {
+        ("W₃", "e", "B₃")
     } else {
-        ("W₂", "δ₂")
+        ("W₂", "δ₂", "B₂")
     };
-    let b = if k == 2 { "B₃" } else { "B₂" };
-    match m {
-        Method::Bp | Method::ShuffledLabels => format!(
-            "δ{k} = ({up}·{w}ᵀ) ⊙ f′: the error comes back through the forward weights, times each unit's slope."
-        ),
-        Method::Fa => format!(
-            "δ{k} = ({up}·{b}) ⊙ f′: back through a fixed random matrix {b} instead of {w}ᵀ (R4 removed)."
-        ),
-        Method::KolenPollack => format!(
-            "δ{k} = ({up}·{b}) ⊙ f′: back through feedback weights {b} that learn {w}ᵀ from the forward updates (R4 relaxed by learning)."
-        ),
-        Method::Dfa => format!(
-            "δ{k} = (e·D{k}) ⊙ f′: the output error sent straight here through a fixed random map (R4 removed)."
-        ),
-        Method::NoDeriv => format!(
-            "δ{k} = {up}·{w}ᵀ with no f′: a saturated unit (f′ ≈ 0) still gets error it cannot use (R2 removed)."
-        ),
-        Method::Scrambled => format!(
-            "the true δ{k}, handed to the wrong units: unit j gets another unit's error by a fixed permutation (R3 removed). \
-             Hover a unit to see whose error it got."
-        ),
-        Method::SignDropped => format!(
-            "|δ{k}|: each unit's error without its sign, so every unit is pushed the same way (R3 removed)."
-        ),
-        Method::Stale => format!(
-            "the true δ{k}, but the update will pair it with the previous batch's activity (R1, R5 removed)."
-        ),
-        Method::NodePerturbation => format!(
-            "ΔL·ξ/σ² for each unit of hidden {k}: its own noise times the example's one shared score (R3 removed)."
-        ),
-        Method::ReadoutOnly => format!("nothing: hidden {k} is frozen (control: credit for the last layer only)."),
-        Method::ThreeFactor => format!(
-            "each synapse into hidden {k} keeps a fading trace of (its input × its unit's noise); the example's one score gates the trace (R3 removed)."
-        ),
-        Method::PredictiveCoding => format!(
-            "hidden {k}'s error units settle for T steps against the layer above's prediction errors, then hold its δ (no ordered sweep)."
-        ),
-        Method::EquilibriumProp => format!(
-            "hidden {k} settles twice, nudged towards the target by +β and by −β; the difference of the two states is its error."
-        ),
-        Method::ForwardForward => format!(
-            "nothing comes back: hidden {k} raises its goodness Σh² on the true label and lowers it on a wrong one, a goal of its own."
-        ),
-        Method::BpClassify => format!(
-            "δ{k} = ({up}·{w}ᵀ) ⊙ f′, with e = softmax(y) − the label's one-hot code (cross-entropy)."
-        ),
-        Method::SyntheticGradients => format!(
-            "hidden {k} does not wait: a learned linear module predicts its error from its activity and the target."
-        ),
-        Method::WeightPerturbation | Method::RandomDirection => "no per-unit error here either.".into(),
-    }
+    m.def()
+        .panel
+        .hidden
+        .replace("{k}", &k.to_string())
+        .replace("{up}", up)
+        .replace("{w}", w)
+        .replace("{b}", b)
 }
 
 fn update_text(m: Method) -> &'static str {
-    match m {
-        Method::WeightPerturbation => {
-            "every weight moves by −lr·ΔL·ξ/σ², its own noise times the step's one score."
-        }
-        Method::RandomDirection => {
-            "every weight moves along a random direction: motion without credit."
-        }
-        Method::ReadoutOnly => "only W₃ moves, by −lr·h₂ᵀe.",
-        Method::Stale => {
-            "each W moves by −lr·(the previous batch's activity)ᵀ·(this batch's error)."
-        }
-        _ => "each W moves by −lr·(activity into it)ᵀ·(error delivered to the units it feeds).",
-    }
+    m.def().panel.update
 }
 
 /// A diverging colour for `v` on a scale of ±`scale`: orange for positive,

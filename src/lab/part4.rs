@@ -10,96 +10,11 @@ use super::task::Task;
 use super::trainer::{RunConfig, Trainer};
 use std::sync::Arc;
 
-/// What a Part 4 rule keeps, relaxes and replaces, in the essay's words.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Tags {
-    pub keeps: &'static str,
-    pub relaxes: &'static str,
-    pub replaced_by: &'static str,
-    /// One line from the essay.
-    pub essay: &'static str,
-    pub cite: &'static str,
-    pub group: Group,
-}
-
-/// What kind of error signal reaches each hidden unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Group {
-    /// A signed error of its own, by a route other than Wᵀ in a sweep.
-    SignedPerUnit,
-    /// One score shared by every unit.
-    SharedScore,
-    /// No error from the output at all: a goal of each layer's own (on the
-    /// classification task).
-    LocalGoal,
-}
-
-impl Group {
-    pub const ALL: [Group; 3] = [Group::SignedPerUnit, Group::SharedScore, Group::LocalGoal];
-
-    pub fn heading(self) -> &'static str {
-        match self {
-            Group::SignedPerUnit => "keep a signed, per-unit error (by another route)",
-            Group::SharedScore => "drop it: one shared score",
-            Group::LocalGoal => "drop the backward pass: a local goal per layer (a different task: classification, error rate against backprop's)",
-        }
-    }
-}
+pub use super::method::{Group, Tags};
 
 /// The tags of a Part 4 rule (`None` for the essay's grid).
 pub fn tags(m: Method) -> Option<Tags> {
-    let t = match m {
-        Method::KolenPollack => Tags {
-            keeps: "R1, R2, R3, R5",
-            relaxes: "R4",
-            replaced_by: "feedback weights that learn Wᵀ from the forward updates",
-            essay: "the backward weights can be learned rather than copied",
-            cite: "Kolen & Pollack 1994; Akrout et al. 2019",
-            group: Group::SignedPerUnit,
-        },
-        Method::PredictiveCoding => Tags {
-            keeps: "R1, R2, R3, R4",
-            relaxes: "R5",
-            replaced_by: "settling: error units relax for T steps",
-            essay: "it replaces R5 with a settling process",
-            cite: "Whittington & Bogacz 2017",
-            group: Group::SignedPerUnit,
-        },
-        Method::EquilibriumProp => Tags {
-            keeps: "R1, R2, R3; R4 as symmetric weights",
-            relaxes: "R5",
-            replaced_by: "a free and a nudged settling",
-            essay: "the two phases are an explicit version of R5",
-            cite: "Scellier & Bengio 2017; Laborieux et al. 2021",
-            group: Group::SignedPerUnit,
-        },
-        Method::SyntheticGradients => Tags {
-            keeps: "R1, R2, R3, R4 (to train the modules)",
-            relaxes: "R5",
-            replaced_by: "a learned prediction of each layer's error",
-            essay: "so that layers can update without waiting",
-            cite: "Jaderberg et al. 2016",
-            group: Group::SignedPerUnit,
-        },
-        Method::ThreeFactor => Tags {
-            keeps: "R5; R1 as a trace",
-            relaxes: "R3 (and R2, R4: none needed)",
-            replaced_by: "eligibility traces gated by one broadcast modulator",
-            essay: "the third factor is broadcast",
-            cite: "Frémaux & Gerstner 2016; Bellec et al. 2020",
-            group: Group::SharedScore,
-        },
-        Method::ForwardForward => Tags {
-            keeps: "R1 within a layer",
-            relaxes: "R5 (and R2–R4 between layers)",
-            replaced_by: "two forward passes: real and negative data",
-            essay: "replaces the backward pass with two forward passes",
-            cite: "Hinton 2022",
-            group: Group::LocalGoal,
-        },
-        _ => return None,
-    };
-    Some(t)
+    m.def().tags
 }
 
 /// The Part 4 rules in `group`.

@@ -222,7 +222,7 @@ impl<F: Real> Trainer<F> {
         // every ANGLE_EVERY steps, and the last update
         // (forward-forward has no gradient on this task to compare with)
         let measure = (self.step.is_multiple_of(ANGLE_EVERY) || self.step + 1 == self.cfg.steps)
-            && self.cfg.method != Method::ForwardForward;
+            && !self.cfg.method.def().own_goal;
         if measure {
             // the exact gradient on this batch, before the update (no
             // randomness drawn, so the run is the same with or without)
@@ -242,7 +242,7 @@ impl<F: Real> Trainer<F> {
                 .map(|(g, x)| if apply { angle_degrees(g, x) } else { f64::NAN })
                 .collect();
             self.angles.push((self.step, a));
-            if matches!(self.cfg.method, Method::Fa | Method::KolenPollack) {
+            if self.cfg.method.def().feedback_angles {
                 self.feedback_log.push((self.step, self.feedback_angles()));
             }
         }

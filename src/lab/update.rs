@@ -20,6 +20,7 @@ impl<F: Real> Trainer<F> {
                 self.kolen_pollack();
             }
             Method::Dfa => self.feedback(true),
+            Method::SignSymmetry => self.sign_symmetry(),
             Method::NoDeriv => {
                 self.deltas(Pathway::Transpose, false);
                 self.weight_grads(false);

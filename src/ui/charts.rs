@@ -29,37 +29,9 @@ pub struct Series {
     pub diverged_at: Option<usize>,
 }
 
-/// A colour per method, the same in every chart; weight and node
-/// perturbation and the controls are told apart.
+/// A method's colour, the same in every chart (its row's).
 pub fn method_color(m: Method) -> Rgb {
-    const C: [Rgb; 12] = [
-        (31, 95, 191),   // bp: blue
-        (42, 157, 143),  // fa: teal
-        (106, 76, 147),  // dfa: purple
-        (214, 96, 77),   // no_deriv: red-orange
-        (222, 150, 0),   // scrambled: amber
-        (44, 160, 44),   // node perturbation: green
-        (140, 86, 75),   // weight perturbation: brown
-        (227, 119, 194), // sign dropped: pink
-        (158, 160, 20),  // stale: olive
-        (100, 100, 100), // shuffled labels: grey
-        (23, 170, 190),  // random direction: cyan
-        (20, 20, 20),    // readout only: black
-    ];
-    // the essay's Part 4 proposals after them
-    const P4: [Rgb; 6] = [
-        (197, 27, 125), // Kolen–Pollack: deep magenta
-        (128, 0, 0),    // three-factor: maroon
-        (255, 127, 14), // predictive coding: orange
-        (0, 60, 120),   // equilibrium propagation: navy
-        (152, 200, 80), // synthetic gradients: light green
-        (0, 150, 255),  // forward-forward: sky blue
-    ];
-    match Method::ALL.iter().position(|&x| x == m) {
-        Some(i) => C[i],
-        None if m == Method::BpClassify => (80, 80, 160), // slate: bp on another task
-        None => P4[Method::PART4.iter().position(|&x| x == m).unwrap_or(0)],
-    }
+    m.def().colour
 }
 
 /// A tick label: whole numbers plainly, small ones to their digits.

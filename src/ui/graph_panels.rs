@@ -11,7 +11,7 @@ use crate::engine::fmt::fmt_sig;
 use crate::engine::perturb::{MAX_DRAWS, SIGMA};
 use crate::engine::worksheet::FAN_OUT_PRESET;
 use crate::engine::{cosine, has_fan_out, Computed, ErrorSignal, Verdict, Worksheet};
-use crate::lab::method::{graph_signal, r3_for_signal};
+use crate::lab::method::select::{graph_signal, r3_for_signal};
 use crate::lab::Method;
 use leptos::prelude::*;
 

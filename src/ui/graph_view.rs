@@ -11,7 +11,7 @@ use super::mode_costs::ModeCosts;
 use super::step_keys::{step_keys, StepKeys};
 use super::url_state::{AppState, View};
 use crate::engine::graph::fmt_minus;
-use crate::lab::method::graph_signal;
+use crate::lab::method::select::graph_signal;
 use leptos::prelude::*;
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 
 use super::charts::method_color;
 use super::url_state::{all_keys, AppState, REFERENCES};
-use crate::lab::method::{select, select_note, R3_CHOICES, R4_CHOICES};
+use crate::lab::method::select::{select, select_note, R3_CHOICES, R4_CHOICES};
 use crate::lab::{Method, Precision};
 use leptos::prelude::*;
 

@@ -10,7 +10,7 @@ use super::url_codec::*;
 use crate::engine::presets::PRESETS;
 use crate::lab::config::MAX_DEPTH;
 use crate::lab::depth::DepthSpec;
-use crate::lab::method::{R3_CHOICES, R4_CHOICES};
+use crate::lab::method::select::{R3_CHOICES, R4_CHOICES};
 use crate::lab::width::WidthSpec;
 use crate::lab::{Method, Precision};
 
@@ -259,7 +259,7 @@ impl AppState {
     /// The methods that train: the one the ticks select; beside an
     /// ablation, bp and the readout-only floor as references; then the added.
     pub fn training(&self) -> Vec<Method> {
-        let selected = crate::lab::method::select(self.kept, self.r3, self.r4);
+        let selected = crate::lab::method::select::select(self.kept, self.r3, self.r4);
         let mut out = vec![selected];
         if selected != Method::Bp {
             out.extend(REFERENCES);

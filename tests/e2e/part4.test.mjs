@@ -11,13 +11,13 @@ let site;
 before(async () => { site = await startSite(); });
 after(async () => { await site.stop(); });
 
-const RULES = ['kolen_pollack', 'three_factor', 'predictive_coding', 'equilibrium_prop', 'synthetic_gradients', 'forward_forward'];
+const RULES = ['kolen_pollack', 'sign_symmetry', 'three_factor', 'predictive_coding', 'equilibrium_prop', 'synthetic_gradients', 'forward_forward'];
 
 test('the Part 4 rules are listed with their tags, train live, and fill the grouped table', async () => {
   const { page, problems } = await site.open('?view=lab&steps=300');
   // in the method list, with what each keeps and its citation
   const list = await page.textContent('[data-testid=part4-methods]');
-  for (const cite of ['Akrout et al. 2019', 'Whittington & Bogacz 2017', 'Scellier & Bengio 2017', 'Jaderberg et al. 2016', 'Hinton 2022', 'Frémaux & Gerstner 2016']) {
+  for (const cite of ['Akrout et al. 2019', 'Whittington & Bogacz 2017', 'Scellier & Bengio 2017', 'Jaderberg et al. 2016', 'Hinton 2022', 'Frémaux & Gerstner 2016', 'Liao, Leibo & Poggio 2016']) {
     assert.ok(list.includes(cite), `${cite} in the list`);
   }
   assert.equal(await page.$$eval('[data-testid=part4-methods] input[type=checkbox]', (c) => c.length), RULES.length + 1);

@@ -19,6 +19,7 @@ mod kernel;
 mod lab;
 mod lab_controller;
 mod links;
+mod methods;
 mod part4;
 mod part4_classify;
 mod part4_rules;

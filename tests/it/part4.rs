@@ -103,6 +103,7 @@ fn the_verdict_names_the_rules_on_the_wrong_side_of_the_midpoint() {
         (Method::EquilibriumProp, 0.025),
         (Method::SyntheticGradients, 0.012),
         (Method::ThreeFactor, 0.07),
+        (Method::SignSymmetry, 0.018),
     ];
     let v = with(&good).expect("every score in");
     assert!(v.contains("The prediction holds"), "{v}");
@@ -115,7 +116,7 @@ fn the_verdict_names_the_rules_on_the_wrong_side_of_the_midpoint() {
     bad[3].1 = f64::INFINITY; // a diverged rule counts against
     assert!(with(&bad).unwrap().contains("synth. grad. diverged"));
     // until every rule and both references have a score, nothing is said
-    assert!(with(&good[..4]).is_none());
+    assert!(with(&good[..5]).is_none());
     assert!(verdict(&good).is_none());
 }
 
@@ -217,18 +218,19 @@ fn the_verdict_reports_forward_forward_beside_and_says_plainly_when_a_run_diverg
         (Method::EquilibriumProp, 0.025),
         (Method::SyntheticGradients, 0.012),
         (Method::ThreeFactor, 0.07),
+        (Method::SignSymmetry, 0.018),
         (Method::ForwardForward, 0.15),
         (Method::BpClassify, 0.1),
     ];
     assert!(verdict(&s)
         .unwrap()
         .contains("forward-forward's error rate is 1.5× backprop's"));
-    s[8].1 = 0.0;
+    s[9].1 = 0.0;
     assert!(verdict(&s)
         .unwrap()
         .contains("backprop made no test errors"));
-    s[8].1 = f64::INFINITY;
+    s[9].1 = f64::INFINITY;
     assert!(verdict(&s).unwrap().contains("backprop diverged"));
-    s[7].1 = f64::INFINITY;
+    s[8].1 = f64::INFINITY;
     assert!(verdict(&s).unwrap().contains("forward-forward diverged"));
 }

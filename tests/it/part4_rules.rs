@@ -10,33 +10,7 @@ use ndarray::Array2;
 use std::sync::Arc;
 
 use crate::support;
-use support::{tiny, tiny_task as task};
-
-fn max_diff(a: &[Array2<f64>], b: &[Array2<f64>]) -> f64 {
-    a.iter()
-        .zip(b)
-        .map(|(a, b)| (a - b).mapv(f64::abs).fold(0.0, |m: f64, &v| m.max(v)))
-        .fold(0.0, f64::max)
-}
-
-/// Every layer's activity for input `x` (tanh hidden, linear output).
-fn forward(w: &[Array2<f64>], x: &Array2<f64>, noise: Option<&[Array2<f64>]>) -> Vec<Array2<f64>> {
-    let top = w.len() - 1;
-    let mut a = vec![x.clone()];
-    for l in 0..=top {
-        let mut z = a[l].dot(&w[l]);
-        if let Some(xi) = noise {
-            z += &xi[l];
-        }
-        a.push(if l < top { z.mapv(tanh) } else { z });
-    }
-    a
-}
-
-/// W after one step of −lr·g from `w0`.
-fn stepped(w0: &[Array2<f64>], g: &[Array2<f64>], lr: f64) -> Vec<Array2<f64>> {
-    w0.iter().zip(g).map(|(w, g)| w - &(g * lr)).collect()
-}
+use support::{forward, max_diff, stepped, tiny, tiny_task as task};
 
 #[test]
 fn three_factor_with_no_trace_decay_is_node_perturbation() {

@@ -1,7 +1,9 @@
 //! What the lab's test files share: a small teacher task and a trainer on
 //! it.
 
+use creditflow::lab::net::tanh;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
+use ndarray::Array2;
 use std::sync::Arc;
 
 pub fn small_task() -> Arc<Task> {
@@ -83,4 +85,37 @@ pub fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out.sort();
     out
+}
+
+/// The reference network, written out: every layer's activity for input
+/// `x` (tanh hidden layers, a linear output), with `noise` added to each
+/// layer's pre-activation when given.
+pub fn forward(
+    w: &[Array2<f64>],
+    x: &Array2<f64>,
+    noise: Option<&[Array2<f64>]>,
+) -> Vec<Array2<f64>> {
+    let top = w.len() - 1;
+    let mut a = vec![x.clone()];
+    for l in 0..=top {
+        let mut z = a[l].dot(&w[l]);
+        if let Some(xi) = noise {
+            z += &xi[l];
+        }
+        a.push(if l < top { z.mapv(tanh) } else { z });
+    }
+    a
+}
+
+/// The largest entry-wise difference over a list of matrices.
+pub fn max_diff(a: &[Array2<f64>], b: &[Array2<f64>]) -> f64 {
+    a.iter()
+        .zip(b)
+        .map(|(a, b)| (a - b).mapv(f64::abs).fold(0.0, |m: f64, &v| m.max(v)))
+        .fold(0.0, f64::max)
+}
+
+/// W after one step of −lr·g from `w0`.
+pub fn stepped(w0: &[Array2<f64>], g: &[Array2<f64>], lr: f64) -> Vec<Array2<f64>> {
+    w0.iter().zip(g).map(|(w, g)| w - &(g * lr)).collect()
 }

@@ -4,7 +4,7 @@
 //! gradient that agrees with finite differences.
 
 use creditflow::engine::{parse, ErrorSignal, Verdict, Worksheet};
-use creditflow::lab::method::{R3_CHOICES, R4_CHOICES};
+use creditflow::lab::method::select::{R3_CHOICES, R4_CHOICES};
 use creditflow::tour::{At, Tour, APURVA, STOPS};
 
 #[test]

@@ -3,7 +3,7 @@
 //! session files are in `links.rs`.)
 
 use creditflow::lab::grid::{GridRunner, GridSpec};
-use creditflow::lab::method::{select, select_note};
+use creditflow::lab::method::select::{select, select_note};
 use creditflow::lab::scaling::scaling_row;
 use creditflow::lab::session::{curves_csv, curves_json, Session};
 use creditflow::lab::summary::summarise;

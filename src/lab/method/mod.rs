@@ -1,0 +1,875 @@
+//! The learning rules the instrument compares, one row each in `DEFS`:
+//! the id used everywhere (command line, JSON, URL, page), the names, the
+//! colour, what it removes, keeps and puts in its place, its Part 4 tags,
+//! the essay's figure, its rate grid, the credit panel's texts and the
+//! flags the trainer reads. A rule's arithmetic is in `lab::update` and
+//! the file it names; `select` says which rule the R1–R5 ticks pick.
+
+pub mod select;
+mod sign_symmetry;
+
+use serde::{Deserialize, Serialize};
+
+/// A learning rule. Each doc comment says which of R1–R5 it removes and
+/// which it keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Exact backpropagation: keeps R1–R5.
+    Bp,
+    /// Feedback alignment: removes R4 (fixed random B in place of Wᵀ);
+    /// keeps R1, R2, R3, R5.
+    Fa,
+    /// Direct feedback alignment: removes R4 (the output error goes to
+    /// each hidden layer through its own fixed random matrix); keeps R1,
+    /// R2, R3, R5.
+    Dfa,
+    /// No local derivatives: removes R2 (δ = e·Wᵀ with no f′); keeps R1,
+    /// R3, R4, R5.
+    NoDeriv,
+    /// Scrambled per-unit errors: removes R3 (exact deltas handed to the
+    /// wrong units by a fixed permutation); keeps R1, R2, R4, R5.
+    Scrambled,
+    /// Node perturbation: removes R3 (one shared score per example,
+    /// correlated with noise on each unit's input); keeps R1, R5 and needs
+    /// neither R2 nor R4.
+    NodePerturbation,
+    /// Weight perturbation: removes R3 (one shared score per step,
+    /// correlated with noise on every weight); needs none of R2, R4.
+    WeightPerturbation,
+    /// Magnitude kept, sign dropped: removes R3's sign (every layer
+    /// updates with |δ|); keeps R1, R2, R4, R5.
+    SignDropped,
+    /// Stale activity: removes R1 and R5 (errors paired with the previous
+    /// batch's stored activity); keeps R2, R3, R4.
+    Stale,
+    /// Control: exact backprop on targets shuffled across examples; keeps
+    /// R1–R5 but there is nothing to learn.
+    ShuffledLabels,
+    /// Control: a random direction with the true gradient's norm; keeps
+    /// none of the credit.
+    RandomDirection,
+    /// Control: exact gradient for the readout W₃ only, hidden layers
+    /// frozen; needs no backward pass into the hidden layers.
+    ReadoutOnly,
+    /// Kolen–Pollack (Kolen & Pollack 1994; Akrout et al. 2019): errors
+    /// travel through feedback weights B, as in FA, but B is learned: it
+    /// receives the transpose of the forward update, and both W and B decay
+    /// at rate λ (`RunConfig::kp_decay`), so B → Wᵀ. Relaxes R4 by
+    /// learning; keeps R1, R2, R3, R5. (Essay Part 4.)
+    KolenPollack,
+    /// Sign-symmetric feedback (Liao, Leibo & Poggio 2016; BioTorch's
+    /// "uSF"): errors travel back through sign(Wᵀ), recomputed each step:
+    /// the forward weights' signs without their sizes. Relaxes R4 to its
+    /// signs; keeps R1, R2, R3, R5.
+    SignSymmetry,
+    /// Three-factor rule (Frémaux & Gerstner 2016; e-prop's trace, Bellec
+    /// et al. 2020): node perturbation's pre × post-noise coincidences kept
+    /// in a decaying eligibility trace, gated by a broadcast modulator.
+    /// Removes R3 (one score per trial); a trace stands in for R1's stored
+    /// activity. (Essay Part 4.)
+    ThreeFactor,
+    /// Predictive coding (Whittington & Bogacz 2017): error units settle
+    /// for T steps with the output clamped to the target, then each weight
+    /// changes with the error and activity on its two sides. Replaces R5's
+    /// ordered sweep with settling; keeps R1–R4. (Essay Part 4.)
+    PredictiveCoding,
+    /// Equilibrium propagation (Scellier & Bengio 2017; the ±β form of
+    /// Laborieux et al. 2021): a layered energy network with symmetric
+    /// weights settles freely, then nudged towards the target; each weight
+    /// changes with the difference of the two settled states. The two
+    /// phases are R5 made explicit. (Essay Part 4.)
+    EquilibriumProp,
+    /// Synthetic gradients (Jaderberg et al. 2016): each hidden layer
+    /// updates at once with an error predicted by a linear module from its
+    /// activity and the target; the module learns from the error one layer
+    /// up. Relaxes R5 (no waiting). (Essay Part 4.)
+    SyntheticGradients,
+    /// Forward-forward (Hinton 2022), on the classification task: the label
+    /// joins the input; each layer raises its goodness (sum of squared
+    /// activity) on the true label and lowers it on a wrong one. No
+    /// backward sweep: relaxes R5 and needs no R3 from the output. (Essay
+    /// Part 4.)
+    ForwardForward,
+    /// Reference for forward-forward: exact backprop of the softmax
+    /// cross-entropy on the same classification task and student.
+    BpClassify,
+}
+
+/// Where a rule sits in the instrument's lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// A row of the essay's Part 3 table (the essay's grid, `Method::ALL`).
+    Essay,
+    /// A control of the essay's table (also in `Method::ALL`).
+    Control,
+    /// A proposal beyond the essay's grid (essay Part 4, and its
+    /// variants), `Method::PART4`.
+    Part4,
+    /// A reference a Part 4 rule is compared with on its own task.
+    Reference,
+}
+
+/// The essay's reported median for a rule.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Essay {
+    Median(f64),
+    /// Every run diverged.
+    Diverged,
+    /// Not in the essay's table.
+    Absent,
+}
+
+/// Which units a rule hands an error of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Every hidden and output unit.
+    Every,
+    /// Only the output units (readout only: nothing inside).
+    Output,
+    /// No unit: one score for all weights (weight perturbation), a random
+    /// direction, or a goal of each layer's own.
+    Nowhere,
+}
+
+/// What kind of error signal reaches each hidden unit (the Part 4 view's
+/// grouping).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Group {
+    /// A signed error of its own, by a route other than Wᵀ in a sweep.
+    SignedPerUnit,
+    /// One score shared by every unit.
+    SharedScore,
+    /// No error from the output at all: a goal of each layer's own (on the
+    /// classification task).
+    LocalGoal,
+}
+
+impl Group {
+    pub const ALL: [Group; 3] = [Group::SignedPerUnit, Group::SharedScore, Group::LocalGoal];
+
+    pub fn heading(self) -> &'static str {
+        match self {
+            Group::SignedPerUnit => "keep a signed, per-unit error (by another route)",
+            Group::SharedScore => "drop it: one shared score",
+            Group::LocalGoal => "drop the backward pass: a local goal per layer (a different task: classification, error rate against backprop's)",
+        }
+    }
+}
+
+/// What a Part 4 rule keeps, relaxes and replaces, in the essay's words.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tags {
+    pub keeps: &'static str,
+    pub relaxes: &'static str,
+    pub replaced_by: &'static str,
+    /// One line from the essay.
+    pub essay: &'static str,
+    pub cite: &'static str,
+    pub group: Group,
+}
+
+/// The credit panel's lines for a step of the rule: what the output units
+/// get, what hidden layer k gets (a template: `{k}` the layer, `{up}` the
+/// error above, `{w}` the forward weights above, `{b}` the feedback matrix
+/// in their place), and how the weights move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Panel {
+    pub output: &'static str,
+    pub hidden: &'static str,
+    pub update: &'static str,
+}
+
+/// One learning rule: everything the instrument says and knows about it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MethodDef {
+    pub method: Method,
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The name shortened to stand under a bar of a chart.
+    pub short_name: &'static str,
+    /// The requirement(s) removed, as the essay's table lists them.
+    pub removes: &'static str,
+    /// One line: which requirements it keeps, and what replaces the rest.
+    pub keeps: &'static str,
+    /// The same colour in every chart.
+    pub colour: (u8, u8, u8),
+    pub family: Family,
+    /// Learns the classification version of the teacher task (the argmax
+    /// of its outputs as the label), scored by test error rate.
+    pub classifies: bool,
+    pub essay: Essay,
+    /// Rates tried besides the grid's own (`GridSpec::lrs_for`).
+    pub extra_lrs: &'static [f64],
+    /// The best rate on the grid at the defaults (3,000 steps, seeds 0–2,
+    /// teacher gain 1), as `creditflow ablate` finds it; the live lab starts
+    /// the rule at it until the page's own grid has run. A long-mode test
+    /// re-derives it.
+    pub best_lr: f64,
+    pub reach: Reach,
+    /// Logs the angle between its feedback matrices and the Wᵀ they stand
+    /// in for (`Trainer::feedback_log`).
+    pub feedback_angles: bool,
+    /// Sets its own loss and has no gradient on the task to compare with
+    /// (forward-forward).
+    pub own_goal: bool,
+    /// Part 4's tags (`None` for the essay's grid).
+    pub tags: Option<Tags>,
+    pub panel: Panel,
+}
+
+const OWN_ERROR: &str = "each output unit gets its own error e.";
+const STORED_UPDATE: &str =
+    "each W moves by −lr·(activity into it)ᵀ·(error delivered to the units it feeds).";
+const EXACT_HIDDEN: &str =
+    "δ{k} = ({up}·{w}ᵀ) ⊙ f′: the error comes back through the forward weights, times each unit's slope.";
+
+/// The essay's learning-rate grid.
+pub const ESSAY_LRS: [f64; 5] = [0.01, 0.02, 0.05, 0.1, 0.2];
+/// Weight perturbation's grid goes further down: its one-shot estimate is
+/// about √N times longer than the gradient (N weights), so every rate of
+/// the essay's grid diverges.
+pub const WP_EXTRA_LRS: [f64; 5] = [0.0002, 0.0005, 0.001, 0.002, 0.005];
+/// Predictive coding's grid goes further up: in T steps its hidden errors
+/// settle only part of the way to backprop's adjoints, so its update is
+/// shorter than the gradient and the essay's largest rate was its best.
+pub const PC_EXTRA_LRS: [f64; 3] = [0.5, 1.0, 2.0];
+
+/// Every rule, in `Method`'s order (a test checks `DEFS[m as usize].method
+/// == m`).
+pub const DEFS: [MethodDef; 20] = [
+    MethodDef {
+        method: Method::Bp,
+        id: "bp",
+        name: "exact backprop",
+        short_name: "backprop",
+        removes: "—",
+        keeps: "keeps R1–R5",
+        colour: (31, 95, 191), // blue
+        family: Family::Essay,
+        classifies: false,
+        essay: Essay::Median(0.017),
+        extra_lrs: &[],
+        best_lr: 0.2,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel { output: OWN_ERROR, hidden: EXACT_HIDDEN, update: STORED_UPDATE },
+    },
+    MethodDef {
+        method: Method::Fa,
+        id: "fa",
+        name: "feedback alignment",
+        short_name: "FA",
+        removes: "R4",
+        keeps: "keeps R1, R2, R3, R5; random feedback instead of Wᵀ",
+        colour: (42, 157, 143), // teal
+        family: Family::Essay,
+        classifies: false,
+        essay: Essay::Median(0.019),
+        extra_lrs: &[],
+        best_lr: 0.2,
+        reach: Reach::Every,
+        feedback_angles: true,
+        own_goal: false,
+        tags: None,
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "δ{k} = ({up}·{b}) ⊙ f′: back through a fixed random matrix {b} instead of {w}ᵀ (R4 removed).",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::Dfa,
+        id: "dfa",
+        name: "direct feedback alignment",
+        short_name: "DFA",
+        removes: "R4",
+        keeps: "keeps R1, R2, R3, R5; random feedback instead of Wᵀ",
+        colour: (106, 76, 147), // purple
+        family: Family::Essay,
+        classifies: false,
+        essay: Essay::Absent,
+        extra_lrs: &[],
+        best_lr: 0.2,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "δ{k} = (e·D{k}) ⊙ f′: the output error sent straight here through a fixed random map (R4 removed).",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::NoDeriv,
+        id: "no_deriv",
+        name: "no local derivatives",
+        short_name: "no f′",
+        removes: "R2",
+        keeps: "keeps R1, R3, R4, R5; no f′",
+        colour: (214, 96, 77), // red-orange
+        family: Family::Essay,
+        classifies: false,
+        essay: Essay::Median(0.134),
+        extra_lrs: &[],
+        best_lr: 0.05,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "δ{k} = {up}·{w}ᵀ with no f′: a saturated unit (f′ ≈ 0) still gets error it cannot use (R2 removed).",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::Scrambled,
+        id: "scrambled",
+        name: "scrambled per-unit errors",
+        short_name: "scrambled",
+        removes: "R3",
+        keeps: "keeps R1, R2, R4, R5; per-unit errors corrupted",
+        colour: (222, 150, 0), // amber
+        family: Family::Essay,
+        classifies: false,
+        essay: Essay::Median(0.153),
+        extra_lrs: &[],
+        best_lr: 0.05,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "the true δ{k}, handed to the wrong units: unit j gets another unit's error by a fixed permutation (R3 removed). \
+                     Hover a unit to see whose error it got.",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::NodePerturbation,
+        id: "node_perturbation",
+        name: "node perturbation",
+        short_name: "node pert.",
+        removes: "R3",
+        keeps: "keeps R1, R5; one shared score per example",
+        colour: (44, 160, 44), // green
+        family: Family::Essay,
+        classifies: false,
+        essay: Essay::Median(0.151),
+        extra_lrs: &[],
+        best_lr: 0.02,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel {
+            output: "noise ξ on every unit's input; the example's one loss change ΔL, shared by all its units, \
+                     gives each the estimate ΔL·ξ/σ².",
+            hidden: "ΔL·ξ/σ² for each unit of hidden {k}: its own noise times the example's one shared score (R3 removed).",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::WeightPerturbation,
+        id: "weight_perturbation",
+        name: "weight perturbation",
+        short_name: "weight pert.",
+        removes: "R3",
+        keeps: "needs no backward pass; one shared score per step",
+        colour: (140, 86, 75), // brown
+        family: Family::Essay,
+        classifies: false,
+        essay: Essay::Median(0.502),
+        extra_lrs: &WP_EXTRA_LRS,
+        best_lr: 0.001,
+        reach: Reach::Nowhere,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel {
+            output: "no unit gets an error of its own: every weight is nudged at random and one loss change scores them all.",
+            hidden: "no per-unit error here either.",
+            update: "every weight moves by −lr·ΔL·ξ/σ², its own noise times the step's one score.",
+        },
+    },
+    MethodDef {
+        method: Method::SignDropped,
+        id: "sign_dropped",
+        name: "sign dropped",
+        short_name: "sign dropped",
+        removes: "R3",
+        keeps: "keeps R1, R2, R4, R5; per-unit errors corrupted",
+        colour: (227, 119, 194), // pink
+        family: Family::Essay,
+        classifies: false,
+        essay: Essay::Diverged,
+        extra_lrs: &[],
+        // diverges at every rate: the smallest
+        best_lr: 0.01,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel {
+            output: "each output unit gets |e|, the size of its error without the sign.",
+            hidden: "|δ{k}|: each unit's error without its sign, so every unit is pushed the same way (R3 removed).",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::Stale,
+        id: "stale",
+        name: "stale activity",
+        short_name: "stale",
+        removes: "R1, R5",
+        keeps: "keeps R2, R3, R4; activity from the previous batch",
+        colour: (158, 160, 20), // olive
+        family: Family::Essay,
+        classifies: false,
+        essay: Essay::Median(3.23),
+        extra_lrs: &[],
+        best_lr: 0.01,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "the true δ{k}, but the update will pair it with the previous batch's activity (R1, R5 removed).",
+            update: "each W moves by −lr·(the previous batch's activity)ᵀ·(this batch's error).",
+        },
+    },
+    MethodDef {
+        method: Method::ShuffledLabels,
+        id: "shuffled_labels",
+        name: "control: shuffled labels",
+        short_name: "shuffled",
+        removes: "—",
+        keeps: "control: keeps R1–R5, nothing to learn",
+        colour: (100, 100, 100), // grey
+        family: Family::Control,
+        classifies: false,
+        essay: Essay::Median(1.03),
+        extra_lrs: &[],
+        best_lr: 0.02,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel { output: OWN_ERROR, hidden: EXACT_HIDDEN, update: STORED_UPDATE },
+    },
+    MethodDef {
+        method: Method::RandomDirection,
+        id: "random_direction",
+        name: "control: random direction",
+        short_name: "random dir.",
+        removes: "—",
+        keeps: "control: motion without credit",
+        colour: (23, 170, 190), // cyan
+        family: Family::Control,
+        classifies: false,
+        essay: Essay::Median(1.88),
+        extra_lrs: &[],
+        best_lr: 0.02,
+        reach: Reach::Nowhere,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel {
+            output: "no unit gets an error: the update is a random direction with the gradient's length.",
+            hidden: "no per-unit error here either.",
+            update: "every weight moves along a random direction: motion without credit.",
+        },
+    },
+    MethodDef {
+        method: Method::ReadoutOnly,
+        id: "readout_only",
+        name: "control: readout only",
+        short_name: "readout only",
+        removes: "—",
+        keeps: "control: credit for the last layer only",
+        colour: (20, 20, 20), // black
+        family: Family::Control,
+        classifies: false,
+        essay: Essay::Median(0.169),
+        extra_lrs: &[],
+        best_lr: 0.05,
+        reach: Reach::Output,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "nothing: hidden {k} is frozen (control: credit for the last layer only).",
+            update: "only W₃ moves, by −lr·h₂ᵀe.",
+        },
+    },
+    MethodDef {
+        method: Method::KolenPollack,
+        id: "kolen_pollack",
+        name: "Kolen–Pollack (learned feedback)",
+        short_name: "KP",
+        removes: "R4 (learned)",
+        keeps: "keeps R1, R2, R3, R5; feedback B learns Wᵀ",
+        colour: (197, 27, 125), // deep magenta
+        family: Family::Part4,
+        classifies: false,
+        essay: Essay::Absent,
+        extra_lrs: &[],
+        best_lr: 0.2,
+        reach: Reach::Every,
+        feedback_angles: true,
+        own_goal: false,
+        tags: Some(Tags {
+            keeps: "R1, R2, R3, R5",
+            relaxes: "R4",
+            replaced_by: "feedback weights that learn Wᵀ from the forward updates",
+            essay: "the backward weights can be learned rather than copied",
+            cite: "Kolen & Pollack 1994; Akrout et al. 2019",
+            group: Group::SignedPerUnit,
+        }),
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "δ{k} = ({up}·{b}) ⊙ f′: back through feedback weights {b} that learn {w}ᵀ from the forward updates (R4 relaxed by learning).",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::SignSymmetry,
+        id: "sign_symmetry",
+        name: "sign-symmetric feedback",
+        short_name: "sign sym.",
+        removes: "R4 (signs kept)",
+        keeps: "keeps R1, R2, R3, R5; feedback sign(Wᵀ): the signs of Wᵀ without their sizes",
+        colour: (175, 110, 220), // lavender
+        family: Family::Part4,
+        classifies: false,
+        essay: Essay::Absent,
+        extra_lrs: &[],
+        // the grid's best at the defaults (3,000 steps, seeds 0–2); its score
+        // beats bp's there, for the reason `docs/results.md` gives
+        best_lr: 0.02,
+        reach: Reach::Every,
+        feedback_angles: true,
+        own_goal: false,
+        tags: Some(Tags {
+            keeps: "R1, R2, R3, R5; R4's signs",
+            relaxes: "R4 (the sizes of the weights)",
+            replaced_by: "feedback sign(Wᵀ), recomputed every step",
+            essay: "a separate set of feedback connections carrying signed, per-unit errors",
+            cite: "Liao, Leibo & Poggio 2016; Moskovitz et al. 2018 (BioTorch's uSF)",
+            group: Group::SignedPerUnit,
+        }),
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "δ{k} = ({up}·sign({w}ᵀ)) ⊙ f′: back through the signs of {w}ᵀ, every entry ±1 (R4's sizes removed, its signs kept).",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::ThreeFactor,
+        id: "three_factor",
+        name: "three-factor rule (eligibility trace)",
+        short_name: "3-factor",
+        removes: "R3 (trace for R1)",
+        keeps: "one broadcast score gates each synapse's eligibility trace",
+        colour: (128, 0, 0), // maroon
+        family: Family::Part4,
+        classifies: false,
+        essay: Essay::Absent,
+        extra_lrs: &[],
+        best_lr: 0.01,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: Some(Tags {
+            keeps: "R5; R1 as a trace",
+            relaxes: "R3 (and R2, R4: none needed)",
+            replaced_by: "eligibility traces gated by one broadcast modulator",
+            essay: "the third factor is broadcast",
+            cite: "Frémaux & Gerstner 2016; Bellec et al. 2020",
+            group: Group::SharedScore,
+        }),
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "each synapse into hidden {k} keeps a fading trace of (its input × its unit's noise); the example's one score gates the trace (R3 removed).",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::PredictiveCoding,
+        id: "predictive_coding",
+        name: "predictive coding",
+        short_name: "pred. coding",
+        removes: "R5 (settling)",
+        keeps: "keeps R1–R4; error units settle instead of a sweep",
+        colour: (255, 127, 14), // orange
+        family: Family::Part4,
+        classifies: false,
+        essay: Essay::Absent,
+        extra_lrs: &PC_EXTRA_LRS,
+        best_lr: 1.0,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: Some(Tags {
+            keeps: "R1, R2, R3, R4",
+            relaxes: "R5",
+            replaced_by: "settling: error units relax for T steps",
+            essay: "it replaces R5 with a settling process",
+            cite: "Whittington & Bogacz 2017",
+            group: Group::SignedPerUnit,
+        }),
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "hidden {k}'s error units settle for T steps against the layer above's prediction errors, then hold its δ (no ordered sweep).",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::EquilibriumProp,
+        id: "equilibrium_prop",
+        name: "equilibrium propagation",
+        short_name: "EqProp",
+        removes: "R5 (two phases)",
+        keeps: "symmetric weights; a free and a nudged settling",
+        colour: (0, 60, 120), // navy
+        family: Family::Part4,
+        classifies: false,
+        essay: Essay::Absent,
+        extra_lrs: &[],
+        best_lr: 0.05,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: Some(Tags {
+            keeps: "R1, R2, R3; R4 as symmetric weights",
+            relaxes: "R5",
+            replaced_by: "a free and a nudged settling",
+            essay: "the two phases are an explicit version of R5",
+            cite: "Scellier & Bengio 2017; Laborieux et al. 2021",
+            group: Group::SignedPerUnit,
+        }),
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "hidden {k} settles twice, nudged towards the target by +β and by −β; the difference of the two states is its error.",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::SyntheticGradients,
+        id: "synthetic_gradients",
+        name: "synthetic gradients",
+        short_name: "synth. grad.",
+        removes: "R5 (predicted)",
+        keeps: "keeps R1–R4; each layer's error predicted, no waiting",
+        colour: (152, 200, 80), // light green
+        family: Family::Part4,
+        classifies: false,
+        essay: Essay::Absent,
+        extra_lrs: &[],
+        best_lr: 0.2,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: Some(Tags {
+            keeps: "R1, R2, R3, R4 (to train the modules)",
+            relaxes: "R5",
+            replaced_by: "a learned prediction of each layer's error",
+            essay: "so that layers can update without waiting",
+            cite: "Jaderberg et al. 2016",
+            group: Group::SignedPerUnit,
+        }),
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "hidden {k} does not wait: a learned linear module predicts its error from its activity and the target.",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::ForwardForward,
+        id: "forward_forward",
+        name: "forward-forward (classification: error rate)",
+        short_name: "FF",
+        removes: "R5 (no backward sweep)",
+        keeps: "a different task: classes; each layer's own goal, no backward sweep",
+        colour: (0, 150, 255), // sky blue
+        family: Family::Part4,
+        classifies: true,
+        essay: Essay::Absent,
+        extra_lrs: &[],
+        best_lr: 0.2,
+        // its layers have goals of their own: no error from the output
+        // reaches them
+        reach: Reach::Nowhere,
+        feedback_angles: false,
+        own_goal: true,
+        tags: Some(Tags {
+            keeps: "R1 within a layer",
+            relaxes: "R5 (and R2–R4 between layers)",
+            replaced_by: "two forward passes: real and negative data",
+            essay: "replaces the backward pass with two forward passes",
+            cite: "Hinton 2022",
+            group: Group::LocalGoal,
+        }),
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "nothing comes back: hidden {k} raises its goodness Σh² on the true label and lowers it on a wrong one, a goal of its own.",
+            update: STORED_UPDATE,
+        },
+    },
+    MethodDef {
+        method: Method::BpClassify,
+        id: "bp_classify",
+        name: "backprop, classification (error rate)",
+        short_name: "bp (classify)",
+        removes: "—",
+        keeps: "keeps R1–R5 on the classification task (forward-forward's reference)",
+        colour: (80, 80, 160), // slate: bp on another task
+        family: Family::Reference,
+        classifies: true,
+        essay: Essay::Absent,
+        extra_lrs: &[],
+        best_lr: 0.2,
+        reach: Reach::Every,
+        feedback_angles: false,
+        own_goal: false,
+        tags: None,
+        panel: Panel {
+            output: OWN_ERROR,
+            hidden: "δ{k} = ({up}·{w}ᵀ) ⊙ f′, with e = softmax(y) − the label's one-hot code (cross-entropy).",
+            update: STORED_UPDATE,
+        },
+    },
+];
+
+/// The rules of `DEFS` in `family`, in table order.
+const fn members<const N: usize>(family: Family) -> [Method; N] {
+    let mut out = [Method::Bp; N];
+    let (mut i, mut n) = (0, 0);
+    while i < DEFS.len() {
+        if same_family(DEFS[i].family, family) {
+            out[n] = DEFS[i].method;
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n == N, "a list's length is not its family's size");
+    out
+}
+
+const fn count(family: Family) -> usize {
+    let (mut i, mut n) = (0, 0);
+    while i < DEFS.len() {
+        if same_family(DEFS[i].family, family) {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// Essay and control rows together are the essay's grid.
+const fn same_family(row: Family, want: Family) -> bool {
+    matches!(
+        (row, want),
+        (Family::Essay | Family::Control, Family::Essay)
+            | (Family::Part4, Family::Part4)
+            | (Family::Reference, Family::Reference)
+    )
+}
+
+impl Method {
+    /// The essay's grid: its table's rows and controls.
+    pub const ALL: [Method; count(Family::Essay)] = members(Family::Essay);
+    /// The proposals beyond the essay's grid (its Part 4, and variants).
+    pub const PART4: [Method; count(Family::Part4)] = members(Family::Part4);
+
+    /// This rule's row.
+    pub fn def(self) -> &'static MethodDef {
+        &DEFS[self as usize]
+    }
+
+    pub fn id(self) -> &'static str {
+        self.def().id
+    }
+
+    /// The Part 4 rules and forward-forward's reference, bp on the
+    /// classification task.
+    pub fn part4_and_reference() -> impl Iterator<Item = Method> {
+        let reference: [Method; count(Family::Reference)] = members(Family::Reference);
+        Method::PART4.into_iter().chain(reference)
+    }
+
+    /// Learns the classification version of the teacher task, scored by
+    /// test error rate.
+    pub fn classifies(self) -> bool {
+        self.def().classifies
+    }
+
+    /// The method its score is compared with: bp on the same task.
+    pub fn reference(self) -> Method {
+        if self.classifies() {
+            Method::BpClassify
+        } else {
+            Method::Bp
+        }
+    }
+
+    /// Every method, in table order: the essay's table, then the rest.
+    pub fn every() -> impl Iterator<Item = Method> {
+        DEFS.iter().map(|d| d.method)
+    }
+
+    pub fn from_id(id: &str) -> Option<Method> {
+        DEFS.iter().find(|d| d.id == id.trim()).map(|d| d.method)
+    }
+
+    /// A readable name.
+    pub fn name(self) -> &'static str {
+        self.def().name
+    }
+
+    /// The name shortened to stand under a bar of a chart (FA and DFA as
+    /// the essay abbreviates them).
+    pub fn short_name(self) -> &'static str {
+        self.def().short_name
+    }
+
+    /// The requirement(s) removed, as the essay's table lists them.
+    pub fn removes(self) -> &'static str {
+        self.def().removes
+    }
+
+    /// One line: which requirements it keeps.
+    pub fn keeps(self) -> &'static str {
+        self.def().keeps
+    }
+
+    pub fn is_control(self) -> bool {
+        self.def().family == Family::Control
+    }
+
+    /// The essay's reported median (`None`: not in the table, or every run
+    /// diverged).
+    pub fn essay(self) -> Option<f64> {
+        match self.def().essay {
+            Essay::Median(v) => Some(v),
+            Essay::Diverged | Essay::Absent => None,
+        }
+    }
+
+    /// The essay's result as text.
+    pub fn essay_text(self) -> String {
+        match self.def().essay {
+            Essay::Median(v) => format!("{v}"),
+            Essay::Diverged => "every run diverges".into(),
+            Essay::Absent => "not in the table".into(),
+        }
+    }
+}
