@@ -3,9 +3,9 @@
 use super::fail;
 use super::lab::{list, parse_opts, threads, Opts};
 use super::progress::Progress;
+use crate::lab::config::Run;
 use crate::lab::config::MAX_DEPTH;
 use crate::lab::depth::{rows_csv, run_depth, study, teacher_name, DepthSpec, DepthStudy};
-use crate::lab::grid::Run;
 use crate::lab::study::Study;
 use crate::lab::Method;
 use serde_json::json;

@@ -2,8 +2,9 @@
 
 use super::fail;
 use super::progress::Progress;
+use crate::lab::config::Run;
 use crate::lab::config::MAX_DEPTH;
-use crate::lab::grid::{run_parallel, GridSpec, Run};
+use crate::lab::grid::{run_parallel, GridSpec};
 use crate::lab::summary::{angle_series, angle_summary, readout_floor, summarise, Summary};
 use crate::lab::task::GAIN_RANGE;
 use crate::lab::{Method, Precision};

@@ -8,9 +8,11 @@
 use super::fail;
 use super::lab::{report, Opts};
 use super::progress::Progress;
+use crate::lab::config::Run;
 use crate::lab::config::{angles_from_json, angles_to_json, AnglesJson};
-use crate::lab::grid::{run_each, Run};
-use crate::lab::study::{run_job, CurveRun, Study};
+use crate::lab::grid::run_each;
+use crate::lab::precision::{run_job, CurveRun};
+use crate::lab::study::Study;
 use crate::lab::{RunConfig, RunResult};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

@@ -1,9 +1,34 @@
-//! What a training run depends on (`RunConfig`) and how it ended
-//! (`RunResult`): plain data that crosses to Web Workers as JSON.
+//! What a training run depends on (`RunConfig`, with its `Precision`), how
+//! it ended (`RunResult`) and the record of a finished run (`Run`): plain
+//! data that crosses to Web Workers as JSON and into shard files.
 
 use super::method::Method;
-use super::precision::Precision;
 use serde::{Deserialize, Serialize};
+
+/// f64 (the default) or f32. The data, the initial weights and every
+/// random draw are the same in both; only the arithmetic differs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Precision {
+    #[default]
+    F64,
+    F32,
+}
+
+impl Precision {
+    pub const ALL: [Precision; 2] = [Precision::F64, Precision::F32];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Precision::F64 => "f64",
+            Precision::F32 => "f32",
+        }
+    }
+
+    pub fn from_id(s: &str) -> Option<Precision> {
+        Precision::ALL.into_iter().find(|p| p.id() == s)
+    }
+}
 
 /// The essay's student: two hidden layers.
 pub const DEFAULT_DEPTH: usize = 2;
@@ -144,6 +169,14 @@ pub struct RunResult {
     pub nmse: f64,
     pub diverged: bool,
     pub steps_done: usize,
+}
+
+/// One finished run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    pub cfg: RunConfig,
+    pub result: RunResult,
+    pub angles: Angles,
 }
 
 /// (step, degrees for W₁ … W_{L+1}), NaN where a layer was left unchanged.

@@ -4,11 +4,12 @@
 //! Live runs go to an engine (`LiveEngine`): here on the page, or in Web
 //! Workers, in which case the commands wait in `outbox` for the view to post.
 
+use super::config::Precision;
+use super::config::Run;
 use super::credit::CreditView;
-use super::grid::{GridRunner, GridSpec, Run};
+use super::grid::{GridRunner, GridSpec};
 use super::live::{Command, LiveEngine, Tasks, Update};
 use super::method::Method;
-use super::precision::Precision;
 use super::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
 use super::session::RunStatus;
 use super::summary::Summary;

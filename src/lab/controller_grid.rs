@@ -2,11 +2,12 @@
 //! jobs to workers, or it trains here in slices), follow its progress, and
 //! keep the finished table, whose best rates the live runs then use (`lr_for`).
 
+use super::config::Precision;
+use super::config::Run;
 use super::controller::{GridDone, LabController, LabSettings};
 use super::grid::default_best_lr;
-use super::grid::{GridRunner, GridSpec, Run};
+use super::grid::{GridRunner, GridSpec};
 use super::method::Method;
-use super::precision::Precision;
 use super::summary::summarise;
 use super::trainer::RunConfig;
 

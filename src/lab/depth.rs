@@ -5,8 +5,9 @@
 //! the best rate's median final test nMSE, its ratio to bp at that depth,
 //! and each layer's final alignment angle.
 
+use super::config::Run;
 use super::config::{RunConfig, MAX_DEPTH};
-use super::grid::{run_each, run_one, GridSpec, Run, ESSAY_LRS, ESSAY_SEEDS};
+use super::grid::{run_each, run_one, GridSpec, ESSAY_LRS, ESSAY_SEEDS};
 use super::method::Method;
 use super::summary::summarise;
 use super::task::Task;

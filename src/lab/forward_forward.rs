@@ -10,6 +10,7 @@
 use super::batch::{error_rate, labels_of};
 use super::kernel::{mm, Real, Then};
 use super::net::Net;
+use super::state::RuleState;
 use super::trainer::Trainer;
 use ndarray::{Array2, Zip};
 use rand::Rng;
@@ -24,30 +25,42 @@ impl<F: Real> Trainer<F> {
         let (inputs, outputs) = (self.task.shape.inputs, self.task.shape.outputs);
         let top = self.depth();
         let labels = labels_of(self.t.view());
-        let l = &mut self.local;
-        l.s[0].assign(&self.acts.a[0]);
-        l.s2[0].assign(&self.acts.a[0]);
+        let RuleState::ForwardForward(l) = &mut self.local else {
+            unreachable!("forward-forward's state")
+        };
+        l.pos_in[0].assign(&self.acts.a[0]);
+        l.neg_in[0].assign(&self.acts.a[0]);
         for (i, &c) in labels.iter().enumerate() {
             let wrong = (c + 1 + self.noise.random_range(0..outputs - 1)) % outputs;
             for k in 0..outputs {
-                l.s[0][[i, inputs + k]] = if k == c { F::one() } else { F::zero() };
-                l.s2[0][[i, inputs + k]] = if k == wrong { F::one() } else { F::zero() };
+                l.pos_in[0][[i, inputs + k]] = if k == c { F::one() } else { F::zero() };
+                l.neg_in[0][[i, inputs + k]] = if k == wrong { F::one() } else { F::zero() };
             }
         }
-        self.acts.a[0].assign(&l.s[0]);
-        ff_pass(&self.net, &mut l.s, &mut l.s3);
-        ff_pass(&self.net, &mut l.s2, &mut l.s4);
+        self.acts.a[0].assign(&l.pos_in[0]);
+        ff_pass(&self.net, &mut l.pos_in, &mut l.pos_act);
+        ff_pass(&self.net, &mut l.neg_in, &mut l.neg_act);
         let theta = self.cfg.rules.ff_theta * self.net.w[0].ncols() as f64;
         let inv_b = 1.0 / self.cfg.batch as f64;
         let mut loss = 0.0;
         for k in 0..top {
-            // positive deltas into d[k], negative into tmp
-            loss += slopes(&l.s3[k], &mut self.d[k], theta, true, inv_b);
-            loss += slopes(&l.s4[k], &mut l.tmp, theta, false, inv_b);
-            mm(l.s[k].t(), self.d[k].view(), &mut self.g[k], Then::Store);
-            mm(l.s2[k].t(), l.tmp.view(), &mut self.aux.w[k], Then::Store);
+            // positive deltas into d[k], negative into the scratch
+            loss += slopes(&l.pos_act[k], &mut self.d[k], theta, true, inv_b);
+            loss += slopes(&l.neg_act[k], &mut l.scratch, theta, false, inv_b);
+            mm(
+                l.pos_in[k].t(),
+                self.d[k].view(),
+                &mut self.g[k],
+                Then::Store,
+            );
+            mm(
+                l.neg_in[k].t(),
+                l.scratch.view(),
+                &mut self.aux.w[k],
+                Then::Store,
+            );
             self.g[k] += &self.aux.w[k];
-            self.acts.a[k + 1].assign(&l.s3[k]);
+            self.acts.a[k + 1].assign(&l.pos_act[k]);
         }
         self.g[top].fill(F::zero());
         self.loss = loss * inv_b;
@@ -56,7 +69,10 @@ impl<F: Real> Trainer<F> {
     /// The last step's positive and negative inputs (each row an input
     /// followed by a label's one-hot code: the true label, a wrong one).
     pub fn ff_inputs(&self) -> (&Array2<F>, &Array2<F>) {
-        (&self.local.s[0], &self.local.s2[0])
+        let RuleState::ForwardForward(l) = &self.local else {
+            panic!("ff_inputs: not a forward-forward run")
+        };
+        (&l.pos_in[0], &l.neg_in[0])
     }
 
     /// Test error rate on the classification task: forward-forward picks

@@ -2,10 +2,11 @@
 //! cores natively or in chunks in a page; `summary` makes the essay's table
 //! of it. ("Grid", not "sweep": the sweep is the backward pass.)
 
+use super::config::Precision;
+use super::config::{Run, RunConfig};
 use super::method::Method;
-use super::precision::{Precision, Training};
+use super::precision::Training;
 use super::task::{Task, TaskShape};
-use super::trainer::{Angles, RunConfig, RunResult};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -101,17 +102,9 @@ impl GridSpec {
     }
 }
 
-/// One finished run.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Run {
-    pub cfg: RunConfig,
-    pub result: RunResult,
-    pub angles: Angles,
-}
-
 /// Runs one configuration to the end.
 pub fn run_one(cfg: RunConfig, task: Arc<Task>) -> Run {
-    super::study::run_job(cfg, task, None).run
+    super::precision::run_job(cfg, task, None).run
 }
 
 /// Runs every job of `spec` on `threads` threads; `progress(done, total)`

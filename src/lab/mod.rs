@@ -12,6 +12,7 @@ mod controller_grid;
 mod controller_panel;
 pub mod credit;
 pub mod depth;
+mod energy;
 pub mod findings;
 mod forward_forward;
 pub mod grid;
@@ -30,6 +31,7 @@ pub mod scaling;
 
 pub mod session;
 mod settle;
+mod state;
 pub mod studies;
 pub mod study;
 pub mod summary;
@@ -38,7 +40,8 @@ pub mod trainer;
 mod update;
 pub mod width;
 
+pub use config::Precision;
 pub use method::Method;
-pub use precision::{Precision, Training};
+pub use precision::Training;
 pub use task::{Task, TaskShape};
 pub use trainer::{RunConfig, RunResult, Trainer};

@@ -6,7 +6,7 @@
 
 use super::kernel::{mm, Real, Then};
 use super::rng::{normal_matrix, LabRng};
-use ndarray::Array2;
+use ndarray::{Array2, Zip};
 
 pub use super::kernel::tanh;
 
@@ -131,4 +131,13 @@ pub fn cosine<F: Real>(a: &[Array2<F>], b: &[Array2<F>]) -> f64 {
 pub fn angle_degrees<F: Real>(a: &Array2<F>, b: &Array2<F>) -> f64 {
     let c = dot(a, b) / (dot(a, a).sqrt() * dot(b, b).sqrt());
     c.clamp(-1.0, 1.0).acos().to_degrees()
+}
+
+/// (1/B) Σ ½‖y − t‖², accumulated in f64.
+pub fn batch_loss<F: Real>(y: &Array2<F>, t: &Array2<F>) -> f64 {
+    let mut sq = 0.0;
+    Zip::from(y)
+        .and(t)
+        .for_each(|&a, &b| sq += ((a - b) * (a - b)).f64());
+    0.5 * sq / y.nrows() as f64
 }

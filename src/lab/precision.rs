@@ -2,36 +2,12 @@
 //! `Training` holds a run of either kind behind one interface, so the
 //! grid, the live lab and the workers never name a float type.
 
+use super::config::{Angles, Precision, Run, RunConfig, RunResult};
 use super::credit::CreditView;
-use super::trainer::{Angles, RunConfig, RunResult, Trainer};
+use super::trainer::Trainer;
 use super::Task;
-use serde::{Deserialize, Serialize};
+
 use std::sync::Arc;
-
-/// f64 (the default) or f32. The data, the initial weights and every
-/// random draw are the same in both; only the arithmetic differs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Precision {
-    #[default]
-    F64,
-    F32,
-}
-
-impl Precision {
-    pub const ALL: [Precision; 2] = [Precision::F64, Precision::F32];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Precision::F64 => "f64",
-            Precision::F32 => "f32",
-        }
-    }
-
-    pub fn from_id(s: &str) -> Option<Precision> {
-        Precision::ALL.into_iter().find(|p| p.id() == s)
-    }
-}
 
 /// A run in the precision its configuration names.
 #[derive(Clone, Debug)]
@@ -110,9 +86,9 @@ impl Training {
     }
 
     /// The run as it ended: configuration, result and angle series.
-    pub fn into_run(self) -> super::grid::Run {
+    pub fn into_run(self) -> Run {
         let (cfg, result) = (*self.cfg(), self.result());
-        super::grid::Run {
+        Run {
             cfg,
             result,
             angles: self.take_angles(),
@@ -121,5 +97,40 @@ impl Training {
 
     pub fn credit(&self, example: Option<usize>) -> CreditView {
         each!(self, t => t.credit(example))
+    }
+}
+
+/// A finished run with its test error every `every` steps from step 0
+/// (empty when the study keeps no curve).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurveRun {
+    pub run: Run,
+    pub curve: Vec<(usize, f64)>,
+}
+
+/// Trains `cfg` to the end, measuring the test error every `every` steps
+/// when asked (+∞ once diverged).
+pub fn run_job(cfg: RunConfig, task: Arc<Task>, every: Option<usize>) -> CurveRun {
+    let mut t = Training::new(cfg, task);
+    let mut curve = Vec::new();
+    if let Some(every) = every {
+        curve.push((0, t.evaluate()));
+        while !t.finished() {
+            t.step();
+            let s = t.steps_done();
+            if s.is_multiple_of(every.max(1)) || t.finished() {
+                let y = if t.diverged_at().is_some() {
+                    f64::INFINITY
+                } else {
+                    t.evaluate()
+                };
+                curve.push((s, y));
+            }
+        }
+    }
+    t.run();
+    CurveRun {
+        run: t.into_run(),
+        curve,
     }
 }

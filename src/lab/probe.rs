@@ -5,7 +5,7 @@
 
 use super::kernel::Real;
 use super::method::Method;
-use super::rules_local::Local;
+use super::state::RuleState;
 use super::trainer::Trainer;
 use ndarray::Array2;
 
@@ -38,7 +38,10 @@ impl<F: Real> Trainer<F> {
                     self.local.clone()
                 } else {
                     let sizes = self.net.sizes();
-                    std::mem::replace(&mut self.local, Local::new(method, &sizes, self.cfg.batch))
+                    std::mem::replace(
+                        &mut self.local,
+                        RuleState::new(method, &sizes, self.cfg.batch),
+                    )
                 };
                 self.cfg.method = method;
                 self.compute_update();

@@ -4,9 +4,9 @@
 //! picks among them per method.
 
 use super::kernel::{mm, tanh, Real, Then};
+use super::net::batch_loss;
 use super::rng::fill_normal;
 use super::trainer::Trainer;
-use super::update::Pathway;
 use ndarray::{Array2, Zip};
 
 impl<F: Real> Trainer<F> {
@@ -146,19 +146,19 @@ impl<F: Real> Trainer<F> {
     }
 }
 
-/// (1/B) Σ ½‖y − t‖², accumulated in f64.
-pub fn batch_loss<F: Real>(y: &Array2<F>, t: &Array2<F>) -> f64 {
-    let mut sq = 0.0;
-    Zip::from(y)
-        .and(t)
-        .for_each(|&a, &b| sq += ((a - b) * (a - b)).f64());
-    0.5 * sq / y.nrows() as f64
-}
-
 /// Column j of `d` becomes column `p[j]` of the old `d`.
 pub(super) fn scramble<F: Real>(d: &mut Array2<F>, scratch: &mut Array2<F>, p: &[usize]) {
     scratch.assign(d);
     for (j, &pj) in p.iter().enumerate() {
         d.column_mut(j).assign(&scratch.column(pj));
     }
+}
+
+/// Where hidden deltas come from: Wᵀ (backprop), a fixed random B (FA) or
+/// a direct map from the output error (DFA).
+#[derive(Clone, Copy)]
+pub(super) enum Pathway {
+    Transpose,
+    Random,
+    Direct,
 }

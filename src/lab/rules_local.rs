@@ -2,89 +2,12 @@
 //! three-factor rule (node perturbation's coincidences held in an
 //! eligibility trace until a broadcast modulator gates them) and synthetic
 //! gradients (each layer's error predicted at once by a learned module).
-//! Their state, and the settling rules' buffers, live in `Local`.
+//! Their state lives in `state::RuleState`.
 
 use super::kernel::{mm, Real, Then};
-use super::method::Method;
+use super::state::{Modules, RuleState};
 use super::trainer::Trainer;
-use ndarray::{Array1, Array2, Zip};
-
-/// What the Part 4 rules keep between steps, and their buffers (empty for
-/// the other methods).
-#[derive(Clone, Debug, Default)]
-pub(super) struct Local<F: Real> {
-    /// Three-factor: each synapse's eligibility trace, shaped like W.
-    pub(super) trace: Vec<Array2<F>>,
-    /// Three-factor: each trial's modulator summed down the trace, and
-    /// the weight γ^{B−1−j} trial j's coincidence keeps at the batch's end.
-    pub(super) gate: Array1<F>,
-    pub(super) tail: Array1<F>,
-    /// Synthetic gradients: per hidden layer l, the modules M_l (h×h) and
-    /// C_l (out×h) that predict the error from the activity and target.
-    pub(super) sg_m: Vec<Array2<F>>,
-    pub(super) sg_c: Vec<Array2<F>>,
-    /// Synthetic gradients: each module's step, shaped like it.
-    pub(super) sg_step_m: Vec<Array2<F>>,
-    pub(super) sg_step_c: Vec<Array2<F>>,
-    /// Per-layer states (B × units) for settling and predictions, for
-    /// layers 1 … L+1.
-    pub(super) s: Vec<Array2<F>>,
-    pub(super) s2: Vec<Array2<F>>,
-    pub(super) s3: Vec<Array2<F>>,
-    pub(super) s4: Vec<Array2<F>>,
-    /// B × h scratch.
-    pub(super) tmp: Array2<F>,
-}
-
-impl<F: Real> Local<F> {
-    pub(super) fn new(method: Method, sizes: &[usize], batch: usize) -> Self {
-        let zeros = |s: &[usize], rows: Option<usize>| -> Vec<Array2<F>> {
-            match rows {
-                Some(b) => s.iter().map(|&n| Array2::zeros((b, n))).collect(),
-                None => s
-                    .windows(2)
-                    .map(|io| Array2::zeros((io[0], io[1])))
-                    .collect(),
-            }
-        };
-        let layers = &sizes[1..];
-        let hidden = &sizes[1..sizes.len() - 1];
-        let out = sizes[sizes.len() - 1];
-        let mut l = Self::default();
-        match method {
-            Method::ThreeFactor => {
-                l.trace = zeros(sizes, None);
-                l.gate = Array1::zeros(batch);
-                l.tail = Array1::zeros(batch);
-            }
-            Method::SyntheticGradients => {
-                l.sg_m = hidden.iter().map(|&h| Array2::zeros((h, h))).collect();
-                l.sg_c = hidden.iter().map(|&h| Array2::zeros((out, h))).collect();
-                l.sg_step_m = l.sg_m.clone();
-                l.sg_step_c = l.sg_c.clone();
-                l.s = zeros(hidden, Some(batch));
-                l.s2 = zeros(hidden, Some(batch));
-            }
-            Method::PredictiveCoding | Method::EquilibriumProp => {
-                l.s = zeros(layers, Some(batch));
-                l.s2 = zeros(layers, Some(batch));
-                l.s3 = zeros(layers, Some(batch));
-                l.tmp = Array2::zeros((batch, hidden[0]));
-            }
-            Method::ForwardForward => {
-                // inputs and activity of the positive and the negative pass
-                let top = sizes.len() - 2;
-                l.s = zeros(&sizes[..top], Some(batch));
-                l.s2 = zeros(&sizes[..top], Some(batch));
-                l.s3 = zeros(hidden, Some(batch));
-                l.s4 = zeros(hidden, Some(batch));
-                l.tmp = Array2::zeros((batch, hidden[0]));
-            }
-            _ => {}
-        }
-        l
-    }
-}
+use ndarray::Zip;
 
 impl<F: Real> Trainer<F> {
     /// The three-factor rule. Trials are the batch's examples in order;
@@ -96,10 +19,13 @@ impl<F: Real> Trainer<F> {
     /// node perturbation, operation for operation.
     pub(super) fn three_factor(&mut self) {
         self.perturbed_losses();
+        let RuleState::ThreeFactor(tr) = &mut self.local else {
+            unreachable!("the three-factor rule's state")
+        };
         let gamma = F::of(self.cfg.rules.trace_decay);
         // gate_j = Σ_{k ≥ j} γ^{k−j} M_k: what trial j's coincidence is worth
         let mut acc = F::zero();
-        for (g, &m) in self.local.gate.iter_mut().zip(&self.dl).rev() {
+        for (g, &m) in tr.gate.iter_mut().zip(&self.dl).rev() {
             acc = m + gamma * acc;
             *g = acc;
         }
@@ -107,7 +33,7 @@ impl<F: Real> Trainer<F> {
         let carried = gamma * acc;
         let k = F::of(1.0 / (self.cfg.sigma * self.cfg.sigma));
         let b = self.cfg.batch;
-        for (j, t) in self.local.tail.iter_mut().enumerate() {
+        for (j, t) in tr.tail.iter_mut().enumerate() {
             *t = F::of(self.cfg.rules.trace_decay.powi((b - 1 - j) as i32));
         }
         let fade = F::of(self.cfg.rules.trace_decay.powi(b as i32));
@@ -115,22 +41,22 @@ impl<F: Real> Trainer<F> {
             let (xi, input) = (&self.xi.a[l + 1], &self.acts.a[l]);
             Zip::from(self.d[l].rows_mut())
                 .and(xi.rows())
-                .and(&self.local.gate)
+                .and(&tr.gate)
                 .for_each(|mut dr, xr, &m| {
                     Zip::from(&mut dr).and(&xr).for_each(|d, &z| *d = m * z * k);
                 });
             mm(input.t(), self.d[l].view(), &mut self.g[l], Then::Store);
-            self.g[l].scaled_add(carried, &self.local.trace[l]);
+            self.g[l].scaled_add(carried, &tr.trace[l]);
             // the trace after the last trial: γ^B·e + Σ_j γ^{B−1−j} c_j
             let weighted = &mut self.noisy.a[l + 1];
             Zip::from(weighted.rows_mut())
                 .and(xi.rows())
-                .and(&self.local.tail)
+                .and(&tr.tail)
                 .for_each(|mut wr, xr, &t| {
                     Zip::from(&mut wr).and(&xr).for_each(|w, &z| *w = t * z * k);
                 });
             mm(input.t(), weighted.view(), &mut self.aux.w[l], Then::Store);
-            let trace = &mut self.local.trace[l];
+            let trace = &mut tr.trace[l];
             *trace *= fade;
             *trace += &self.aux.w[l];
         }
@@ -147,15 +73,17 @@ impl<F: Real> Trainer<F> {
         let top = self.depth();
         let b = F::of(self.cfg.batch as f64);
         let inv_b = F::of(1.0 / self.cfg.batch as f64);
-        let Local {
-            sg_m,
-            sg_c,
-            sg_step_m,
-            sg_step_c,
-            s: pred,
-            s2: want,
-            ..
-        } = &mut self.local;
+        let RuleState::SyntheticGradients(Modules {
+            m: sg_m,
+            c: sg_c,
+            step_m: sg_step_m,
+            step_c: sg_step_c,
+            prediction: pred,
+            target: want,
+        }) = &mut self.local
+        else {
+            unreachable!("synthetic gradients' state")
+        };
         for l in 0..top {
             let h = &self.acts.a[l + 1];
             mm(h.view(), sg_m[l].view(), &mut pred[l], Then::Store);

@@ -4,10 +4,11 @@
 //! towards the target by ±β). Neither has a backward sweep; each weight
 //! changes with quantities on its two sides only.
 
+use super::energy::settle;
 use super::kernel::{mm, tanh, Real, Then};
-use super::net::{Acts, Net};
+use super::state::RuleState;
 use super::trainer::Trainer;
-use ndarray::{Array2, ArrayView2, Zip};
+use ndarray::Zip;
 
 impl<F: Real> Trainer<F> {
     /// Predictive coding (Whittington & Bogacz 2017). Value nodes v_l hold
@@ -22,8 +23,10 @@ impl<F: Real> Trainer<F> {
     pub(super) fn predictive_coding(&mut self) {
         let top = self.depth();
         let rate = F::of(self.cfg.rules.pc_rate);
-        let l = &mut self.local;
-        let (v, fv, eps) = (&mut l.s, &mut l.s2, &mut l.s3);
+        let RuleState::PredictiveCoding(st) = &mut self.local else {
+            unreachable!("predictive coding's state")
+        };
+        let (v, fv, eps) = (&mut st.value, &mut st.activity, &mut st.error);
         // the forward pass's pre-activations and their tanh; ε = 0 inside
         for i in 0..top {
             mm(
@@ -44,13 +47,13 @@ impl<F: Real> Trainer<F> {
                 mm(
                     eps[i + 1].view(),
                     self.net.w[i + 1].t(),
-                    &mut l.tmp,
+                    &mut st.scratch,
                     Then::Store,
                 );
                 Zip::from(&mut v[i])
                     .and(&eps[i])
                     .and(&fv[i])
-                    .and(&l.tmp)
+                    .and(&st.scratch)
                     .for_each(|v, &e, &f, &up| *v += rate * (up * (F::one() - f * f) - e));
             }
             for i in 0..top {
@@ -96,28 +99,30 @@ impl<F: Real> Trainer<F> {
     pub(super) fn equilibrium_prop(&mut self) {
         let p = self.cfg.rules;
         let top = self.depth();
-        let l = &mut self.local;
+        let RuleState::EquilibriumProp(st) = &mut self.local else {
+            unreachable!("equilibrium propagation's state")
+        };
         for i in 0..=top {
-            l.s[i].assign(&self.acts.a[i + 1]);
+            st.free[i].assign(&self.acts.a[i + 1]);
         }
         settle(
             &self.net,
             self.acts.x().view(),
-            &mut l.s,
-            &mut l.tmp,
+            &mut st.free,
+            &mut st.scratch,
             None,
             p.ep_free,
         );
         for i in 0..=top {
-            l.s2[i].assign(&l.s[i]);
-            l.s3[i].assign(&l.s[i]);
+            st.plus[i].assign(&st.free[i]);
+            st.minus[i].assign(&st.free[i]);
         }
         let t = Some((self.t.view(), p.ep_beta));
         settle(
             &self.net,
             self.acts.x().view(),
-            &mut l.s2,
-            &mut l.tmp,
+            &mut st.plus,
+            &mut st.scratch,
             t,
             p.ep_nudged,
         );
@@ -125,8 +130,8 @@ impl<F: Real> Trainer<F> {
         settle(
             &self.net,
             self.acts.x().view(),
-            &mut l.s3,
-            &mut l.tmp,
+            &mut st.minus,
+            &mut st.scratch,
             t,
             p.ep_nudged,
         );
@@ -135,73 +140,24 @@ impl<F: Real> Trainer<F> {
             let (below_p, below_m) = if i == 0 {
                 (self.acts.a[0].view(), self.acts.a[0].view())
             } else {
-                (l.s2[i - 1].view(), l.s3[i - 1].view())
+                (st.plus[i - 1].view(), st.minus[i - 1].view())
             };
-            mm(below_p.t(), l.s2[i].view(), &mut self.g[i], Then::Store);
-            mm(below_m.t(), l.s3[i].view(), &mut self.aux.w[i], Then::Store);
+            mm(below_p.t(), st.plus[i].view(), &mut self.g[i], Then::Store);
+            mm(
+                below_m.t(),
+                st.minus[i].view(),
+                &mut self.aux.w[i],
+                Then::Store,
+            );
             Zip::from(&mut self.g[i])
                 .and(&self.aux.w[i])
                 .for_each(|g, &m| *g = (m - *g) * k);
             // each unit's error as the panel shows it: the settled states' difference
             let kd = F::of(-1.0) * k;
             Zip::from(&mut self.d[i])
-                .and(&l.s2[i])
-                .and(&l.s3[i])
+                .and(&st.plus[i])
+                .and(&st.minus[i])
                 .for_each(|d, &a, &b| *d = (a - b) * kd);
         }
     }
-}
-
-/// Equilibrium propagation's settling: `steps` sweeps, from the input up,
-/// each setting a hidden layer to tanh(h_{l−1}·W_l + h_{l+1}·W_{l+1}ᵀ) and
-/// the output to (h_L·W + βt)/(1 + β) (β = 0: free). Each sweep maximises
-/// the network's primitive function layer by layer, so it converges.
-/// `s[l]` holds layer l+1's state; `tmp` is B × h scratch.
-pub(super) fn settle<F: Real>(
-    net: &Net<F>,
-    x: ArrayView2<F>,
-    s: &mut [Array2<F>],
-    tmp: &mut Array2<F>,
-    nudge: Option<(ArrayView2<F>, f64)>,
-    steps: usize,
-) {
-    let top = net.depth();
-    for _ in 0..steps {
-        for i in 0..top {
-            let (below, rest) = s.split_at_mut(i);
-            let (here, above) = rest.split_at_mut(1);
-            let input = if i == 0 { x } else { below[i - 1].view() };
-            mm(above[0].view(), net.w[i + 1].t(), tmp, Then::Store);
-            mm(input, net.w[i].view(), &mut here[0], Then::Store);
-            Zip::from(&mut here[0])
-                .and(&*tmp)
-                .for_each(|h, &d| *h = tanh(*h + d));
-        }
-        let (below, out) = s.split_at_mut(top);
-        mm(
-            below[top - 1].view(),
-            net.w[top].view(),
-            &mut out[0],
-            Then::Store,
-        );
-        if let Some((t, beta)) = nudge {
-            let (b, k) = (F::of(beta), F::of(1.0 / (1.0 + beta)));
-            Zip::from(&mut out[0])
-                .and(t)
-                .for_each(|y, &t| *y = (*y + b * t) * k);
-        }
-    }
-}
-
-/// Equilibrium propagation's prediction: the free settled output for
-/// inputs `x` (allocates; for evaluation).
-pub(super) fn settled_output<F: Real>(net: &Net<F>, x: &Array2<F>, steps: usize) -> Array2<F> {
-    let sizes = net.sizes();
-    let mut acts = Acts::new(x.nrows(), &sizes);
-    acts.a[0].assign(x);
-    net.forward(&mut acts);
-    let mut s = acts.a.split_off(1);
-    let mut tmp = Array2::zeros((x.nrows(), sizes[1]));
-    settle(net, x.view(), &mut s, &mut tmp, None, steps);
-    s.pop().expect("an output layer")
 }

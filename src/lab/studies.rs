@@ -5,7 +5,8 @@
 
 use super::depth::{study as depth_study, DepthSpec, DepthStudy};
 use super::grid::GridSpec;
-use super::study::{CurveRun, Study};
+use super::precision::CurveRun;
+use super::study::Study;
 use super::width::{rows as width_rows, WidthRow, WidthSpec};
 use super::Precision;
 

@@ -1,17 +1,15 @@
 //! A study is a list of independent runs and a way to read them: the
 //! essay's grid (`ablate`), the depth study or the width study. The
 //! command line's shards and the page's workers run any study's jobs the
-//! same way (`run_job`), keeping a test-error curve where the study needs
-//! one.
+//! same way (`precision::run_job`), keeping a test-error curve where the
+//! study needs one.
 
 use super::config::RunConfig;
 use super::depth::DepthSpec;
-use super::grid::{GridSpec, Run};
-use super::precision::Training;
+use super::grid::GridSpec;
 use super::task::Task;
 use super::width::WidthSpec;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "study", rename_all = "snake_case")]
@@ -51,40 +49,5 @@ impl Study {
 
     pub fn task(&self) -> Task {
         self.grid().task()
-    }
-}
-
-/// A finished run with its test error every `every` steps from step 0
-/// (empty when the study keeps no curve).
-#[derive(Clone, Debug, PartialEq)]
-pub struct CurveRun {
-    pub run: Run,
-    pub curve: Vec<(usize, f64)>,
-}
-
-/// Trains `cfg` to the end, measuring the test error every `every` steps
-/// when asked (+∞ once diverged).
-pub fn run_job(cfg: RunConfig, task: Arc<Task>, every: Option<usize>) -> CurveRun {
-    let mut t = Training::new(cfg, task);
-    let mut curve = Vec::new();
-    if let Some(every) = every {
-        curve.push((0, t.evaluate()));
-        while !t.finished() {
-            t.step();
-            let s = t.steps_done();
-            if s.is_multiple_of(every.max(1)) || t.finished() {
-                let y = if t.diverged_at().is_some() {
-                    f64::INFINITY
-                } else {
-                    t.evaluate()
-                };
-                curve.push((s, y));
-            }
-        }
-    }
-    t.run();
-    CurveRun {
-        run: t.into_run(),
-        curve,
     }
 }

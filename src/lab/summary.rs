@@ -3,7 +3,8 @@
 //! ratio to bp, the final per-layer alignment angles, and a note where our
 //! number differs from the essay's.
 
-use super::grid::{GridSpec, Run};
+use super::config::Run;
+use super::grid::GridSpec;
 use super::method::Method;
 use super::trainer::{Angles, DIVERGENCE_NMSE};
 use serde::Serialize;

@@ -1,15 +1,15 @@
 //! One training run as a pure function of its configuration, steppable in
 //! chunks: `Trainer::new(config, task)`, then `step()` as often as wanted,
 //! and `evaluate()` at any point. The native grid and the browser call
-//! the same code. Each method's update is in `update.rs`, its arithmetic in
-//! `rules.rs`.
+//! the same code. Each method's update is picked in `update.rs`; its
+//! arithmetic is in `rules.rs` and the rule's own file.
 
+use super::energy::settled_output;
 use super::kernel::Real;
 use super::method::Method;
 use super::net::{angle_degrees, layer_sizes, Acts, Net};
 use super::rng::{normal_matrix, permutation, stream, LabRng, Stream};
-use super::rules_local::Local;
-use super::settle::settled_output;
+use super::state::RuleState;
 use super::task::{nmse, Task};
 use ndarray::{Array1, Array2};
 use std::sync::Arc;
@@ -21,7 +21,7 @@ pub const DIVERGENCE_NMSE: f64 = 1e4;
 pub const ANGLE_EVERY: usize = 100;
 
 pub use super::config::{Angles, RunConfig, RunResult};
-pub use super::rules::batch_loss;
+pub use super::net::batch_loss;
 
 /// Fixed random matrices and permutations a method may use in place of
 /// the true backward pathway, one per hidden layer l = 1 … L (index l−1).
@@ -82,8 +82,8 @@ pub struct Trainer<F: Real = f64> {
     /// Node perturbation: noise on each layer's pre-activation.
     pub(super) xi: Acts<F>,
     pub(super) noisy: Acts<F>,
-    /// The Part 4 rules' own state and buffers.
-    pub(super) local: Local<F>,
+    /// The rule's own state and buffers (`state::RuleState`).
+    pub(super) local: RuleState<F>,
     pub(super) step: usize,
     pub(super) diverged_at: Option<usize>,
     /// The last minibatch loss.
@@ -133,7 +133,7 @@ impl<F: Real> Trainer<F> {
             prev: Acts::new(b, &sizes),
             xi: Acts::new(b, &sizes),
             noisy: Acts::new(b, &sizes),
-            local: Local::new(cfg.method, &sizes, b),
+            local: RuleState::new(cfg.method, &sizes, b),
             t: Array2::zeros((b, s.outputs)),
             d: sizes[1..].iter().map(|&n| Array2::zeros((b, n))).collect(),
             scratch: Array2::zeros((b, h)),

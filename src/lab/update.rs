@@ -5,7 +5,7 @@ use super::kernel::{mm, Real, Then};
 use super::method::Method;
 use super::net::dot_all;
 use super::rng::fill_normal;
-use super::rules::scramble;
+use super::rules::{scramble, Pathway};
 use super::trainer::Trainer;
 
 impl<F: Real> Trainer<F> {
@@ -81,13 +81,4 @@ impl<F: Real> Trainer<F> {
         }
         true
     }
-}
-
-/// Where hidden deltas come from: Wᵀ (backprop), a fixed random B (FA) or
-/// a direct map from the output error (DFA).
-#[derive(Clone, Copy)]
-pub(super) enum Pathway {
-    Transpose,
-    Random,
-    Direct,
 }

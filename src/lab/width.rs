@@ -5,11 +5,12 @@
 //! test nMSE, and the steps its median curve needs to reach a fixed target
 //! (2× bp's final score at that width).
 
+use super::config::Run;
 use super::config::RunConfig;
-use super::grid::{run_each, GridSpec, Run, ESSAY_LRS, ESSAY_SEEDS, WP_EXTRA_LRS};
+use super::grid::{run_each, GridSpec, ESSAY_LRS, ESSAY_SEEDS, WP_EXTRA_LRS};
 use super::method::Method;
 use super::net::{layer_sizes, n_weights};
-use super::study::{run_job, CurveRun};
+use super::precision::{run_job, CurveRun};
 use super::summary::{median, summarise};
 use super::task::{Task, TaskShape};
 use serde::{Deserialize, Serialize};

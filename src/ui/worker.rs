@@ -3,13 +3,13 @@
 //! result, or a live-run command (`live_worker`). `Pool` runs on the page:
 //! it starts one worker per core, hands out the jobs of a study (the
 //! essay's grid, the depth or the width study), and collects the runs.
-//! Both ends run the same `study::run_job` the native command line runs.
+//! Both ends run the same `precision::run_job` the native command line runs.
 
 use super::worker_env::new_worker;
+use crate::lab::config::Run;
 use crate::lab::config::{angles_from_json, angles_to_json, AnglesJson};
-use crate::lab::grid::Run;
 use crate::lab::live::{Command, Tasks};
-use crate::lab::study::{run_job, CurveRun};
+use crate::lab::precision::{run_job, CurveRun};
 use crate::lab::RunConfig;
 use crate::lab::RunResult;
 use leptos::wasm_bindgen::closure::Closure;

@@ -53,3 +53,24 @@ fn engine_names_no_lab_either() {
         );
     }
 }
+
+#[test]
+fn print_cycles() {
+    let u = crate::uses::Uses::scan(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    for c in u.cycles() {
+        println!(
+            "CYCLE {}",
+            c.iter()
+                .map(|m| m.join("::"))
+                .collect::<Vec<_>>()
+                .join("  ")
+        );
+        for a in &c {
+            for b in &u.edges[a] {
+                if c.contains(b) {
+                    println!("   {} -> {}", a.join("::"), b.join("::"));
+                }
+            }
+        }
+    }
+}

@@ -4,9 +4,9 @@
 //! sweep in which the essay's ranking must hold.
 
 use creditflow::lab::grid::{run_parallel, GridSpec};
+use creditflow::lab::net::batch_loss;
 use creditflow::lab::net::{cosine, tanh, Net};
 use creditflow::lab::summary::{angle_series, summarise};
-use creditflow::lab::trainer::batch_loss;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
 use ndarray::Array2;
 use std::sync::Arc;

@@ -30,4 +30,5 @@ mod studies_cli;
 mod tidy;
 mod tour;
 mod ui_logic;
+mod uses;
 mod width;

@@ -5,8 +5,9 @@
 
 use creditflow::lab::depth::{DepthRow, DepthSpec, DepthStudy};
 use creditflow::lab::findings::{depth_findings, width_findings};
+use creditflow::lab::precision::run_job;
 use creditflow::lab::studies::StudyState;
-use creditflow::lab::study::{run_job, Study};
+use creditflow::lab::study::Study;
 use creditflow::lab::width::WidthRow;
 use creditflow::lab::Method;
 use creditflow::ui::charts_studies::{draw_boundary, draw_depth_scores, verdict};

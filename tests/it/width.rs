@@ -3,7 +3,7 @@
 
 use creditflow::lab::grid::GridSpec;
 use creditflow::lab::net::{layer_sizes, Net};
-use creditflow::lab::study::run_job;
+use creditflow::lab::precision::run_job;
 use creditflow::lab::width::{rows, run_width, WidthSpec};
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
 use std::sync::Arc;
