@@ -2,7 +2,7 @@
 //! the terminal: the depth study at an equal call budget, the held-out
 //! curves of each signal gated and ungated, and the compute-matched vote.
 
-use super::lab::list;
+use super::opts::list;
 use super::{fail, write};
 use crate::lab::agents::page::AgentsSettings;
 use crate::lab::agents::rounds::{depth_study, run, AgentRun, DepthRow};

@@ -2,7 +2,7 @@
 //! speed of a training step and of the whole grid.
 
 use super::fail;
-use super::lab::{parse_opts, threads};
+use super::opts::{parse_opts, threads};
 use super::progress::Progress;
 use crate::lab::grid::{run_parallel, time_step, GridSpec};
 use crate::lab::kernel::Isa;

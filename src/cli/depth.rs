@@ -1,7 +1,7 @@
 //! `creditflow depth`: the depth study (`lab::depth`) on the terminal.
 
 use super::fail;
-use super::lab::{list, parse_opts, threads, Opts};
+use super::opts::{list, parse_opts, threads, Opts};
 use super::progress::Progress;
 use crate::lab::config::Run;
 use crate::lab::config::MAX_DEPTH;

@@ -51,7 +51,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                 a.req.draws = v
                     .parse()
                     .ok()
-                    .filter(|d| (1..=crate::engine::perturb::MAX_DRAWS).contains(d))
+                    .filter(|d| (1..=crate::engine::sweep::perturb::MAX_DRAWS).contains(d))
                     .ok_or(format!(
                         "--draws takes a whole number from 1 to 10000, not '{v}'"
                     ))?;
@@ -201,7 +201,7 @@ fn print_text(
         println!(
             "one shared score: mean of {} draw(s) of node perturbation (σ = {}), {} forward runs",
             e.draws,
-            crate::engine::perturb::SIGMA,
+            crate::engine::sweep::perturb::SIGMA,
             e.forward_runs
         );
     }

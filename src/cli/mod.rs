@@ -7,6 +7,8 @@ mod bench;
 mod depth;
 mod grad;
 pub mod lab;
+mod merge;
+mod opts;
 mod progress;
 mod shard;
 mod width;
@@ -83,7 +85,7 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("bench") => bench::bench(&args[1..]),
         Some("width") => width::width(&args[1..]),
         Some("depth") => depth::depth(&args[1..]),
-        Some("merge") => shard::merge(&args[1..]),
+        Some("merge") => merge::merge(&args[1..]),
         Some("agents") => agents::agents(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());

@@ -1,7 +1,7 @@
 //! `creditflow width`: the width study (`lab::width`) on the terminal.
 
 use super::fail;
-use super::lab::{list, parse_opts, threads};
+use super::opts::{list, parse_opts, threads};
 use super::progress::Progress;
 use crate::lab::grid::run_each;
 use crate::lab::precision::{run_job, CurveRun};
@@ -13,7 +13,7 @@ use std::time::Instant;
 
 /// The study's settings from the command line: `--widths` here, the rest
 /// as `ablate` reads them.
-fn parse(args: &[String]) -> Result<(WidthSpec, super::lab::Opts), String> {
+fn parse(args: &[String]) -> Result<(WidthSpec, super::opts::Opts), String> {
     let mut spec = WidthSpec::default();
     let mut rest = Vec::new();
     let mut it = args.iter();

@@ -79,3 +79,8 @@ pub fn fmt_sum(parts: &[String], values: &[f64]) -> String {
     }
     out
 }
+
+/// Equal up to rounding (and equal infinities are equal).
+pub fn close(a: f64, b: f64) -> bool {
+    a == b || (a - b).abs() <= 1e-9 * (1.0 + b.abs())
+}

@@ -9,10 +9,8 @@
 //! (`layout`). It depends on `std` only; a native test keeps UI crates out
 //! of it.
 
-pub mod ablate;
 pub mod check;
 pub mod explain;
-mod explain_send;
 pub mod fmt;
 pub mod graph;
 mod graph_names;
@@ -22,7 +20,7 @@ mod ops_math;
 pub mod parse;
 mod parse_atoms;
 mod parse_error;
-pub mod perturb;
+
 pub mod presets;
 pub mod sweep;
 pub mod worksheet;

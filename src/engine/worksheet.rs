@@ -6,7 +6,7 @@
 use super::check::{cosine, finite_differences, op_counts, FdRow, OpCounts};
 use super::graph::Graph;
 use super::parse::{parse, ParseError};
-use super::perturb::MAX_DRAWS;
+use super::sweep::perturb::MAX_DRAWS;
 use super::sweep::{backward, ErrorSignal, Requirements, Sweep, STALE_SHIFT};
 
 pub use super::presets::{Preset, FAN_OUT_PRESET, PRESETS};
@@ -270,7 +270,7 @@ impl Computed {
             .grads
             .iter()
             .zip(&self.exact)
-            .all(|(a, b)| super::explain::close(*a, *b))
+            .all(|(a, b)| super::fmt::close(*a, *b))
     }
 }
 

@@ -2,7 +2,9 @@
 //! `Training` holds a run of either kind behind one interface, so the
 //! grid, the live lab and the workers never name a float type.
 
-use super::config::{Angles, Precision, Run, RunConfig, RunResult};
+use super::config::{
+    angles_from_json, angles_to_json, Angles, AnglesJson, Precision, Run, RunConfig, RunResult,
+};
 use super::credit::CreditView;
 use super::trainer::Trainer;
 use super::Task;
@@ -132,5 +134,55 @@ pub fn run_job(cfg: RunConfig, task: Arc<Task>, every: Option<usize>) -> CurveRu
     CurveRun {
         run: t.into_run(),
         curve,
+    }
+}
+
+/// A finished run as it crosses a wire: a Web Worker's reply and a shard
+/// file's entry (non-finite numbers as null, angles as `AnglesJson`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RunRecord {
+    pub cfg: RunConfig,
+    pub nmse: Option<f64>,
+    pub diverged: bool,
+    pub steps_done: usize,
+    pub angles: AnglesJson,
+    /// The test-error curve, for a study that keeps one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub curve: Vec<(usize, Option<f64>)>,
+}
+
+impl From<&CurveRun> for RunRecord {
+    fn from(c: &CurveRun) -> Self {
+        let fin = |x: f64| x.is_finite().then_some(x);
+        let r = &c.run;
+        RunRecord {
+            cfg: r.cfg,
+            nmse: fin(r.result.nmse),
+            diverged: r.result.diverged,
+            steps_done: r.result.steps_done,
+            angles: angles_to_json(&r.angles),
+            curve: c.curve.iter().map(|&(s, v)| (s, fin(v))).collect(),
+        }
+    }
+}
+
+impl RunRecord {
+    /// The run back, with null read as +∞.
+    pub fn into_run(self) -> CurveRun {
+        let run = Run {
+            cfg: self.cfg,
+            result: RunResult {
+                nmse: self.nmse.unwrap_or(f64::INFINITY),
+                diverged: self.diverged,
+                steps_done: self.steps_done,
+            },
+            angles: angles_from_json(&self.angles),
+        };
+        let curve = self
+            .curve
+            .iter()
+            .map(|&(s, v)| (s, v.unwrap_or(f64::INFINITY)))
+            .collect();
+        CurveRun { run, curve }
     }
 }

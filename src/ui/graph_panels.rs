@@ -8,7 +8,7 @@ use crate::engine::check::fd_step;
 use crate::engine::check::{has_nonlinearity, has_weights};
 use crate::engine::explain::{explain, Tone};
 use crate::engine::fmt::fmt_sig;
-use crate::engine::perturb::{MAX_DRAWS, SIGMA};
+use crate::engine::sweep::perturb::{MAX_DRAWS, SIGMA};
 use crate::engine::worksheet::FAN_OUT_PRESET;
 use crate::engine::{cosine, has_fan_out, Computed, ErrorSignal, Verdict, Worksheet};
 use crate::lab::method::select::{graph_signal, r3_for_signal};

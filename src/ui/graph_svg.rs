@@ -5,7 +5,7 @@
 //! motion; the stylesheet handles that), and, with scrambled errors, the
 //! hand-offs as dashed arcs.
 
-use crate::engine::explain::close;
+use crate::engine::fmt::close;
 use crate::engine::graph::{fmt_minus, fmt_signed};
 use crate::engine::layout::{geometry, NODE_H, NODE_W};
 use crate::engine::{Computed, Graph, NodeId, Shown};

@@ -6,12 +6,9 @@
 //! Both ends run the same `precision::run_job` the native command line runs.
 
 use super::worker_env::new_worker;
-use crate::lab::config::Run;
-use crate::lab::config::{angles_from_json, angles_to_json, AnglesJson};
 use crate::lab::live::{Command, Tasks};
-use crate::lab::precision::{run_job, CurveRun};
+use crate::lab::precision::{run_job, CurveRun, RunRecord};
 use crate::lab::RunConfig;
-use crate::lab::RunResult;
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
 use serde::{Deserialize, Serialize};
@@ -23,14 +20,9 @@ use std::rc::Rc;
 #[derive(Serialize, Deserialize)]
 struct Reply {
     index: usize,
-    cfg: RunConfig,
-    nmse: Option<f64>,
-    diverged: bool,
-    steps_done: usize,
-    angles: AnglesJson,
-    /// The test error every `Job::every` steps, if asked (`None` for +∞).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    curve: Vec<(usize, Option<f64>)>,
+    /// The run, in the wire form the shard files use too.
+    #[serde(flatten)]
+    run: RunRecord,
 }
 
 /// A live command as a worker message.
@@ -72,18 +64,9 @@ pub fn serve() {
             match serde_json::from_str::<ToWorker>(&text) {
                 Ok(ToWorker::Job(job)) => {
                     let task = tasks.borrow_mut().get(job.gain);
-                    let CurveRun { run, curve } = run_job(job.cfg, task, job.every);
                     let reply = Reply {
                         index: job.index,
-                        cfg: run.cfg,
-                        nmse: run.result.nmse.is_finite().then_some(run.result.nmse),
-                        diverged: run.result.diverged,
-                        steps_done: run.result.steps_done,
-                        angles: angles_to_json(&run.angles),
-                        curve: curve
-                            .iter()
-                            .map(|&(s, v)| (s, v.is_finite().then_some(v)))
-                            .collect(),
+                        run: RunRecord::from(&run_job(job.cfg, task, job.every)),
                     };
                     if let Ok(s) = serde_json::to_string(&reply) {
                         let _ = reply_to.post_message(&JsValue::from_str(&s));
@@ -211,24 +194,7 @@ impl Pool {
         };
         let finished = {
             let mut p = pool.borrow_mut();
-            let nmse = r.nmse.unwrap_or(f64::INFINITY);
-            let result = RunResult {
-                nmse,
-                diverged: r.diverged,
-                steps_done: r.steps_done,
-            };
-            let run = CurveRun {
-                run: Run {
-                    cfg: r.cfg,
-                    result,
-                    angles: angles_from_json(&r.angles),
-                },
-                curve: r
-                    .curve
-                    .iter()
-                    .map(|&(s, v)| (s, v.unwrap_or(f64::INFINITY)))
-                    .collect(),
-            };
+            let run = r.run.into_run();
             p.dispatch(worker);
             let total = p.jobs.jobs.len();
             if p.runs.get(r.index).is_some_and(Option::is_none) {

@@ -10,7 +10,7 @@
 //! CREDITFLOW_LONG=1 cargo test --release --test it engine_props -- --nocapture
 //! ```
 
-use creditflow::engine::perturb::SplitMix;
+use creditflow::engine::sweep::rng::SplitMix;
 use creditflow::engine::*;
 use proptest::prelude::*;
 

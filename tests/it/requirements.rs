@@ -3,8 +3,9 @@
 //! shared score's estimator against its definition; and the step text
 //! telling what each ablation substituted.
 
-use creditflow::engine::ablate::{random_factor, scramble, units};
 use creditflow::engine::explain::{explain, Tone};
+use creditflow::engine::sweep::ablate::{scramble, units};
+use creditflow::engine::sweep::{perturb, random_factor};
 use creditflow::engine::*;
 
 const WORKED: &str = "(a*b+c)^2";

@@ -1,12 +1,10 @@
-//! The backward sweep as a replayable list of steps. `reverse` is plain
-//! reverse mode, the recipe of the essay's Part 1; `backward` runs it, or
-//! one of its variations in `ablate` and `perturb`, depending on which of
-//! R1–R5 (`Requirements`) are kept.
+//! The backward sweep as a value: what R1–R5 keep (`Requirements`), each
+//! step's record (`Step`, `Sent`), the finished `Sweep` and what each node
+//! shows after k steps (`Sweep::shown`, which the graph and the step text
+//! both read), and one shared score's `Estimate`.
 
-use super::ablate::{deliver, depth_first, LocalRule};
-use super::graph::{Graph, NodeId};
-use super::ops::Local;
-use super::perturb;
+use crate::engine::graph::NodeId;
+use crate::engine::ops::Local;
 
 /// What replaces each node's own signed adjoint when R3 is removed: the
 /// lab's three R3 methods, on the graph.
@@ -136,7 +134,7 @@ pub struct Sweep {
     /// The gradient reported for each variable, in the graph's order.
     pub grads: Vec<f64>,
     /// With one shared score: the perturbation estimate behind the credit.
-    pub estimate: Option<perturb::Estimate>,
+    pub estimate: Option<Estimate>,
 }
 
 /// What a node shows after some steps: nothing yet, a running sum of the
@@ -179,118 +177,20 @@ impl Sweep {
     }
 }
 
-/// The backward sweep of `g` at node values `vals` (from `Graph::eval`),
-/// keeping the requirements in `req`. `stale` holds the previous sample's
-/// node values, which the sweep reads instead of `vals` without R1.
-pub fn backward(g: &Graph, vals: &[f64], stale: &[f64], req: Requirements) -> Sweep {
-    if req.shared_score() {
-        return perturb::as_sweep(g, vals, req);
-    }
-    let rule = LocalRule::new(vals, stale, req);
-    let sweep = if req.keeps(5) {
-        reverse(g, &rule)
-    } else {
-        depth_first(g, &rule)
-    };
-    if req.keeps(3) {
-        sweep
-    } else {
-        deliver(g, sweep, req)
-    }
-}
-
-/// Plain reverse mode: the output's adjoint is 1; visit the nodes in
-/// reverse creation order (every consumer before its inputs); each node
-/// multiplies its adjoint by the local derivative for each input and adds
-/// the product into that input's adjoint.
-pub fn reverse(g: &Graph, rule: &LocalRule) -> Sweep {
-    let mut rec = Recorder::new(g);
-    for i in (0..g.len()).rev() {
-        let node = NodeId(i as u32);
-        let adjoint = rec.visit(node);
-        let sends = (0..g.op(node).inputs().len())
-            .map(|k| rec.send(rule, node, adjoint, k))
-            .collect();
-        rec.record(node, adjoint, sends);
-    }
-    rec.finish()
-}
-
-/// The running state of a sweep, shared by `reverse` and its variations.
-pub(crate) struct Recorder<'a> {
-    pub g: &'a Graph,
-    pub adj: Vec<f64>,
-    pub credit: Vec<f64>,
-    pub visited: Vec<bool>,
-    pub steps: Vec<Step>,
-}
-
-impl<'a> Recorder<'a> {
-    pub fn new(g: &'a Graph) -> Self {
-        let n = g.len();
-        let mut adj = vec![0.0; n];
-        if n > 0 {
-            adj[g.output().index()] = 1.0;
-        }
-        Self {
-            g,
-            adj,
-            credit: vec![0.0; n],
-            visited: vec![false; n],
-            steps: Vec::new(),
-        }
-    }
-
-    /// Marks `node` visited; returns the adjoint it holds now.
-    pub fn visit(&mut self, node: NodeId) -> f64 {
-        self.visited[node.index()] = true;
-        self.credit[node.index()] = self.adj[node.index()];
-        self.adj[node.index()]
-    }
-
-    /// Sends `adjoint × local` from `node` to its operand `k`.
-    pub fn send(&mut self, rule: &LocalRule, node: NodeId, adjoint: f64, k: usize) -> Sent {
-        let (used, exact) = rule.local(self.g, node, k);
-        let to = self.g.op(node).inputs()[k];
-        let before = self.adj[to.index()];
-        let contribution = times(adjoint, used.value());
-        self.adj[to.index()] += contribution;
-        Sent {
-            to,
-            operand: k,
-            used,
-            exact,
-            contribution,
-            before,
-            after: self.adj[to.index()],
-            late: self.visited[to.index()],
-        }
-    }
-
-    pub fn record(&mut self, node: NodeId, adjoint: f64, sends: Vec<Sent>) {
-        self.steps.push(Step {
-            node,
-            adjoint,
-            credit: adjoint,
-            from: None,
-            sends,
-        });
-    }
-
-    pub fn finish(self) -> Sweep {
-        let grads = self
-            .g
-            .var_nodes()
-            .iter()
-            .map(|v| self.credit[v.index()])
-            .collect();
-        Sweep {
-            steps: self.steps,
-            credit: self.credit,
-            grads,
-            estimate: None,
-        }
-    }
+/// The estimate after some draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// The last draw: each node's noise ξᵢ (0 for constants) …
+    pub xi: Vec<f64>,
+    /// … the one change in f it caused …
+    pub delta_f: f64,
+    /// … and each node's one-draw estimate Δf·ξᵢ/σ².
+    pub last: Vec<f64>,
+    /// The mean estimate over all draws, per node.
+    pub mean: Vec<f64>,
+    pub draws: u32,
+    /// Forward runs spent: one clean run and one per draw.
+    pub forward_runs: u32,
 }
 
 /// `a × b`, with 0 × ∞ = 0: a node with no credit sends none, and a flat

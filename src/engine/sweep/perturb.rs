@@ -5,56 +5,15 @@
 //! estimate is right on average (E[Δf·ξᵢ]/σ² = f̄ᵢ) and noisy per draw,
 //! with a variance that grows with every other perturbed node's credit.
 
-use super::graph::{Graph, NodeId, Op};
-use super::sweep::{Requirements, Step, Sweep};
+use super::record::{Estimate, Requirements, Step, Sweep};
+use super::rng::SplitMix;
+use crate::engine::graph::{Graph, NodeId, Op};
 
 /// The noise's standard deviation (the lab's weight perturbation uses the
 /// same).
 pub const SIGMA: f64 = 1e-3;
 /// The most draws averaged at once.
 pub const MAX_DRAWS: u32 = 10_000;
-
-/// A small seeded generator (SplitMix64), so the page and the command
-/// line draw the same numbers from the same seed with `std` only.
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    pub fn uniform(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// Standard normal (Box–Muller).
-    pub fn normal(&mut self) -> f64 {
-        let u = 1.0 - self.uniform();
-        let v = self.uniform();
-        (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
-    }
-}
-
-/// The estimate after some draws.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Estimate {
-    /// The last draw: each node's noise ξᵢ (0 for constants) …
-    pub xi: Vec<f64>,
-    /// … the one change in f it caused …
-    pub delta_f: f64,
-    /// … and each node's one-draw estimate Δf·ξᵢ/σ².
-    pub last: Vec<f64>,
-    /// The mean estimate over all draws, per node.
-    pub mean: Vec<f64>,
-    pub draws: u32,
-    /// Forward runs spent: one clean run and one per draw.
-    pub forward_runs: u32,
-}
 
 /// One draw: the perturbed forward run from the clean values `vals`.
 fn draw(g: &Graph, vals: &[f64], rng: &mut SplitMix) -> (Vec<f64>, f64) {

@@ -8,62 +8,10 @@
 //! - R3 changes the credit each node is given (`deliver`: scrambled or
 //!   sign dropped; one shared score lives in `perturb`).
 
-use super::graph::{Graph, NodeId, Op};
-use super::ops::Local;
-use super::perturb::SplitMix;
-use super::sweep::{ErrorSignal, Recorder, Requirements, Sweep};
-
-/// Where each local derivative comes from.
-pub struct LocalRule<'a> {
-    vals: &'a [f64],
-    /// The values the derivative is taken at: `vals`, or the previous
-    /// sample's without R1.
-    stored: &'a [f64],
-    /// Without R2: the slope f′ is replaced by 1.
-    drop_slope: bool,
-    /// Without R4: a product's forward operand is replaced by a fixed
-    /// random number.
-    random_weights: bool,
-}
-
-impl<'a> LocalRule<'a> {
-    pub fn new(vals: &'a [f64], stale: &'a [f64], req: Requirements) -> Self {
-        Self {
-            vals,
-            stored: if req.keeps(1) { vals } else { stale },
-            drop_slope: !req.keeps(2),
-            random_weights: !req.keeps(4),
-        }
-    }
-
-    /// The exact rule: the true local derivatives.
-    pub fn exact(vals: &'a [f64]) -> Self {
-        Self::new(vals, vals, Requirements::default())
-    }
-
-    /// The local derivative used for operand `k` of `node`, as factors, and
-    /// the exact one at the true stored values.
-    pub fn local(&self, g: &Graph, node: NodeId, k: usize) -> (Local, f64) {
-        let op = g.op(node);
-        let at = |v: &[f64]| -> Vec<f64> { op.inputs().iter().map(|i| v[i.index()]).collect() };
-        let exact = op.locals(&at(self.vals))[k].value();
-        let mut used = op.locals(&at(self.stored))[k];
-        if self.drop_slope {
-            used.slope = 1.0;
-        }
-        if self.random_weights && used.weight {
-            used.linear = random_factor(node, k);
-        }
-        (used, exact)
-    }
-}
-
-/// A fixed pseudo-random factor in [−2, 2) for operand `operand` of node
-/// `node`: the stand-in for the forward operand when R4 is removed.
-pub fn random_factor(node: NodeId, operand: usize) -> f64 {
-    let mut r = SplitMix((node.0 as u64) * 2 + operand as u64);
-    r.uniform() * 4.0 - 2.0
-}
+use super::record::{ErrorSignal, Requirements, Sweep};
+use super::rng::SplitMix;
+use super::rule::{LocalRule, Recorder};
+use crate::engine::graph::{Graph, NodeId, Op};
 
 /// The wrong order (R5 removed): depth-first from the output, each input
 /// visited the moment its first contribution arrives. On a tree this is

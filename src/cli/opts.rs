@@ -1,0 +1,118 @@
+//! The options the studies' commands share: the grid's flags over a
+//! study's defaults (`parse_opts`), comma-separated lists, `--shard K/N`,
+//! and the thread count.
+
+use crate::lab::config::MAX_DEPTH;
+use crate::lab::grid::GridSpec;
+use crate::lab::task::GAIN_RANGE;
+use crate::lab::{Method, Precision};
+
+pub(super) fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+pub(super) fn list<T>(
+    s: Option<&String>,
+    what: &str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Vec<T>, String> {
+    let s = s.ok_or(format!("{what} needs a comma-separated list"))?;
+    let v: Option<Vec<T>> = s
+        .split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| parse(p.trim()))
+        .collect();
+    match v {
+        Some(v) if !v.is_empty() => Ok(v),
+        _ => Err(format!("could not read {what} '{s}'")),
+    }
+}
+
+/// Options shared by `ablate` and `bench`.
+pub(super) struct Opts {
+    pub(super) spec: GridSpec,
+    pub(super) json: Option<String>,
+    pub(super) csv: Option<String>,
+    /// `--shard K/N`: run only the K-th of N slices (1-based).
+    pub(super) shard: Option<(usize, usize)>,
+}
+
+/// Reads the grid's options over `spec`'s defaults.
+pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String> {
+    let mut o = Opts {
+        spec,
+        json: None,
+        csv: None,
+        shard: None,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--methods" => {
+                o.spec.methods = list(it.next(), "--methods", Method::from_id).map_err(|e| {
+                    let ids: Vec<&str> = Method::every().map(|m| m.id()).collect();
+                    format!("{e}; methods are {}", ids.join(", "))
+                })?
+            }
+            "--lrs" => {
+                o.spec.lrs = list(it.next(), "--lrs", |p| {
+                    p.parse::<f64>().ok().filter(|x| *x > 0.0 && x.is_finite())
+                })?
+            }
+            "--seeds" => o.spec.seeds = list(it.next(), "--seeds", |p| p.parse().ok())?,
+            "--steps" => {
+                let v = list(it.next(), "--steps", |p| {
+                    p.parse::<usize>().ok().filter(|&n| n > 0)
+                })?;
+                o.spec.base.steps = v[0];
+            }
+            "--teacher-gain" => {
+                let v = list(it.next(), "--teacher-gain", |p| {
+                    p.parse::<f64>().ok().filter(|g| GAIN_RANGE.contains(g))
+                })
+                .map_err(|e| format!("{e}; the teacher gain is a number from 0.1 to 10"))?;
+                o.spec.gain = v[0];
+            }
+            "--teacher-depth" => {
+                let v = list(it.next(), "--teacher-depth", |p| {
+                    p.parse::<usize>()
+                        .ok()
+                        .filter(|d| (1..=MAX_DEPTH).contains(d))
+                })
+                .map_err(|e| format!("{e}; the teacher has 1 to {MAX_DEPTH} hidden layers"))?;
+                o.spec.teacher_depth = v[0];
+            }
+            "--precision" => {
+                let v = list(it.next(), "--precision", Precision::from_id)
+                    .map_err(|e| format!("{e}; the precision is f64 or f32"))?;
+                o.spec.base.precision = v[0];
+            }
+            "--rule" => {
+                let kv = it.next().ok_or("--rule needs NAME=VALUE")?;
+                let (k, v) = kv.split_once('=').ok_or("--rule needs NAME=VALUE")?;
+                o.spec.base.rules.set(k.trim(), v)?;
+            }
+            "--json" => o.json = Some(it.next().ok_or("--json needs a file name")?.clone()),
+            "--csv" => o.csv = Some(it.next().ok_or("--csv needs a file name")?.clone()),
+            "--shard" => {
+                let s = it.next().ok_or("--shard needs K/N")?;
+                o.shard = Some(parse_shard(s)?);
+            }
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    Ok(o)
+}
+
+pub(super) fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("could not read --shard '{s}'; write K/N with 1 ≤ K ≤ N");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n) = (
+        k.trim().parse::<usize>().map_err(|_| bad())?,
+        n.trim().parse::<usize>().map_err(|_| bad())?,
+    );
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
