@@ -266,10 +266,6 @@ pub fn draw_depth_angles(s: &DepthStudy, max_depth: usize) -> String {
     svg.finish()
 }
 
-pub use super::charts_width::{
-    draw_boundary, draw_width_scores, draw_width_steps, verdict, width_table, SPECIFICITY,
-};
-
 /// The depth study's rows as a table.
 pub fn depth_table(s: &DepthStudy) -> super::charts::Table {
     use super::charts::cell;

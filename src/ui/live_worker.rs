@@ -4,8 +4,8 @@
 //! `REPORT_MS`. On the page, `LiveWorkers` starts the workers, queues
 //! commands until each says it is ready, and hands updates back.
 
-use super::worker::READY;
 use super::worker_env::new_worker;
+use super::worker_msg::{live_message, READY};
 use crate::lab::live::{Command, LiveEngine, Update as LiveUpdate};
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
@@ -165,7 +165,7 @@ impl LiveWorkers {
     }
 
     pub fn send(&mut self, worker: usize, cmd: &Command) {
-        let Ok(text) = serde_json::to_string(&super::worker::live_message(cmd)) else {
+        let Ok(text) = serde_json::to_string(&live_message(cmd)) else {
             return;
         };
         let i = worker.min(self.workers.len().saturating_sub(1));

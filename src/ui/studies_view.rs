@@ -5,10 +5,8 @@
 //! each depth or width finishes. The state is `lab::studies::StudyState`;
 //! this file only wires and draws.
 
-use super::charts_studies::{
-    depth_table, draw_boundary, draw_depth_angles, draw_depth_costs, draw_depth_scores,
-    draw_width_scores, draw_width_steps, width_table,
-};
+use super::charts_studies::{depth_table, draw_depth_angles, draw_depth_costs, draw_depth_scores};
+use super::charts_width::{draw_boundary, draw_width_scores, draw_width_steps, width_table};
 use super::download;
 use super::lab_charts::data_table;
 use super::lab_controls::key_field;

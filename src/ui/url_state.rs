@@ -73,7 +73,7 @@ pub struct AppState {
     pub depth_steps: usize,
     pub widths: Vec<usize>,
     pub width_steps: usize,
-    /// The Agents view's settings (keys in `url_agents`).
+    /// The Agents view's settings (keys in `AGENT_KEYS`).
     pub agents: crate::lab::agents::page::AgentsSettings,
 }
 
@@ -189,7 +189,7 @@ pub const KEYS: [Key; 20] = [
 
 /// Every URL key: the page's, then the Agents view's.
 pub fn all_keys() -> impl Iterator<Item = &'static Key> {
-    KEYS.iter().chain(super::url_agents::AGENT_KEYS.iter())
+    KEYS.iter().chain(AGENT_KEYS.iter())
 }
 
 impl AppState {
@@ -283,3 +283,21 @@ pub fn query_has(query: &str, key: &str) -> bool {
 
 /// Trained beside any ablation the ticks select, for comparison.
 pub const REFERENCES: [Method; 2] = [Method::Bp, Method::ReadoutOnly];
+
+// The Agents view's URL keys: one per entry of
+// `lab::agents::settings::SETTINGS`, which parses and prints them (the
+// command line's flags read the same table).
+macro_rules! agent_keys {
+    ($($i:literal),*) => {
+        [$(Key {
+            name: crate::lab::agents::settings::SETTINGS[$i].key,
+            what: crate::lab::agents::settings::SETTINGS[$i].what,
+            parse: |s, v| (crate::lab::agents::settings::SETTINGS[$i].set)(&mut s.agents, v),
+            print: |s| (crate::lab::agents::settings::SETTINGS[$i].get)(&s.agents),
+        }),*]
+    };
+}
+
+/// The Agents view's keys, in the order links print them.
+pub const AGENT_KEYS: [Key; crate::lab::agents::settings::SETTINGS.len()] =
+    agent_keys!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18);

@@ -6,47 +6,14 @@
 //! Both ends run the same `precision::run_job` the native command line runs.
 
 use super::worker_env::new_worker;
-use crate::lab::live::{Command, Tasks};
+use super::worker_msg::{Job, Reply, ToWorker, READY};
+use crate::lab::live::Tasks;
 use crate::lab::precision::{run_job, CurveRun, RunRecord};
 use crate::lab::RunConfig;
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
-use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
-
-/// What a worker sends back for one job. (JSON has no ∞: a diverged
-/// run's score travels as `None`.)
-#[derive(Serialize, Deserialize)]
-struct Reply {
-    index: usize,
-    /// The run, in the wire form the shard files use too.
-    #[serde(flatten)]
-    run: RunRecord,
-}
-
-/// A live command as a worker message.
-pub(super) fn live_message(cmd: &Command) -> ToWorker {
-    ToWorker::Live(cmd.clone())
-}
-
-#[derive(Serialize, Deserialize)]
-pub(super) struct Job {
-    index: usize,
-    cfg: RunConfig,
-    /// The teacher gain of the study's task.
-    gain: f64,
-    /// Keep the test error every this many steps.
-    #[serde(default)]
-    every: Option<usize>,
-}
-
-/// A message to a worker: one grid job, or a command for its live runs.
-#[derive(Serialize, Deserialize)]
-pub(super) enum ToWorker {
-    Job(Job),
-    Live(Command),
-}
 
 /// The worker's side: answer every grid job with its run, and every live
 /// command with an update (and, while running, an update every
@@ -81,9 +48,6 @@ pub fn serve() {
     // messages sent before this point were dropped: ask for work now
     let _ = scope.post_message(&JsValue::from_str(READY));
 }
-
-/// A worker's first message: its handler is installed.
-pub(super) const READY: &str = "ready";
 
 /// A study's jobs for a `Pool`: every run, the teacher gain, and whether
 /// to keep each run's test-error curve (every so many steps).

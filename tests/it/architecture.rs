@@ -55,6 +55,35 @@ fn engine_names_no_lab_either() {
 }
 
 #[test]
+fn print_rooms() {
+    let u = crate::uses::Uses::scan(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let mut seen = std::collections::BTreeSet::new();
+    for (a, tos) in &u.edges {
+        for b in tos {
+            let (ra, rb) = (a.first().cloned().unwrap_or_default(), b.first().cloned().unwrap_or_default());
+            if ra != rb && seen.insert((ra.clone(), rb.clone())) {
+                println!("ROOM {ra} -> {rb}  (e.g. {} -> {})", a.join("::"), b.join("::"));
+            }
+        }
+    }
+}
+
+#[test]
+fn print_into() {
+    let u = crate::uses::Uses::scan(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let moving = ["engine::worksheet", "engine::explain", "lab::controller", "lab::controller_grid", "lab::controller_panel", "lab::session", "lab::live", "lab::panel", "lab::studies", "lab::findings", "lab::agents::page", "lab::agents::runner", "ui::url_state", "ui::url_codec", "tour", "tour::stop", "tour::stops"];
+    for (a, tos) in &u.edges {
+        let an = a.join("::");
+        for b in tos {
+            let bn = b.join("::");
+            if moving.contains(&bn.as_str()) && !moving.contains(&an.as_str()) && !an.starts_with("ui") && !an.starts_with("cli") {
+                println!("INTO {an} -> {bn}");
+            }
+        }
+    }
+}
+
+#[test]
 fn print_cycles() {
     let u = crate::uses::Uses::scan(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     for c in u.cycles() {

@@ -10,7 +10,8 @@ use creditflow::lab::studies::StudyState;
 use creditflow::lab::study::Study;
 use creditflow::lab::width::WidthRow;
 use creditflow::lab::Method;
-use creditflow::ui::charts_studies::{draw_boundary, draw_depth_scores, verdict};
+use creditflow::ui::charts_studies::draw_depth_scores;
+use creditflow::ui::charts_width::{draw_boundary, verdict};
 use creditflow::ui::url_state::AppState;
 use std::sync::Arc;
 

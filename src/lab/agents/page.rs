@@ -65,16 +65,6 @@ pub struct AgentsResults {
 }
 
 impl AgentsResults {
-    /// The whole run at once (tests, the command line's equivalent).
-    pub fn compute(s: &AgentsSettings) -> Self {
-        let mut r = Self::default();
-        let mut runner = super::runner::Runner::new(s.clone());
-        while !runner.finished() {
-            runner.work(&mut r, || false);
-        }
-        r
-    }
-
     /// Every chart's numbers as one CSV: a `chart` column says which
     /// (curves, depth, vote), the rest of each row is that chart's data.
     pub fn csv(&self) -> String {

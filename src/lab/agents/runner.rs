@@ -118,3 +118,15 @@ impl Runner {
         }
     }
 }
+
+impl AgentsResults {
+    /// The whole run at once (tests, the command line's equivalent).
+    pub fn compute(s: &AgentsSettings) -> Self {
+        let mut r = Self::default();
+        let mut runner = Runner::new(s.clone());
+        while !runner.finished() {
+            runner.work(&mut r, || false);
+        }
+        r
+    }
+}

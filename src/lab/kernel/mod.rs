@@ -8,6 +8,8 @@
 //! in the browser (`wasm.rs`), and one lane as the fallback. `reference`
 //! is the plain triple loop the tests hold every kernel to.
 
+mod dispatch;
+mod isa;
 mod real;
 #[doc(hidden)]
 pub mod tile;
@@ -16,11 +18,12 @@ mod wasm;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+pub use isa::Isa;
 use ndarray::{Array2, ArrayView2};
 pub use real::Real;
-use std::cell::RefCell;
 #[doc(hidden)]
-pub use tile::{Epi, Problem};
+pub use real::{Epi, Problem};
+use std::cell::RefCell;
 
 /// What happens to each entry of a product before it is stored.
 #[derive(Clone, Copy, Debug)]
@@ -31,63 +34,6 @@ pub enum Then<'a, F> {
     Tanh,
     /// c = (a·b) ⊙ (1 − h²), h shaped like c: a tanh unit's slope
     Slope(ArrayView2<'a, F>),
-}
-
-/// An instruction set the kernels can run on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Isa {
-    /// x86-64 with AVX-512F: 8 f64 or 16 f32 lanes.
-    Avx512,
-    /// x86-64 with AVX2 and FMA: 4 f64 or 8 f32 lanes.
-    Avx2,
-    /// WebAssembly SIMD128: 2 f64 or 4 f32 lanes; fused multiply-add only
-    /// in the `relaxed-simd` build.
-    Simd128,
-    /// One lane, plain arithmetic: any machine.
-    Scalar,
-}
-
-impl Isa {
-    /// The fastest this machine has (asked once per call; the standard
-    /// library caches the CPU's answer).
-    pub fn best() -> Isa {
-        static BEST: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
-        *BEST.get_or_init(|| Isa::available()[0])
-    }
-
-    /// Every instruction set this machine can run, fastest first; the
-    /// last is always `Scalar`.
-    pub fn available() -> Vec<Isa> {
-        [Isa::Avx512, Isa::Avx2, Isa::Simd128, Isa::Scalar]
-            .into_iter()
-            .filter(|&isa| isa.runs_here())
-            .collect()
-    }
-
-    fn runs_here(self) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        use std::arch::is_x86_feature_detected as has;
-        match self {
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => has!("avx512f"),
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => has!("avx2") && has!("fma"),
-            Isa::Simd128 => cfg!(all(target_arch = "wasm32", target_feature = "simd128")),
-            Isa::Scalar => true,
-            #[allow(unreachable_patterns)]
-            _ => false,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Isa::Avx512 => "AVX-512F",
-            Isa::Avx2 => "AVX2+FMA",
-            Isa::Simd128 if cfg!(feature = "relaxed-simd") => "wasm SIMD128 + relaxed madd",
-            Isa::Simd128 => "wasm SIMD128",
-            Isa::Scalar => "scalar",
-        }
-    }
 }
 
 /// `c = then(a · b)` on the fastest instruction set here. Any strides for
@@ -166,9 +112,9 @@ pub fn mm_on<F: Real>(
             c: c.as_mut_ptr(),
             c_row: n,
             then: match then {
-                Then::Store => tile::Epi::Store,
-                Then::Tanh => tile::Epi::Tanh,
-                Then::Slope(_) => tile::Epi::Slope,
+                Then::Store => Epi::Store,
+                Then::Tanh => Epi::Tanh,
+                Then::Slope(_) => Epi::Slope,
             },
             h: h.map_or(std::ptr::null(), |h| h.as_ptr()),
         };

@@ -1,10 +1,9 @@
 //! The two precisions the lab trains in, and what the kernels need to know
-//! of each: its constants for `exp`, and which vector type runs it on each
-//! instruction set.
+//! of each (`Real`: its constants for `exp`, its lanes and its entry point
+//! on each instruction set), and the product a kernel is handed (`Problem`).
+//! The impls for f32 and f64 are in `dispatch.rs`.
 
-use super::tile::{run, One, Problem};
-use super::Isa;
-use std::cell::RefCell;
+use super::isa::Isa;
 
 /// f32 or f64.
 pub trait Real:
@@ -52,85 +51,29 @@ pub trait Real:
     fn with_pack<R>(len: usize, f: impl FnOnce(&mut [Self]) -> R) -> R;
 }
 
-thread_local! {
-    static PACK64: RefCell<Vec<f64>> = const { RefCell::new(Vec::new()) };
-    static PACK32: RefCell<Vec<f32>> = const { RefCell::new(Vec::new()) };
+/// How the tile is finished before it is stored.
+#[derive(Clone, Copy, Debug)]
+pub enum Epi {
+    Store,
+    Tanh,
+    Slope,
 }
 
-macro_rules! real {
-    ($t:ty, $name:literal, $mant:literal, $bias:literal, $hi:literal, $lo:literal, $deg:literal,
-     $pack:ident, $x512:ident, $x2:ident, $w:ident) => {
-        impl Real for $t {
-            const NAME: &'static str = $name;
-            const MANTISSA: u32 = $mant;
-            const BIAS: f64 = $bias;
-            const LN2_HI: f64 = $hi;
-            const LN2_LO: f64 = $lo;
-            const EXP_DEGREE: usize = $deg;
-
-            #[inline(always)]
-            fn of(x: f64) -> Self {
-                x as $t
-            }
-            #[inline(always)]
-            fn f64(self) -> f64 {
-                self as f64
-            }
-            fn lanes(isa: Isa) -> usize {
-                match isa {
-                    #[cfg(target_arch = "x86_64")]
-                    Isa::Avx512 => <super::x86::$x512 as super::tile::Lanes>::L,
-                    #[cfg(target_arch = "x86_64")]
-                    Isa::Avx2 => <super::x86::$x2 as super::tile::Lanes>::L,
-                    #[cfg(target_arch = "wasm32")]
-                    Isa::Simd128 => <super::wasm::$w as super::tile::Lanes>::L,
-                    _ => 1,
-                }
-            }
-            unsafe fn run(isa: Isa, p: &Problem<Self>) {
-                // SAFETY: the caller vouches for `p` and for `isa`.
-                unsafe {
-                    match isa {
-                        #[cfg(target_arch = "x86_64")]
-                        Isa::Avx512 => super::x86::$x512::run(p),
-                        #[cfg(target_arch = "x86_64")]
-                        Isa::Avx2 => super::x86::$x2::run(p),
-                        #[cfg(target_arch = "wasm32")]
-                        Isa::Simd128 => super::wasm::$w::run(p),
-                        _ => run::<One<$t>>(p),
-                    }
-                }
-            }
-            fn with_pack<R>(len: usize, f: impl FnOnce(&mut [Self]) -> R) -> R {
-                super::with_scratch(&$pack, len, f)
-            }
-        }
-    };
+/// One product, as pointers: A is m×k at any (non-negative) strides; B is
+/// k rows of at least n entries, `b_row` apart, readable up to n rounded
+/// up to whole vectors (zero beyond n); C and H are m×n, rows `c_row`
+/// apart, contiguous within a row.
+pub struct Problem<F> {
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub a: *const F,
+    pub a_row: usize,
+    pub a_col: usize,
+    pub b: *const F,
+    pub b_row: usize,
+    pub c: *mut F,
+    pub c_row: usize,
+    pub then: Epi,
+    pub h: *const F,
 }
-
-real!(
-    f64,
-    "f64",
-    52,
-    1023.0,
-    6.931_457_519_531_25e-1,
-    1.428_606_820_309_417_3e-6,
-    13,
-    PACK64,
-    F64x8,
-    F64x4,
-    F64x2
-);
-real!(
-    f32,
-    "f32",
-    23,
-    127.0,
-    0.693_359_375,
-    -2.121_944_4e-4,
-    7,
-    PACK32,
-    F32x16,
-    F32x8,
-    F32x4
-);

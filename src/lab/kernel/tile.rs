@@ -5,7 +5,7 @@
 //! here is `#[inline(always)]`, so it compiles into each instruction set's
 //! entry point with that set's features.
 
-use super::Real;
+use super::real::{Epi, Problem, Real};
 
 /// A vector of `L` lanes of `F`, with the operations the kernel uses.
 /// Every method is plain arithmetic on the lanes; `unsafe` because the
@@ -137,33 +137,6 @@ pub(crate) unsafe fn tanh<V: Lanes>(x: V) -> V {
         let e = exp(two_x);
         s(1.0).sub(s(2.0).div(e.add(s(1.0))))
     }
-}
-
-/// How the tile is finished before it is stored.
-#[derive(Clone, Copy, Debug)]
-pub enum Epi {
-    Store,
-    Tanh,
-    Slope,
-}
-
-/// One product, as pointers: A is m×k at any (non-negative) strides; B is
-/// k rows of at least n entries, `b_row` apart, readable up to n rounded
-/// up to whole vectors (zero beyond n); C and H are m×n, rows `c_row`
-/// apart, contiguous within a row.
-pub struct Problem<F> {
-    pub m: usize,
-    pub n: usize,
-    pub k: usize,
-    pub a: *const F,
-    pub a_row: usize,
-    pub a_col: usize,
-    pub b: *const F,
-    pub b_row: usize,
-    pub c: *mut F,
-    pub c_row: usize,
-    pub then: Epi,
-    pub h: *const F,
 }
 
 const MR: usize = 4;

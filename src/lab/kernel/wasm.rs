@@ -4,7 +4,8 @@
 //! `relaxed-simd` feature (the second worker), where it is relaxed SIMD's
 //! `madd`: fused where the CPU can.
 
-use super::tile::{run, Lanes, Problem};
+use super::real::Problem;
+use super::tile::{run, Lanes};
 use std::arch::wasm32::*;
 
 macro_rules! lanes {

@@ -3,7 +3,8 @@
 //! that type's features; `Isa::available` checks the CPU before any is
 //! called.
 
-use super::tile::{run, Lanes, Problem};
+use super::real::Problem;
+use super::tile::{run, Lanes};
 use std::arch::x86_64::*;
 
 macro_rules! lanes {

@@ -1,0 +1,84 @@
+//! One stop of the tour as data: where it points (`At`), what the page
+//! should show (`Setup`), and the question it asks first (`Predict`).
+
+use crate::lab::Method;
+
+/// Which of the page's two views a stop shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    Graph,
+    Lab,
+}
+
+/// Where the worked example's sweep should stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    /// Leave it where it is.
+    Keep,
+    Start,
+    End,
+}
+
+/// What the page shows at a stop (or after a reveal).
+#[derive(Clone, Copy, Debug)]
+pub struct Setup {
+    pub page: Page,
+    /// An expression and its values to load, if the stop needs one.
+    pub expr: Option<(&'static str, &'static [(&'static str, f64)])>,
+    /// The five ticks, if the stop sets them.
+    pub kept: Option<[bool; 5]>,
+    /// The R3 and R4 variants, if the stop sets them.
+    pub r3: Option<Method>,
+    pub r4: Option<Method>,
+    pub step: At,
+    /// Start the lab's runs.
+    pub run: bool,
+    /// The `data-testid` of what to scroll to and outline.
+    pub focus: &'static str,
+}
+
+impl Setup {
+    pub const fn graph(focus: &'static str) -> Self {
+        Self {
+            page: Page::Graph,
+            expr: None,
+            kept: Some([true; 5]),
+            r3: None,
+            r4: None,
+            step: At::Keep,
+            run: false,
+            focus,
+        }
+    }
+    pub const fn lab(focus: &'static str) -> Self {
+        Self {
+            page: Page::Lab,
+            ..Self::graph(focus)
+        }
+    }
+}
+
+/// A question asked before the page shows its answer.
+#[derive(Clone, Copy, Debug)]
+pub struct Predict {
+    pub question: &'static str,
+    pub choices: &'static [&'static str],
+    pub answer: usize,
+    pub reason: &'static str,
+    /// What the page shows once the answer is revealed.
+    pub reveal: Setup,
+}
+
+/// Extra buttons a stop offers (label, ticks to set).
+pub type Try = (&'static str, [bool; 5]);
+
+#[derive(Clone, Copy, Debug)]
+pub struct Stop {
+    pub title: &'static str,
+    pub text: &'static [&'static str],
+    pub setup: Setup,
+    pub predict: Option<Predict>,
+    pub tries: &'static [Try],
+    /// Offered as a toggle: show the backward half (the sweep's end).
+    pub backward_toggle: bool,
+}
