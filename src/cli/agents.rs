@@ -2,11 +2,11 @@
 //! the terminal: the depth study at an equal call budget, the held-out
 //! curves of each signal gated and ungated, and the compute-matched vote.
 
-use super::opts::list;
-use super::{fail, write};
-use crate::lab::agents::page::AgentsSettings;
+use crate::cli::opts::list;
+use crate::cli::{fail, write};
+use crate::page::agents::AgentsSettings;
 use crate::lab::agents::rounds::{depth_study, run, AgentRun, DepthRow};
-use crate::lab::agents::settings::by_flag;
+use crate::page::agents::settings::by_flag;
 use crate::lab::agents::vote::vote_study;
 use crate::lab::agents::Signal;
 use serde_json::json;

@@ -1,9 +1,9 @@
 //! `creditflow scaling | bench`: the perturbation scaling table and the
 //! speed of a training step and of the whole grid.
 
-use super::fail;
-use super::opts::{parse_opts, threads};
-use super::progress::Progress;
+use crate::cli::fail;
+use crate::cli::opts::{parse_opts, threads};
+use crate::cli::progress::Progress;
 use crate::lab::grid::{run_parallel, time_step, GridSpec};
 use crate::lab::kernel::Isa;
 use crate::lab::scaling::{scaling_table, SAMPLES};

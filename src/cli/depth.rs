@@ -1,8 +1,8 @@
 //! `creditflow depth`: the depth study (`lab::depth`) on the terminal.
 
-use super::fail;
-use super::opts::{list, parse_opts, threads, Opts};
-use super::progress::Progress;
+use crate::cli::fail;
+use crate::cli::opts::{list, parse_opts, threads, Opts};
+use crate::cli::progress::Progress;
 use crate::lab::config::Run;
 use crate::lab::config::MAX_DEPTH;
 use crate::lab::depth::{rows_csv, run_depth, study, teacher_name, DepthSpec, DepthStudy};
@@ -50,7 +50,7 @@ pub fn depth(args: &[String]) -> i32 {
         Err(e) => return fail(&e),
     };
     if let Some(shard) = o.shard {
-        return super::shard::run_shard(&Study::Depth(spec), shard, o.json.as_ref());
+        return crate::cli::shard::run_shard(&Study::Depth(spec), shard, o.json.as_ref());
     }
     let task = Arc::new(spec.grid.task());
     let start = Instant::now();
@@ -99,7 +99,7 @@ fn finish(
             "rows": s.rows,
             "angles": s.angles,
         });
-        let code = super::write(
+        let code = crate::cli::write(
             &path,
             &serde_json::to_string_pretty(&out).unwrap_or_default(),
         );
@@ -108,7 +108,7 @@ fn finish(
         }
     }
     if let Some(path) = csv {
-        return super::write(&path, &rows_csv(s));
+        return crate::cli::write(&path, &rows_csv(s));
     }
     0
 }
@@ -129,7 +129,7 @@ fn print_rows(s: &DepthStudy, spec: &DepthSpec) {
             .map(|&d| match s.row(m, d) {
                 Some(r) => {
                     let ratio = r.ratio_to_bp.map_or(String::new(), |x| format!(" {x:.1}×"));
-                    format!("{:>14}", format!("{}{ratio}", super::score(r.median)))
+                    format!("{:>14}", format!("{}{ratio}", crate::cli::score(r.median)))
                 }
                 None => format!("{:>14}", "—"),
             })

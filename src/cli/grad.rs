@@ -1,7 +1,7 @@
 //! `creditflow grad EXPR a=2 b=-3 …`: the worked example on the terminal,
 //! with the same numbers as the page for the same settings.
 
-use super::{fail, json_num};
+use crate::cli::{fail, json_num};
 use crate::engine::fmt::{fmt_num, fmt_sig};
 use crate::engine::sweep::previous_sample;
 use crate::engine::{backward, cosine, finite_differences, parse, ErrorSignal, Requirements};

@@ -1,8 +1,8 @@
 //! `creditflow ablate | scaling | bench`: the instrument on the terminal.
 
-use super::fail;
-use super::opts::{parse_opts, threads, Opts};
-use super::progress::Progress;
+use crate::cli::fail;
+use crate::cli::opts::{parse_opts, threads, Opts};
+use crate::cli::progress::Progress;
 use crate::lab::config::Run;
 use crate::lab::grid::{run_parallel, GridSpec};
 use crate::lab::summary::{angle_series, angle_summary, readout_floor, summarise, Summary};
@@ -18,7 +18,7 @@ pub fn ablate(args: &[String]) -> i32 {
     };
     if let Some(shard) = o.shard {
         let study = crate::lab::study::Study::Ablate(o.spec.clone());
-        return super::shard::run_shard(&study, shard, o.json.as_ref());
+        return crate::cli::shard::run_shard(&study, shard, o.json.as_ref());
     }
     let task = Arc::new(o.spec.task());
     let start = Instant::now();

@@ -1,9 +1,9 @@
 //! `merge F…`: checks that shard files belong to one study and cover it
 //! once, and reports exactly what one run of that study reports.
 
-use super::fail;
-use super::opts::Opts;
-use super::shard::ShardFile;
+use crate::cli::fail;
+use crate::cli::opts::Opts;
+use crate::cli::shard::ShardFile;
 use crate::lab::precision::{CurveRun, RunRecord};
 use crate::lab::study::Study;
 
@@ -17,7 +17,7 @@ pub fn merge(args: &[String]) -> i32 {
     let took = format!("merged from {files} shard files");
     let plain = || runs.iter().map(|r| r.run.clone()).collect::<Vec<_>>();
     match study {
-        Study::Ablate(spec) => super::lab::report(
+        Study::Ablate(spec) => crate::cli::lab::report(
             &Opts {
                 spec,
                 json,
@@ -27,8 +27,8 @@ pub fn merge(args: &[String]) -> i32 {
             &plain(),
             &took,
         ),
-        Study::Depth(spec) => super::depth::report(&spec, &plain(), json, csv, &took),
-        Study::Width(spec) if csv.is_none() => super::width::report(&spec, &runs, json, &took),
+        Study::Depth(spec) => crate::cli::depth::report(&spec, &plain(), json, csv, &took),
+        Study::Width(spec) if csv.is_none() => crate::cli::width::report(&spec, &runs, json, &took),
         Study::Width(_) => fail("a width study writes --json only"),
     }
 }

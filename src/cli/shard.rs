@@ -3,9 +3,9 @@
 //! run list (job i belongs to slice i mod N + 1, in the study's fixed
 //! order) and write every run whole (`merge` reads them back).
 
-use super::fail;
-use super::opts::threads;
-use super::progress::Progress;
+use crate::cli::fail;
+use crate::cli::opts::threads;
+use crate::cli::progress::Progress;
 use crate::lab::grid::run_each;
 use crate::lab::precision::{run_job, RunRecord};
 use crate::lab::study::Study;

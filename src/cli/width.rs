@@ -1,8 +1,8 @@
 //! `creditflow width`: the width study (`lab::width`) on the terminal.
 
-use super::fail;
-use super::opts::{list, parse_opts, threads};
-use super::progress::Progress;
+use crate::cli::fail;
+use crate::cli::opts::{list, parse_opts, threads};
+use crate::cli::progress::Progress;
 use crate::lab::grid::run_each;
 use crate::lab::precision::{run_job, CurveRun};
 use crate::lab::study::Study;
@@ -13,7 +13,7 @@ use std::time::Instant;
 
 /// The study's settings from the command line: `--widths` here, the rest
 /// as `ablate` reads them.
-fn parse(args: &[String]) -> Result<(WidthSpec, super::opts::Opts), String> {
+fn parse(args: &[String]) -> Result<(WidthSpec, crate::cli::opts::Opts), String> {
     let mut spec = WidthSpec::default();
     let mut rest = Vec::new();
     let mut it = args.iter();
@@ -43,7 +43,7 @@ pub fn width(args: &[String]) -> i32 {
         Err(e) => return fail(&e),
     };
     if let Some(shard) = o.shard {
-        return super::shard::run_shard(&Study::Width(spec), shard, o.json.as_ref());
+        return crate::cli::shard::run_shard(&Study::Width(spec), shard, o.json.as_ref());
     }
     let task = Arc::new(spec.grid.task());
     let start = Instant::now();
@@ -78,7 +78,7 @@ pub(super) fn report(spec: &WidthSpec, runs: &[CurveRun], json: Option<String>, 
             "target_times_bp": TARGET_TIMES_BP,
             "rows": rows,
         });
-        return super::write(
+        return crate::cli::write(
             &path,
             &serde_json::to_string_pretty(&out).unwrap_or_default(),
         );
@@ -99,7 +99,7 @@ fn print_rows(rows: &[WidthRow], spec: &WidthSpec) {
             r.width,
             r.weights,
             r.best_lr.map_or("—".into(), |l| l.to_string()),
-            super::score(r.median),
+            crate::cli::score(r.median),
             format!("{}/{runs}", r.diverged_runs),
             r.steps_to_target.map_or("never".into(), |s| s.to_string())
         );

@@ -2,8 +2,8 @@
 //! row per input, printed by the page, the CLI and the tests alike), and
 //! forward mode with operation counts beside reverse mode.
 
-use super::graph::Graph;
-use super::parse::parse;
+use crate::engine::graph::Graph;
+use crate::engine::parse::parse;
 
 /// The relative step of the central difference: h = 1e−6·max(1, |x|), as
 /// in the essay at the worked example and scaled for large inputs.
@@ -141,7 +141,7 @@ pub fn forward_mode(g: &Graph, vars: &[f64]) -> Vec<f64> {
                 tangent[i] = inputs
                     .iter()
                     .zip(&d)
-                    .map(|(j, dj)| super::sweep::times(tangent[j.index()], *dj))
+                    .map(|(j, dj)| crate::engine::sweep::times(tangent[j.index()], *dj))
                     .sum();
             }
             tangent[g.output().index()]

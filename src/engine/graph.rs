@@ -1,8 +1,8 @@
 //! The arena graph: nodes in creation order, which is also a topological
 //! order, so the backward sweep is a reverse loop with no search.
 
-pub use super::fmt::{fmt_minus, fmt_num, fmt_signed};
-use super::ops::{Local, OpDef, Prim};
+pub use crate::engine::fmt::{fmt_minus, fmt_num, fmt_signed};
+use crate::engine::ops::{Local, OpDef, Prim};
 use std::collections::HashMap;
 
 /// Index of a node in its graph's arena. A node only names earlier ids.

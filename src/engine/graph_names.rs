@@ -1,7 +1,7 @@
 //! The names the page shows: node labels given with `name{…}`, the
 //! display name of every node, and who reads each node.
 
-use super::graph::{fmt_num, Graph, NodeId, Op};
+use crate::engine::graph::{fmt_num, Graph, NodeId, Op};
 
 impl Graph {
     /// Shows `id` as `name` (a later name for the same node wins).

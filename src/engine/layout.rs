@@ -1,7 +1,7 @@
 //! The layered layout the page draws: inputs on the left, the output on
 //! the right, each node one column right of its furthest input.
 
-use super::graph::{Graph, Op};
+use crate::engine::graph::{Graph, Op};
 
 /// Node positions in abstract units: `x` is the column, `y` the row
 /// within it, both from 0.

@@ -10,7 +10,6 @@
 //! of it.
 
 pub mod check;
-pub mod explain;
 pub mod fmt;
 pub mod graph;
 mod graph_names;
@@ -23,7 +22,6 @@ mod parse_error;
 
 pub mod presets;
 pub mod sweep;
-pub mod worksheet;
 
 pub use check::{
     cosine, cost_family, finite_differences, forward_mode, has_fan_out, op_counts, FdRow, OpCounts,
@@ -33,4 +31,3 @@ pub use graph::{Graph, Node, NodeId, Op};
 pub use layout::{geometry, layout, Geometry, Layout};
 pub use parse::{parse, ParseError};
 pub use sweep::{backward, ErrorSignal, Requirements, Sent, Shown, Step, Sweep};
-pub use worksheet::{Computed, Worksheet, PRESETS};

@@ -6,9 +6,9 @@
 //! Adding a function is adding a row; an infix operator also needs its
 //! precedence level in the parser's grammar.
 
-use super::fmt::fmt_num;
-pub use super::ops_math::sigmoid;
-use super::ops_math::{exponent_slope, power_slope, relu, sign0, sq, step};
+use crate::engine::fmt::fmt_num;
+pub use crate::engine::ops_math::sigmoid;
+use crate::engine::ops_math::{exponent_slope, power_slope, relu, sign0, sq, step};
 
 /// A local derivative split into the factors the requirements name:
 /// `linear × slope`. `linear` is what a linear map would pass back (±1 for

@@ -19,9 +19,9 @@
 //! depth and graph size are bounded, and every character is handled, ASCII
 //! or not.
 
-use super::graph::{Graph, NodeId, Op};
-use super::ops::{Prim, Syntax, SPELLINGS};
-pub use super::parse_error::ParseError;
+use crate::engine::graph::{Graph, NodeId, Op};
+use crate::engine::ops::{Prim, Syntax, SPELLINGS};
+pub use crate::engine::parse_error::ParseError;
 
 /// Deeper nesting than this is refused rather than risk the stack.
 pub const MAX_DEPTH: usize = 200;

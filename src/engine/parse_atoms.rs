@@ -1,10 +1,10 @@
 //! The parser's atoms that carry text: numbers, and names (a variable, a
 //! constant, a function call, or `name{…}` naming a node).
 
-use super::graph::{NodeId, Op};
-use super::ops::{Prim, Syntax};
-use super::parse::{ParseError, Parser, CONSTANTS, MAX_NODES};
-use super::parse_error::closest_function;
+use crate::engine::graph::{NodeId, Op};
+use crate::engine::ops::{Prim, Syntax};
+use crate::engine::parse::{ParseError, Parser, CONSTANTS, MAX_NODES};
+use crate::engine::parse_error::closest_function;
 
 impl Parser<'_> {
     /// Where the run of bytes from the cursor that `keep` accepts ends.

@@ -1,7 +1,7 @@
 //! The parser's error (a message and the byte position it points at) and
 //! its suggestion for a mistyped function name.
 
-use super::ops::Prim;
+use crate::engine::ops::Prim;
 
 /// A parse error: a message and the byte position it points at.
 #[derive(Clone, Debug, PartialEq, Eq)]

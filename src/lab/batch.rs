@@ -2,10 +2,10 @@
 //! starts from (squared error on the teacher's outputs, or softmax
 //! cross-entropy on their argmax for the classification task).
 
-use super::kernel::Real;
-use super::method::Method;
-use super::rng::permutation;
-use super::trainer::{Trainer, DIVERGENCE_NMSE};
+use crate::lab::kernel::Real;
+use crate::lab::method::Method;
+use crate::lab::rng::permutation;
+use crate::lab::trainer::{Trainer, DIVERGENCE_NMSE};
 use ndarray::{Array2, ArrayView2, Zip};
 
 impl<F: Real> Trainer<F> {

@@ -2,7 +2,7 @@
 //! it ended (`RunResult`) and the record of a finished run (`Run`): plain
 //! data that crosses to Web Workers as JSON and into shard files.
 
-use super::method::Method;
+use crate::lab::method::Method;
 use serde::{Deserialize, Serialize};
 
 /// f64 (the default) or f32. The data, the initial weights and every

@@ -2,9 +2,9 @@
 //! beside the true δ, on a copy of the run (the probes it uses are in
 //! `probe.rs`).
 
-use super::kernel::Real;
-use super::method::Method;
-use super::trainer::Trainer;
+use crate::lab::kernel::Real;
+use crate::lab::method::Method;
+use crate::lab::trainer::Trainer;
 use ndarray::Array2;
 use serde::{Deserialize, Serialize};
 
@@ -65,7 +65,7 @@ impl<F: Real> Trainer<F> {
     }
 }
 
-pub use super::method::Reach;
+pub use crate::lab::method::Reach;
 
 /// Which units `m` hands an error of its own.
 pub fn reach(m: Method) -> Reach {

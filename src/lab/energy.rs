@@ -2,8 +2,8 @@
 //! prediction (the free settled output), on the student's weights used
 //! both ways.
 
-use super::kernel::{mm, tanh, Real, Then};
-use super::net::{Acts, Net};
+use crate::lab::kernel::{mm, tanh, Real, Then};
+use crate::lab::net::{Acts, Net};
 use ndarray::{Array2, ArrayView2, Zip};
 
 /// Equilibrium propagation's settling: `steps` sweeps, from the input up,

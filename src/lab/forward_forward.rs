@@ -7,11 +7,11 @@
 //! below's goodness. A test example's class is the label whose input gives
 //! the most goodness summed over the layers.
 
-use super::batch::{error_rate, labels_of};
-use super::kernel::{mm, Real, Then};
-use super::net::Net;
-use super::state::RuleState;
-use super::trainer::Trainer;
+use crate::lab::batch::{error_rate, labels_of};
+use crate::lab::kernel::{mm, Real, Then};
+use crate::lab::net::Net;
+use crate::lab::state::RuleState;
+use crate::lab::trainer::Trainer;
 use ndarray::{Array2, Zip};
 use rand::Rng;
 
@@ -79,7 +79,7 @@ impl<F: Real> Trainer<F> {
     /// the label whose input gives the most goodness; bp the largest output.
     pub(super) fn classification_error(&self) -> f64 {
         let labels = labels_of(self.task.t_test.view());
-        let scores = if self.cfg.method == super::Method::ForwardForward {
+        let scores = if self.cfg.method == crate::lab::Method::ForwardForward {
             ff_goodness(&self.net, &self.x_test, self.task.shape.outputs)
         } else {
             self.net.predict(&self.x_test).mapv(F::f64)

@@ -2,15 +2,15 @@
 //! cores natively or in chunks in a page; `summary` makes the essay's table
 //! of it. ("Grid", not "sweep": the sweep is the backward pass.)
 
-use super::config::Precision;
-use super::config::{Run, RunConfig};
-use super::method::Method;
-use super::precision::Training;
-use super::task::{Task, TaskShape};
+use crate::lab::config::Precision;
+use crate::lab::config::{Run, RunConfig};
+use crate::lab::method::Method;
+use crate::lab::precision::Training;
+use crate::lab::task::{Task, TaskShape};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-pub use super::method::{ESSAY_LRS, PC_EXTRA_LRS, WP_EXTRA_LRS};
+pub use crate::lab::method::{ESSAY_LRS, PC_EXTRA_LRS, WP_EXTRA_LRS};
 pub const ESSAY_SEEDS: [u64; 3] = [0, 1, 2];
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -104,7 +104,7 @@ impl GridSpec {
 
 /// Runs one configuration to the end.
 pub fn run_one(cfg: RunConfig, task: Arc<Task>) -> Run {
-    super::precision::run_job(cfg, task, None).run
+    crate::lab::precision::run_job(cfg, task, None).run
 }
 
 /// Runs every job of `spec` on `threads` threads; `progress(done, total)`

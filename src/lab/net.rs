@@ -4,11 +4,11 @@
 //! `kernel::mm`, into buffers made once, so a training step allocates
 //! nothing.
 
-use super::kernel::{mm, Real, Then};
-use super::rng::{normal_matrix, LabRng};
+use crate::lab::kernel::{mm, Real, Then};
+use crate::lab::rng::{normal_matrix, LabRng};
 use ndarray::{Array2, Zip};
 
-pub use super::kernel::tanh;
+pub use crate::lab::kernel::tanh;
 
 /// The weight matrices W₁ (in×h), W₂ … W_L (h×h), W_{L+1} (h×out) of a
 /// student with L hidden layers.

@@ -4,13 +4,13 @@
 //! from a set of scores; and predictive coding's angle to backprop as its
 //! settling lengthens.
 
-use super::method::Method;
-use super::net::cosine;
-use super::task::Task;
-use super::trainer::{RunConfig, Trainer};
+use crate::lab::method::Method;
+use crate::lab::net::cosine;
+use crate::lab::task::Task;
+use crate::lab::trainer::{RunConfig, Trainer};
 use std::sync::Arc;
 
-pub use super::method::{Group, Tags};
+pub use crate::lab::method::{Group, Tags};
 
 /// The tags of a Part 4 rule (`None` for the essay's grid).
 pub fn tags(m: Method) -> Option<Tags> {
@@ -90,7 +90,7 @@ pub fn pc_angles(task: Arc<Task>, seed: u64, warm: usize, steps: &[usize]) -> Ve
         method: Method::PredictiveCoding,
         seed,
         steps: warm,
-        lr: super::grid::default_best_lr(Method::PredictiveCoding),
+        lr: crate::lab::grid::default_best_lr(Method::PredictiveCoding),
         ..RunConfig::default()
     };
     let mut t = Trainer::<f64>::new(cfg, task);

@@ -2,12 +2,12 @@
 //! `Training` holds a run of either kind behind one interface, so the
 //! grid, the live lab and the workers never name a float type.
 
-use super::config::{
+use crate::lab::config::{
     angles_from_json, angles_to_json, Angles, AnglesJson, Precision, Run, RunConfig, RunResult,
 };
-use super::credit::CreditView;
-use super::trainer::Trainer;
-use super::Task;
+use crate::lab::credit::CreditView;
+use crate::lab::trainer::Trainer;
+use crate::lab::Task;
 
 use std::sync::Arc;
 

@@ -3,10 +3,10 @@
 //! updating, and read-only views of the run's batch, feedback matrices,
 //! noise and errors.
 
-use super::kernel::Real;
-use super::method::Method;
-use super::state::RuleState;
-use super::trainer::Trainer;
+use crate::lab::kernel::Real;
+use crate::lab::method::Method;
+use crate::lab::state::RuleState;
+use crate::lab::trainer::Trainer;
 use ndarray::Array2;
 
 impl<F: Real> Trainer<F> {
@@ -86,7 +86,7 @@ impl<F: Real> Trainer<F> {
             .b
             .iter()
             .zip(&self.net.w[1..])
-            .map(|(b, w)| super::net::angle_degrees(b, &w.t().to_owned()))
+            .map(|(b, w)| crate::lab::net::angle_degrees(b, &w.t().to_owned()))
             .collect()
     }
 

@@ -2,7 +2,7 @@
 //! example) the data order depends only on the seed, the same for every
 //! method and learning rate. No OS entropy anywhere.
 
-use super::kernel::Real;
+use crate::lab::kernel::Real;
 use ndarray::Array2;
 use rand::{Rng, SeedableRng};
 use rand_distr::StandardNormal;

@@ -3,10 +3,10 @@
 //! activity, and the two perturbation estimators. `Trainer::compute_update`
 //! picks among them per method.
 
-use super::kernel::{mm, tanh, Real, Then};
-use super::net::batch_loss;
-use super::rng::fill_normal;
-use super::trainer::Trainer;
+use crate::lab::kernel::{mm, tanh, Real, Then};
+use crate::lab::net::batch_loss;
+use crate::lab::rng::fill_normal;
+use crate::lab::trainer::Trainer;
 use ndarray::{Array2, Zip};
 
 impl<F: Real> Trainer<F> {

@@ -4,9 +4,9 @@
 //! gradients (each layer's error predicted at once by a learned module).
 //! Their state lives in `state::RuleState`.
 
-use super::kernel::{mm, Real, Then};
-use super::state::{Modules, RuleState};
-use super::trainer::Trainer;
+use crate::lab::kernel::{mm, Real, Then};
+use crate::lab::state::{Modules, RuleState};
+use crate::lab::trainer::Trainer;
 use ndarray::Zip;
 
 impl<F: Real> Trainer<F> {

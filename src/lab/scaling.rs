@@ -3,10 +3,10 @@
 //! node-perturbation estimates and the true gradient, on seed 0's first
 //! training minibatch, over all weights concatenated.
 
-use super::method::Method;
-use super::net::cosine;
-use super::task::Task;
-use super::trainer::{RunConfig, Trainer};
+use crate::lab::method::Method;
+use crate::lab::net::cosine;
+use crate::lab::task::Task;
+use crate::lab::trainer::{RunConfig, Trainer};
 use ndarray::Array2;
 use serde::Serialize;
 use std::sync::Arc;

@@ -4,10 +4,10 @@
 //! towards the target by ±β). Neither has a backward sweep; each weight
 //! changes with quantities on its two sides only.
 
-use super::energy::settle;
-use super::kernel::{mm, tanh, Real, Then};
-use super::state::RuleState;
-use super::trainer::Trainer;
+use crate::lab::energy::settle;
+use crate::lab::kernel::{mm, tanh, Real, Then};
+use crate::lab::state::RuleState;
+use crate::lab::trainer::Trainer;
 use ndarray::Zip;
 
 impl<F: Real> Trainer<F> {

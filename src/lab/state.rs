@@ -2,8 +2,8 @@
 //! that needs any, with fields named for what they hold. The trainer owns
 //! one `RuleState`; the rule's own file reads its variant.
 
-use super::kernel::Real;
-use super::method::Method;
+use crate::lab::kernel::Real;
+use crate::lab::method::Method;
 use ndarray::{Array1, Array2};
 
 /// The state of the run's rule (`None` for the rules that keep nothing

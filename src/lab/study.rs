@@ -4,11 +4,11 @@
 //! same way (`precision::run_job`), keeping a test-error curve where the
 //! study needs one.
 
-use super::config::RunConfig;
-use super::depth::DepthSpec;
-use super::grid::GridSpec;
-use super::task::Task;
-use super::width::WidthSpec;
+use crate::lab::config::RunConfig;
+use crate::lab::depth::DepthSpec;
+use crate::lab::grid::GridSpec;
+use crate::lab::task::Task;
+use crate::lab::width::WidthSpec;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -4,13 +4,13 @@
 //! the same code. Each method's update is picked in `update.rs`; its
 //! arithmetic is in `rules.rs` and the rule's own file.
 
-use super::energy::settled_output;
-use super::kernel::Real;
-use super::method::Method;
-use super::net::{angle_degrees, layer_sizes, Acts, Net};
-use super::rng::{normal_matrix, permutation, stream, LabRng, Stream};
-use super::state::RuleState;
-use super::task::{nmse, Task};
+use crate::lab::energy::settled_output;
+use crate::lab::kernel::Real;
+use crate::lab::method::Method;
+use crate::lab::net::{angle_degrees, layer_sizes, Acts, Net};
+use crate::lab::rng::{normal_matrix, permutation, stream, LabRng, Stream};
+use crate::lab::state::RuleState;
+use crate::lab::task::{nmse, Task};
 use ndarray::{Array1, Array2};
 use std::sync::Arc;
 
@@ -20,8 +20,8 @@ pub const DIVERGENCE_NMSE: f64 = 1e4;
 /// last step).
 pub const ANGLE_EVERY: usize = 100;
 
-pub use super::config::{Angles, RunConfig, RunResult};
-pub use super::net::batch_loss;
+pub use crate::lab::config::{Angles, RunConfig, RunResult};
+pub use crate::lab::net::batch_loss;
 
 /// Fixed random matrices and permutations a method may use in place of
 /// the true backward pathway, one per hidden layer l = 1 … L (index l−1).

@@ -1,12 +1,12 @@
 //! Which update each method makes: `compute_update` picks, per method, the
 //! arithmetic in `rules.rs` that fills the trainer's `g`.
 
-use super::kernel::{mm, Real, Then};
-use super::method::Method;
-use super::net::dot_all;
-use super::rng::fill_normal;
-use super::rules::{scramble, Pathway};
-use super::trainer::Trainer;
+use crate::lab::kernel::{mm, Real, Then};
+use crate::lab::method::Method;
+use crate::lab::net::dot_all;
+use crate::lab::rng::fill_normal;
+use crate::lab::rules::{scramble, Pathway};
+use crate::lab::trainer::Trainer;
 
 impl<F: Real> Trainer<F> {
     /// Fills `g` with this method's update direction (the step is

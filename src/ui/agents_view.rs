@@ -4,14 +4,14 @@
 //! and a rename that shows the critic's dependence on a step's
 //! description. The model and its state are `lab::agents`.
 
-use super::charts_agents::{draw_curves, draw_depth, draw_vote};
-use super::charts_agents_map::draw_angle_map;
-use super::download;
-use super::lab_controls::key_field;
-use super::lab_handle::now;
-use super::url_state::AppState;
-use crate::lab::agents::page::{AgentsResults, AgentsSettings};
-use crate::lab::agents::runner::{units, Runner};
+use crate::ui::charts_agents::{draw_curves, draw_depth, draw_vote};
+use crate::ui::charts_agents_map::draw_angle_map;
+use crate::ui::download;
+use crate::ui::lab_controls::key_field;
+use crate::ui::lab_handle::now;
+use crate::page::url::AppState;
+use crate::page::agents::{AgentsResults, AgentsSettings};
+use crate::page::agents::runner::{units, Runner};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -3,8 +3,8 @@
 //! budget, and the compute-matched vote (credit quality, step by step, is
 //! `charts_agents_map`).
 
-use super::charts::{frame, tick, LEGEND_COLS};
-use super::svg_plot::{hex, legend_rows, Axis, Plot, Rgb, Svg};
+use crate::ui::charts::{frame, tick, LEGEND_COLS};
+use crate::ui::svg_plot::{hex, legend_rows, Axis, Plot, Rgb, Svg};
 use crate::lab::agents::rounds::{AgentRun, DepthRow};
 use crate::lab::agents::vote::VotePoint;
 use crate::lab::agents::Signal;

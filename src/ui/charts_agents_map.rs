@@ -3,7 +3,7 @@
 //! gradient, step by step (across) for each pipeline depth (down), with
 //! the mean over the steps before the last beside each row.
 
-use super::svg_plot::{Anchor, Svg, TEXT};
+use crate::ui::svg_plot::{Anchor, Svg, TEXT};
 use crate::lab::agents::rounds::DepthRow;
 use crate::lab::agents::Signal;
 
@@ -31,11 +31,11 @@ pub fn draw_angle_map(rows: &[DepthRow]) -> (String, usize) {
     let cols = depths.iter().copied().max().unwrap_or(1);
     let (x0, cell_h, head) = (96.0, 34.0, 58.0);
     let panel_h = head + cell_h * depths.len().max(1) as f64;
-    let w = super::charts::WIDTH;
+    let w = crate::ui::charts::WIDTH;
     let gap = 24.0;
     let h = 66.0 + (panel_h + gap) * signals.len().max(1) as f64 + 20.0;
     let mut svg = Svg::new(w, h);
-    super::charts::title(
+    crate::ui::charts::title(
         &mut svg,
         "Credit quality, step by step: angle of each update to the exact gradient",
     );

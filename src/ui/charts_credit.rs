@@ -3,8 +3,8 @@
 //! of removing each requirement as a ratio to backprop, grouped by
 //! requirement.
 
-use super::charts::{frame, method_color, tick, title, LEGEND_COLS, WIDTH};
-use super::svg_plot::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};
+use crate::ui::charts::{frame, method_color, tick, title, LEGEND_COLS, WIDTH};
+use crate::ui::svg_plot::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};
 use crate::lab::trainer::Angles;
 use crate::lab::Method;
 

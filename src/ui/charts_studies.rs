@@ -2,8 +2,8 @@
 //! against depth here; the width study's charts and the failure boundary
 //! in `charts_width`. Plain Rust: the native tests read them.
 
-use super::charts::{frame, method_color, reference, tick, LEGEND_COLS};
-use super::svg_plot::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};
+use crate::ui::charts::{frame, method_color, reference, tick, LEGEND_COLS};
+use crate::ui::svg_plot::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};
 use crate::lab::depth::DepthStudy;
 use crate::lab::Method;
 
@@ -13,7 +13,7 @@ pub(super) fn lines(
     svg: &mut Svg,
     p: &Plot,
     series: &[(Method, Vec<(f64, f64)>)],
-) -> Vec<(String, super::svg_plot::Rgb, bool)> {
+) -> Vec<(String, crate::ui::svg_plot::Rgb, bool)> {
     let mut legend = Vec::new();
     for (m, pts) in series {
         let c = hex(method_color(*m));
@@ -267,8 +267,8 @@ pub fn draw_depth_angles(s: &DepthStudy, max_depth: usize) -> String {
 }
 
 /// The depth study's rows as a table.
-pub fn depth_table(s: &DepthStudy) -> super::charts::Table {
-    use super::charts::cell;
+pub fn depth_table(s: &DepthStudy) -> crate::ui::charts::Table {
+    use crate::ui::charts::cell;
     let rows = s
         .rows
         .iter()

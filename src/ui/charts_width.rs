@@ -1,9 +1,9 @@
 //! The width study's charts as SVG strings: final error and steps to a
 //! target against the number of weights, and the essay's failure boundary.
 
-use super::charts::{frame, tick, LEGEND_COLS};
-use super::charts_studies::{empty_note, lines, log_axis, methods_in, per_method};
-use super::svg_plot::{legend_rows, Anchor, Axis, Svg, TEXT};
+use crate::ui::charts::{frame, tick, LEGEND_COLS};
+use crate::ui::charts_studies::{empty_note, lines, log_axis, methods_in, per_method};
+use crate::ui::svg_plot::{legend_rows, Anchor, Axis, Svg, TEXT};
 use crate::lab::width::WidthRow;
 use crate::lab::Method;
 
@@ -157,7 +157,7 @@ pub fn draw_boundary(rows: &[WidthRow]) -> String {
     widths.dedup();
     let (w, h) = (super::charts::WIDTH, 420.0);
     let mut svg = Svg::new(w, h);
-    super::charts::title(
+    crate::ui::charts::title(
         &mut svg,
         "The failure boundary: units needing credit × feedback specificity",
     );
@@ -268,8 +268,8 @@ pub fn draw_boundary(rows: &[WidthRow]) -> String {
 }
 
 /// The width study's rows as a table.
-pub fn width_table(rows: &[WidthRow]) -> super::charts::Table {
-    use super::charts::cell;
+pub fn width_table(rows: &[WidthRow]) -> crate::ui::charts::Table {
+    use crate::ui::charts::cell;
     let rows = rows
         .iter()
         .map(|r| {

@@ -2,9 +2,9 @@
 //! (the page's own drawing, with the rules and colours it is drawn with
 //! copied in), and the session as a JSON file to save and load again.
 
-use super::download;
-use super::graph_state::GraphState;
-use super::storage;
+use crate::ui::download;
+use crate::ui::graph_state::GraphState;
+use crate::ui::storage;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 

@@ -3,7 +3,8 @@
 
 use crate::engine::graph::fmt_num;
 use crate::engine::ops::notation_help;
-use crate::engine::{Worksheet, PRESETS};
+use crate::engine::presets::PRESETS;
+use crate::page::worked::Worksheet;
 use leptos::prelude::*;
 
 #[component]

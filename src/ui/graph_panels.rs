@@ -3,14 +3,15 @@
 //! removed requirement. The words come from `engine::explain` and the
 //! numbers from `Computed`; these components only draw them.
 
-use super::url_state::{AppState, View};
+use crate::page::url::{AppState, View};
 use crate::engine::check::fd_step;
 use crate::engine::check::{has_nonlinearity, has_weights};
-use crate::engine::explain::{explain, Tone};
+use crate::page::worked::explain::{explain, Tone};
 use crate::engine::fmt::fmt_sig;
 use crate::engine::sweep::perturb::{MAX_DRAWS, SIGMA};
-use crate::engine::worksheet::FAN_OUT_PRESET;
-use crate::engine::{cosine, has_fan_out, Computed, ErrorSignal, Verdict, Worksheet};
+use crate::page::worked::worksheet::FAN_OUT_PRESET;
+use crate::engine::{cosine, has_fan_out, ErrorSignal, Verdict};
+use crate::page::worked::{Computed, Worksheet};
 use crate::lab::method::select::{graph_signal, r3_for_signal};
 use crate::lab::Method;
 use leptos::prelude::*;

@@ -3,9 +3,9 @@
 //! that names an expression or values starts from them; otherwise the
 //! browser's saved worksheet does. The URL mirrors both.
 
-use super::storage;
-use super::url_state::{query_has, AppState};
-use crate::engine::Worksheet;
+use crate::ui::storage;
+use crate::page::url::{query_has, AppState};
+use crate::page::worked::Worksheet;
 use leptos::prelude::*;
 
 #[derive(Clone, Copy)]

@@ -8,7 +8,8 @@
 use crate::engine::fmt::close;
 use crate::engine::graph::{fmt_minus, fmt_signed};
 use crate::engine::layout::{geometry, NODE_H, NODE_W};
-use crate::engine::{Computed, Graph, NodeId, Shown};
+use crate::engine::{Graph, NodeId, Shown};
+use crate::page::worked::Computed;
 use leptos::prelude::*;
 use std::collections::HashMap;
 

@@ -2,14 +2,14 @@
 //! lays out the three columns; the inputs, the panels and the SVG live in
 //! `graph_inputs`, `graph_panels` and `graph_svg`.
 
-use super::graph_export::GraphExport;
-use super::graph_inputs::{ExpressionBox, VarInputs};
-use super::graph_panels::{Arithmetic, FdTable, R3Panel, RequirementNotes};
-use super::graph_state::GraphState;
-use super::graph_svg::draw;
-use super::mode_costs::ModeCosts;
-use super::step_keys::{step_keys, StepKeys};
-use super::url_state::{AppState, View};
+use crate::ui::graph_export::GraphExport;
+use crate::ui::graph_inputs::{ExpressionBox, VarInputs};
+use crate::ui::graph_panels::{Arithmetic, FdTable, R3Panel, RequirementNotes};
+use crate::ui::graph_state::GraphState;
+use crate::ui::graph_svg::draw;
+use crate::ui::mode_costs::ModeCosts;
+use crate::ui::step_keys::{step_keys, StepKeys};
+use crate::page::url::{AppState, View};
 use crate::engine::graph::fmt_minus;
 use crate::lab::method::select::graph_signal;
 use leptos::prelude::*;

@@ -3,20 +3,20 @@
 //! parses it once: a few milliseconds, and crisp at any zoom), with SVG
 //! and PNG exports.
 
-use super::charts::{draw_curves, draw_scaling, Series};
-use super::charts_credit::{draw_angle_panels, draw_angles, draw_ratio, ratio_bars};
-use super::download;
-use super::lab_handle::{Lab, Part};
+use crate::ui::charts::{draw_curves, draw_scaling, Series};
+use crate::ui::charts_credit::{draw_angle_panels, draw_angles, draw_ratio, ratio_bars};
+use crate::ui::download;
+use crate::ui::lab_handle::{Lab, Part};
 use crate::lab::config::{angles_from_json, AnglesJson};
-use crate::lab::controller::LabController;
+use crate::page::lab::controller::LabController;
 use crate::lab::scaling::WIDTHS;
 use leptos::prelude::*;
 
 /// A chart's data as a table (header, rows): the chart's text alternative.
-pub(super) use super::charts::Table;
+pub(super) use crate::ui::charts::Table;
 
 fn num(x: f64) -> String {
-    super::charts::cell(Some(x))
+    crate::ui::charts::cell(Some(x))
 }
 
 /// The data table behind a chart; `rows` is built only while `open`.

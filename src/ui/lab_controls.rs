@@ -2,8 +2,8 @@
 //! (with bp and the readout-only floor kept as references), the list of
 //! methods to add, and the settings (rate, seed, steps, teacher gain).
 
-use super::charts::method_color;
-use super::url_state::{all_keys, AppState, REFERENCES};
+use crate::ui::charts::method_color;
+use crate::page::url::{all_keys, AppState, REFERENCES};
 use crate::lab::method::select::{select, select_note, R3_CHOICES, R4_CHOICES};
 use crate::lab::{Method, Precision};
 use leptos::prelude::*;

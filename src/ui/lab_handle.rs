@@ -4,12 +4,12 @@
 //! keeps the animation-frame loop going while there is work. Charts redraw
 //! at most every `REDRAW_MS` while training.
 
-use super::live_worker::LiveWorkers;
-use super::url_state::{AppState, View};
-use super::worker::{Jobs, Pool};
-use super::worker_env::{kernels_label, live_worker_count, worker_count};
-use crate::lab::controller::{LabController, LabSettings};
-use crate::lab::live::Update as LiveUpdate;
+use crate::ui::live_worker::LiveWorkers;
+use crate::page::url::{AppState, View};
+use crate::ui::worker::{Jobs, Pool};
+use crate::ui::worker_env::{kernels_label, live_worker_count, worker_count};
+use crate::page::lab::controller::{LabController, LabSettings};
+use crate::page::lab::live::Update as LiveUpdate;
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -2,10 +2,10 @@
 //! latest per-layer angles) and the essay's table reproduced in the page,
 //! with their exports. Every note here stands on its own.
 
-use super::download;
-use super::lab_controls::css_color;
-use super::lab_handle::Lab;
-use crate::lab::session::{curves_csv, curves_json};
+use crate::ui::download;
+use crate::ui::lab_controls::css_color;
+use crate::ui::lab_handle::Lab;
+use crate::page::lab::session::{curves_csv, curves_json};
 use crate::lab::summary::{
     angle_series, angle_summary, divergence_cap, readout_floor, summary_csv, teacher_gap,
 };

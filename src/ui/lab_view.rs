@@ -4,13 +4,13 @@
 //! live runs train in Web Workers; the view only wires the controls to the
 //! `LabController` (through `Lab`) and draws what it holds.
 
-use super::lab_charts::{AngleChart, CurveChart, RatioChart, ScalingChart};
-use super::lab_controls::{MethodList, Selected, Settings, Variants};
-use super::lab_handle::Lab;
-use super::lab_results::{Reproduce, RunTable};
-use super::network_panel::NetworkPanel;
-use super::part4_view::Proposals;
-use super::url_state::{AppState, View};
+use crate::ui::lab_charts::{AngleChart, CurveChart, RatioChart, ScalingChart};
+use crate::ui::lab_controls::{MethodList, Selected, Settings, Variants};
+use crate::ui::lab_handle::Lab;
+use crate::ui::lab_results::{Reproduce, RunTable};
+use crate::ui::network_panel::NetworkPanel;
+use crate::ui::part4_view::Proposals;
+use crate::page::url::{AppState, View};
 use leptos::prelude::*;
 
 #[component]
@@ -44,7 +44,7 @@ pub fn LabView() -> impl IntoView {
         }
     });
     // the tour asks for a run when it reveals one
-    if let Some(req) = use_context::<super::tour_card::RunRequest>() {
+    if let Some(req) = use_context::<crate::ui::tour_card::RunRequest>() {
         Effect::new(move |prev: Option<()>| {
             req.0.track();
             if prev.is_some() {

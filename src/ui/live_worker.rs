@@ -4,9 +4,9 @@
 //! `REPORT_MS`. On the page, `LiveWorkers` starts the workers, queues
 //! commands until each says it is ready, and hands updates back.
 
-use super::worker_env::new_worker;
-use super::worker_msg::{live_message, READY};
-use crate::lab::live::{Command, LiveEngine, Update as LiveUpdate};
+use crate::ui::worker_env::new_worker;
+use crate::ui::worker_msg::{live_message, READY};
+use crate::page::lab::live::{Command, LiveEngine, Update as LiveUpdate};
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
 use std::cell::RefCell;

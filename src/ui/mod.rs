@@ -35,8 +35,6 @@ pub mod svg_plot;
 mod teacher;
 mod tour_card;
 mod tour_stop;
-pub mod url_codec;
-pub mod url_state;
 pub mod worker;
 mod worker_env;
 mod worker_msg;
@@ -46,7 +44,7 @@ pub use lab_view::LabView;
 use requirements::RequirementBoxes;
 
 use leptos::prelude::*;
-use url_state::{AppState, View};
+use crate::page::url::{AppState, View};
 
 fn current_query() -> String {
     web_sys::window()

@@ -3,7 +3,7 @@
 //! family fₙ = (x1·…·xn + c)², in units of one evaluation.
 
 use crate::engine::check::{cost_family, family_expr};
-use crate::engine::Computed;
+use crate::page::worked::Computed;
 use leptos::prelude::*;
 
 /// The largest n the chart draws.

@@ -5,12 +5,12 @@
 //! worked example's keys: → next, ← previous, space run/pause, Home the
 //! whole step.
 
-use super::lab_handle::{Lab, Part};
-use super::network_svg::{cell, describe, draw, layout};
-use super::step_keys::{step_keys, StepKeys};
-use super::url_state::View;
+use crate::ui::lab_handle::{Lab, Part};
+use crate::ui::network_svg::{cell, describe, draw, layout};
+use crate::ui::step_keys::{step_keys, StepKeys};
+use crate::page::url::View;
 use crate::lab::credit::CreditView;
-use crate::lab::panel::{phase_text, PHASES};
+use crate::page::lab::panel::{phase_text, PHASES};
 use crate::lab::Method;
 use leptos::prelude::*;
 

@@ -7,7 +7,7 @@
 //! the view can answer hover and focus by delegation. Plain Rust.
 
 use crate::lab::credit::{CreditView, LayerCredit};
-use crate::lab::panel::{colour, error_shown, radius, shown, sign_glyph};
+use crate::page::lab::panel::{colour, error_shown, radius, shown, sign_glyph};
 use std::fmt::Write;
 
 /// Cell pitch and the largest radius, in SVG units.

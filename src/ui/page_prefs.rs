@@ -2,7 +2,7 @@
 //! system, or chosen and remembered) and the service worker that keeps
 //! the built files for offline use, with a line saying when it is ready.
 
-use super::storage;
+use crate::ui::storage;
 use leptos::prelude::*;
 
 const THEME_KEY: &str = "creditflow.theme";

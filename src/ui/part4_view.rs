@@ -4,12 +4,12 @@
 //! fixed B against Kolen–Pollack's learned one), and predictive coding's
 //! angle to backprop as its settling lengthens.
 
-use super::lab_charts::FeedbackChart;
-use super::lab_controls::css_color;
-use super::lab_handle::Lab;
-use super::url_state::AppState;
+use crate::ui::lab_charts::FeedbackChart;
+use crate::ui::lab_controls::css_color;
+use crate::ui::lab_handle::Lab;
+use crate::page::url::AppState;
 use crate::lab::part4::{members, pc_angles, tags, verdict, Group, PC_STEPS};
-use crate::lab::session::RunStatus;
+use crate::page::lab::session::RunStatus;
 use crate::lab::{Method, Task, TaskShape};
 use leptos::prelude::*;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! The five requirement checkboxes, shared by both views through the app
 //! state (and so the URL).
 
-use super::url_state::AppState;
+use crate::page::url::AppState;
 use crate::engine::Requirements;
 use leptos::prelude::*;
 

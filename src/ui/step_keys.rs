@@ -3,7 +3,7 @@
 //! the lab). Active only while `view` is shown, and never while typing in
 //! a field or with a modifier held.
 
-use super::url_state::{AppState, View};
+use crate::page::url::{AppState, View};
 use leptos::ev;
 use leptos::prelude::*;
 

@@ -4,7 +4,7 @@
 //! ignored with a notice. The same JSON is the session file the page
 //! saves and loads.
 
-use crate::engine::Worksheet;
+use crate::page::worked::Worksheet;
 use serde::{Deserialize, Serialize};
 
 const KEY: &str = "creditflow.graph.v1";

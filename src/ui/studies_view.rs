@@ -5,18 +5,18 @@
 //! each depth or width finishes. The state is `lab::studies::StudyState`;
 //! this file only wires and draws.
 
-use super::charts_studies::{depth_table, draw_depth_angles, draw_depth_costs, draw_depth_scores};
-use super::charts_width::{draw_boundary, draw_width_scores, draw_width_steps, width_table};
-use super::download;
-use super::lab_charts::data_table;
-use super::lab_controls::key_field;
-use super::lab_handle::now;
-use super::url_state::AppState;
-use super::worker::{Jobs, Pool};
-use super::worker_env::{kernels_label, worker_count};
+use crate::ui::charts_studies::{depth_table, draw_depth_angles, draw_depth_costs, draw_depth_scores};
+use crate::ui::charts_width::{draw_boundary, draw_width_scores, draw_width_steps, width_table};
+use crate::ui::download;
+use crate::ui::lab_charts::data_table;
+use crate::ui::lab_controls::key_field;
+use crate::ui::lab_handle::now;
+use crate::page::url::AppState;
+use crate::ui::worker::{Jobs, Pool};
+use crate::ui::worker_env::{kernels_label, worker_count};
 use crate::lab::config::MAX_DEPTH;
-use crate::lab::findings::{depth_findings, width_findings};
-use crate::lab::studies::{page_depth_spec, page_width_spec, StudyState};
+use crate::page::studies::findings::{depth_findings, width_findings};
+use crate::page::studies::{page_depth_spec, page_width_spec, StudyState};
 use crate::lab::study::Study;
 use crate::lab::width::TARGET_TIMES_BP;
 use leptos::prelude::*;

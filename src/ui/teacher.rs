@@ -3,8 +3,8 @@
 //! TensorFlow Playground does). The link is the URL state of
 //! `url_state::KEYS`; nothing is stored elsewhere.
 
-use super::url_state::{AppState, HIDEABLE};
-use crate::tour::STOPS;
+use crate::page::url::{AppState, HIDEABLE};
+use crate::page::tour::STOPS;
 use leptos::prelude::*;
 
 /// Which controls the link hides, its tour stop and projector mode.

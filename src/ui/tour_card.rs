@@ -1,13 +1,13 @@
 //! The tour on the page: the first-visit offer, the entry button, and the
 //! card for the current stop with its prediction. The stops and the
-//! student's progress are plain types (`crate::tour`); this file applies
+//! student's progress are plain types (`crate::page::tour`); this file applies
 //! a stop's setup to the page and draws the card. Progress is kept in
 //! localStorage.
 
-use super::graph_state::GraphState;
-use super::storage;
-use super::url_state::{AppState, View};
-use crate::tour::{At, Page, Setup, Tour, STOPS};
+use crate::ui::graph_state::GraphState;
+use crate::ui::storage;
+use crate::page::url::{AppState, View};
+use crate::page::tour::{At, Page, Setup, Tour, STOPS};
 use leptos::prelude::*;
 
 const KEY: &str = "creditflow.tour.v1";

@@ -2,10 +2,10 @@
 //! prediction (asked, recorded, then revealed with the reason) and, at
 //! the last stop, the summary of every prediction.
 
-use super::graph_state::GraphState;
-use super::tour_card::{apply, RunRequest};
-use super::url_state::AppState;
-use crate::tour::{Tour, STOPS};
+use crate::ui::graph_state::GraphState;
+use crate::ui::tour_card::{apply, RunRequest};
+use crate::page::url::AppState;
+use crate::page::tour::{Tour, STOPS};
 use leptos::prelude::*;
 
 #[component]

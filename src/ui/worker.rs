@@ -5,9 +5,9 @@
 //! essay's grid, the depth or the width study), and collects the runs.
 //! Both ends run the same `precision::run_job` the native command line runs.
 
-use super::worker_env::new_worker;
-use super::worker_msg::{Job, Reply, ToWorker, READY};
-use crate::lab::live::Tasks;
+use crate::ui::worker_env::new_worker;
+use crate::ui::worker_msg::{Job, Reply, ToWorker, READY};
+use crate::page::lab::live::Tasks;
 use crate::lab::precision::{run_job, CurveRun, RunRecord};
 use crate::lab::RunConfig;
 use leptos::wasm_bindgen::closure::Closure;
@@ -21,7 +21,7 @@ use std::rc::Rc;
 pub fn serve() {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let tasks = Rc::new(RefCell::new(Tasks::default()));
-    let live = super::live_worker::LiveLoop::new(scope.clone());
+    let live = crate::ui::live_worker::LiveLoop::new(scope.clone());
     let reply_to = scope.clone();
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {

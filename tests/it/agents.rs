@@ -211,8 +211,8 @@ fn the_command_line_writes_the_study_and_refuses_bad_settings() {
 
 #[test]
 fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
-    use creditflow::lab::agents::page::{AgentsResults, PAGE_DEPTHS};
-    use creditflow::ui::url_state::AppState;
+    use creditflow::page::agents::{AgentsResults, PAGE_DEPTHS};
+    use creditflow::page::url::AppState;
     let (s, notices) = AppState::from_query(
         "view=agents&ak=3&afid=0.5&agate=1&arounds=12&aseed=7&afix=0.2&anames=retrieve,draft\
          &aplo=0.4&aphi=0.6&aq=500&awidth=6&atasks=50&aval=40&again=1.2",
@@ -356,8 +356,8 @@ fn the_angle_map_draws_every_steps_angle_for_each_depth() {
 
 #[test]
 fn a_run_in_slices_of_one_round_equals_the_run_at_once_and_the_command_lines_study() {
-    use creditflow::lab::agents::page::{AgentsResults, AgentsSettings, PAGE_DEPTHS};
-    use creditflow::lab::agents::runner::{units, Runner};
+    use creditflow::page::agents::{AgentsResults, AgentsSettings, PAGE_DEPTHS};
+    use creditflow::page::agents::runner::{units, Runner};
     let mut s = AgentsSettings::default();
     s.cfg.rounds = 7;
     s.names = vec!["draft".into()];

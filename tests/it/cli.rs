@@ -162,7 +162,7 @@ fn grad_r3_variants_print_the_pages_numbers() {
     assert_eq!(v["draws"], 2000);
     assert_eq!(v["forward_runs"], 2001);
     assert!(v["cosine"].as_f64().unwrap() > 0.98, "{v}");
-    let mut ws = creditflow::engine::Worksheet {
+    let mut ws = creditflow::page::worked::Worksheet {
         seed: 3,
         ..Default::default()
     };

@@ -4,6 +4,7 @@
 //! `requirements.rs`, the property tests in `engine_props.rs`.)
 
 use creditflow::engine::sweep::previous_sample;
+use creditflow::engine::presets::PRESETS;
 use creditflow::engine::*;
 
 /// Parses `src`, binds `values`, runs the sweep with `req`, and returns the

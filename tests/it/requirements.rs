@@ -3,10 +3,12 @@
 //! shared score's estimator against its definition; and the step text
 //! telling what each ablation substituted.
 
-use creditflow::engine::explain::{explain, Tone};
+use creditflow::page::worked::explain::{explain, Tone};
 use creditflow::engine::sweep::ablate::{scramble, units};
 use creditflow::engine::sweep::{perturb, random_factor};
+use creditflow::engine::presets::PRESETS;
 use creditflow::engine::*;
+use creditflow::page::worked::{Computed, Worksheet};
 
 const WORKED: &str = "(a*b+c)^2";
 const ABC: [(&str, f64); 3] = [("a", 2.0), ("b", -3.0), ("c", 10.0)];

@@ -3,9 +3,10 @@
 //! the apūrva graph of stop 9 parses with its named nodes and has a
 //! gradient that agrees with finite differences.
 
-use creditflow::engine::{parse, ErrorSignal, Verdict, Worksheet};
+use creditflow::engine::{parse, ErrorSignal, Verdict};
+use creditflow::page::worked::Worksheet;
 use creditflow::lab::method::select::{R3_CHOICES, R4_CHOICES};
-use creditflow::tour::{At, Tour, APURVA, STOPS};
+use creditflow::page::tour::{At, Tour, APURVA, STOPS};
 
 #[test]
 fn every_stop_can_be_applied() {

@@ -5,7 +5,7 @@
 use creditflow::lab::grid::{GridRunner, GridSpec};
 use creditflow::lab::method::select::{select, select_note};
 use creditflow::lab::scaling::scaling_row;
-use creditflow::lab::session::{curves_csv, curves_json, Session};
+use creditflow::page::lab::session::{curves_csv, curves_json, Session};
 use creditflow::lab::summary::summarise;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
 use creditflow::ui::charts::{draw_curves, draw_scaling, Series};

@@ -2,8 +2,8 @@
 //! change it) and the running state of a sweep (`Recorder`), shared by
 //! `reverse` and its variations.
 
-use super::record::{times, Requirements, Sent, Step, Sweep};
-use super::rng::SplitMix;
+use crate::engine::sweep::record::{times, Requirements, Sent, Step, Sweep};
+use crate::engine::sweep::rng::SplitMix;
 use crate::engine::graph::{Graph, NodeId};
 use crate::engine::ops::Local;
 

@@ -5,11 +5,8 @@
 //! on held-out tasks; every round's calls are counted in TextGrad's terms.
 //! `vote` is the seed's compute-matched baseline on a multiple-choice task.
 
-pub mod page;
 pub mod pipeline;
 pub mod rounds;
-pub mod runner;
-pub mod settings;
 pub mod vote;
 
 use serde::{Deserialize, Serialize};

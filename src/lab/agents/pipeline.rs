@@ -7,7 +7,7 @@
 //! imperfect critic, or the final critique broadcast to every step through
 //! a fixed random map.
 
-use super::{AgentsConfig, Signal};
+use crate::lab::agents::{AgentsConfig, Signal};
 use crate::lab::rng::{normal, normal_matrix, stream, LabRng, Stream};
 use ndarray::{Array1, Array2, Axis};
 use rand::SeedableRng;

@@ -3,8 +3,8 @@
 //! (if gated), and count the calls; and the study of final loss against
 //! pipeline depth at an equal call budget.
 
-use super::pipeline::{angle, directions, Pipeline};
-use super::{AgentsConfig, Signal};
+use crate::lab::agents::pipeline::{angle, directions, Pipeline};
+use crate::lab::agents::{AgentsConfig, Signal};
 use ndarray::Array1;
 use serde::{Deserialize, Serialize};
 

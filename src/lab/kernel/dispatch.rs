@@ -1,9 +1,9 @@
 //! `Real` for f64 and f32: each type's constants, and which vector type
 //! runs it on each instruction set (the per-thread pack buffers too).
 
-use super::isa::Isa;
-use super::real::{Problem, Real};
-use super::tile::{run, One};
+use crate::lab::kernel::isa::Isa;
+use crate::lab::kernel::real::{Problem, Real};
+use crate::lab::kernel::tile::{run, One};
 use std::cell::RefCell;
 
 thread_local! {
@@ -33,11 +33,11 @@ macro_rules! real {
             fn lanes(isa: Isa) -> usize {
                 match isa {
                     #[cfg(target_arch = "x86_64")]
-                    Isa::Avx512 => <super::x86::$x512 as super::tile::Lanes>::L,
+                    Isa::Avx512 => <crate::lab::kernel::x86::$x512 as crate::lab::kernel::tile::Lanes>::L,
                     #[cfg(target_arch = "x86_64")]
-                    Isa::Avx2 => <super::x86::$x2 as super::tile::Lanes>::L,
+                    Isa::Avx2 => <crate::lab::kernel::x86::$x2 as crate::lab::kernel::tile::Lanes>::L,
                     #[cfg(target_arch = "wasm32")]
-                    Isa::Simd128 => <super::wasm::$w as super::tile::Lanes>::L,
+                    Isa::Simd128 => <crate::lab::kernel::wasm::$w as crate::lab::kernel::tile::Lanes>::L,
                     _ => 1,
                 }
             }
@@ -46,17 +46,17 @@ macro_rules! real {
                 unsafe {
                     match isa {
                         #[cfg(target_arch = "x86_64")]
-                        Isa::Avx512 => super::x86::$x512::run(p),
+                        Isa::Avx512 => crate::lab::kernel::x86::$x512::run(p),
                         #[cfg(target_arch = "x86_64")]
-                        Isa::Avx2 => super::x86::$x2::run(p),
+                        Isa::Avx2 => crate::lab::kernel::x86::$x2::run(p),
                         #[cfg(target_arch = "wasm32")]
-                        Isa::Simd128 => super::wasm::$w::run(p),
+                        Isa::Simd128 => crate::lab::kernel::wasm::$w::run(p),
                         _ => run::<One<$t>>(p),
                     }
                 }
             }
             fn with_pack<R>(len: usize, f: impl FnOnce(&mut [Self]) -> R) -> R {
-                super::with_scratch(&$pack, len, f)
+                crate::lab::kernel::with_scratch(&$pack, len, f)
             }
         }
     };

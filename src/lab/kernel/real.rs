@@ -3,7 +3,7 @@
 //! on each instruction set), and the product a kernel is handed (`Problem`).
 //! The impls for f32 and f64 are in `dispatch.rs`.
 
-use super::isa::Isa;
+use crate::lab::kernel::isa::Isa;
 
 /// f32 or f64.
 pub trait Real:

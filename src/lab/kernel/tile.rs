@@ -5,7 +5,7 @@
 //! here is `#[inline(always)]`, so it compiles into each instruction set's
 //! entry point with that set's features.
 
-use super::real::{Epi, Problem, Real};
+use crate::lab::kernel::real::{Epi, Problem, Real};
 
 /// A vector of `L` lanes of `F`, with the operations the kernel uses.
 /// Every method is plain arithmetic on the lanes; `unsafe` because the

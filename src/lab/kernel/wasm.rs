@@ -4,8 +4,8 @@
 //! `relaxed-simd` feature (the second worker), where it is relaxed SIMD's
 //! `madd`: fused where the CPU can.
 
-use super::real::Problem;
-use super::tile::{run, Lanes};
+use crate::lab::kernel::real::Problem;
+use crate::lab::kernel::tile::{run, Lanes};
 use std::arch::wasm32::*;
 
 macro_rules! lanes {

@@ -3,8 +3,8 @@
 //! that type's features; `Isa::available` checks the CPU before any is
 //! called.
 
-use super::real::Problem;
-use super::tile::{run, Lanes};
+use crate::lab::kernel::real::Problem;
+use crate::lab::kernel::tile::{run, Lanes};
 use std::arch::x86_64::*;
 
 macro_rules! lanes {

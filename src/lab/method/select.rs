@@ -1,7 +1,7 @@
 //! Which method the R1–R5 ticks select, and the R3/R4 variants the page
 //! offers in their place.
 
-use super::Method;
+use crate::lab::method::Method;
 
 /// The R3 ablations the page offers when R3 is unticked.
 pub const R3_CHOICES: [Method; 4] = [

@@ -2,7 +2,7 @@
 //! place: the page's URL keys (`ui::url_agents`) and the command line's
 //! flags (`cli::agents`) both read this table.
 
-use super::page::AgentsSettings;
+use crate::page::agents::AgentsSettings;
 
 /// One setting: its URL key, its command-line flag, what a good value is,
 /// a parser (false: refused, nothing changed) and a printer.

@@ -2,10 +2,13 @@
 //! the vote's, the steps' names) and the results so far (`runner` does
 //! the work in slices). The command line runs the same functions.
 
-use super::pipeline::{directions, Pipeline};
-use super::rounds::{AgentRun, DepthRow};
-use super::vote::{VoteConfig, VotePoint};
-use super::{AgentsConfig, Signal};
+pub mod runner;
+pub mod settings;
+
+use crate::lab::agents::pipeline::{directions, Pipeline};
+use crate::lab::agents::rounds::{AgentRun, DepthRow};
+use crate::lab::agents::vote::{VoteConfig, VotePoint};
+use crate::lab::agents::{AgentsConfig, Signal};
 use serde::{Deserialize, Serialize};
 
 /// The depths of the view's depth chart.

@@ -1,10 +1,10 @@
 //! The controller's half for the network panel: which run it shows, for
 //! which example, and the walk through one step, phase by phase.
 
-use super::controller::{Engine, LabController, LabSettings};
-use super::live::Command;
-use super::method::Method;
-use super::panel::{PHASES, UPDATE_PHASE};
+use crate::page::lab::controller::{Engine, LabController, LabSettings};
+use crate::page::lab::live::Command;
+use crate::lab::method::Method;
+use crate::page::lab::panel::{PHASES, UPDATE_PHASE};
 
 impl LabController {
     /// Asks the engine holding the panel's method for its preview (and

@@ -2,7 +2,7 @@
 //! page shows at each stop; numbers the page computes are not written
 //! here, only pointed at.
 
-use super::stop::{At, Predict, Setup, Stop};
+use crate::page::tour::stop::{At, Predict, Setup, Stop};
 use crate::lab::Method;
 
 const ALL: [bool; 5] = [true; 5];

@@ -2,11 +2,11 @@
 //! code trains in a Web Worker and, as a fallback and in native tests, on
 //! the page: the page sends `Command`s, the engine answers with `Update`s.
 
-use super::credit::CreditView;
-use super::method::Method;
-use super::session::{RunStatus, Session};
-use super::task::{Task, TaskShape};
-use super::trainer::RunConfig;
+use crate::lab::credit::CreditView;
+use crate::lab::method::Method;
+use crate::page::lab::session::{RunStatus, Session};
+use crate::lab::task::{Task, TaskShape};
+use crate::lab::trainer::RunConfig;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

@@ -4,12 +4,12 @@
 //! steps) per run. The same type trains in a Web Worker or, as a fallback
 //! and in the native tests, on the page; `RunStatus` is what it reports.
 
-use super::config::{angles_from_json, angles_to_json, AnglesJson};
-use super::credit::CreditView;
-use super::method::Method;
-use super::precision::Training;
-use super::task::Task;
-use super::trainer::{Angles, RunConfig};
+use crate::lab::config::{angles_from_json, angles_to_json, AnglesJson};
+use crate::lab::credit::CreditView;
+use crate::lab::method::Method;
+use crate::lab::precision::Training;
+use crate::lab::task::Task;
+use crate::lab::trainer::{Angles, RunConfig};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::Arc;

@@ -1,9 +1,9 @@
 //! What a study found, in sentences built from its own numbers (the page
 //! and the README say the same; nothing here expects an answer).
 
-use super::depth::DepthStudy;
-use super::method::Method;
-use super::width::WidthRow;
+use crate::lab::depth::DepthStudy;
+use crate::lab::method::Method;
+use crate::lab::width::WidthRow;
 
 fn ratio(x: Option<f64>) -> String {
     match x {

@@ -3,12 +3,14 @@
 //! results so far: a depth's (or width's) rows appear as soon as all of
 //! its runs are in.
 
-use super::depth::{study as depth_study, DepthSpec, DepthStudy};
-use super::grid::GridSpec;
-use super::precision::CurveRun;
-use super::study::Study;
-use super::width::{rows as width_rows, WidthRow, WidthSpec};
-use super::Precision;
+pub mod findings;
+
+use crate::lab::depth::{study as depth_study, DepthSpec, DepthStudy};
+use crate::lab::grid::GridSpec;
+use crate::lab::precision::CurveRun;
+use crate::lab::study::Study;
+use crate::lab::width::{rows as width_rows, WidthRow, WidthSpec};
+use crate::lab::Precision;
 
 #[derive(Clone, Debug)]
 pub struct StudyState {

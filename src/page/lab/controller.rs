@@ -4,16 +4,16 @@
 //! Live runs go to an engine (`LiveEngine`): here on the page, or in Web
 //! Workers, in which case the commands wait in `outbox` for the view to post.
 
-use super::config::Precision;
-use super::config::Run;
-use super::credit::CreditView;
-use super::grid::{GridRunner, GridSpec};
-use super::live::{Command, LiveEngine, Tasks, Update};
-use super::method::Method;
-use super::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
-use super::session::RunStatus;
-use super::summary::Summary;
-use super::trainer::RunConfig;
+use crate::lab::config::Precision;
+use crate::lab::config::Run;
+use crate::lab::credit::CreditView;
+use crate::lab::grid::{GridRunner, GridSpec};
+use crate::page::lab::live::{Command, LiveEngine, Tasks, Update};
+use crate::lab::method::Method;
+use crate::lab::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
+use crate::page::lab::session::RunStatus;
+use crate::lab::summary::Summary;
+use crate::lab::trainer::RunConfig;
 
 /// What the settings ask the lab to train.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,7 +3,7 @@
 //! node, with one line per phase saying what the selected method does
 //! there.
 
-use super::method::Method;
+use crate::lab::method::Method;
 
 /// The phases of one step: the batch, three forward layers, three layers
 /// of errors (output first), and the update.

@@ -2,14 +2,14 @@
 //! jobs to workers, or it trains here in slices), follow its progress, and
 //! keep the finished table, whose best rates the live runs then use (`lr_for`).
 
-use super::config::Precision;
-use super::config::Run;
-use super::controller::{GridDone, LabController, LabSettings};
-use super::grid::default_best_lr;
-use super::grid::{GridRunner, GridSpec};
-use super::method::Method;
-use super::summary::summarise;
-use super::trainer::RunConfig;
+use crate::lab::config::Precision;
+use crate::lab::config::Run;
+use crate::page::lab::controller::{GridDone, LabController, LabSettings};
+use crate::lab::grid::default_best_lr;
+use crate::lab::grid::{GridRunner, GridSpec};
+use crate::lab::method::Method;
+use crate::lab::summary::summarise;
+use crate::lab::trainer::RunConfig;
 
 impl LabController {
     /// The essay's whole grid at `steps` steps on the teacher with `gain`.

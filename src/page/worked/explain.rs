@@ -4,12 +4,12 @@
 //! substituted. The page prints these lines; tests read them natively.
 //! (`sends` words one contribution.)
 
-use super::fmt::{bar, close, fmt_minus, fmt_sig, fmt_signed, fmt_sum};
-use super::graph::{Graph, NodeId, Op};
-use super::ops::Local;
-use super::sweep::perturb::SIGMA;
-use super::sweep::{ErrorSignal, Sent, Step};
-use super::worksheet::Computed;
+use crate::engine::fmt::{bar, close, fmt_minus, fmt_sig, fmt_signed, fmt_sum};
+use crate::engine::graph::{Graph, NodeId, Op};
+use crate::engine::ops::Local;
+use crate::engine::sweep::perturb::SIGMA;
+use crate::engine::sweep::{ErrorSignal, Sent, Step};
+use crate::page::worked::worksheet::Computed;
 
 /// How a line is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,13 +3,13 @@
 //! ablation reads), the seed and number of draws, and everything derived
 //! from them. The page only wires signals to these methods.
 
-use super::check::{cosine, finite_differences, op_counts, FdRow, OpCounts};
-use super::graph::Graph;
-use super::parse::{parse, ParseError};
-use super::sweep::perturb::MAX_DRAWS;
-use super::sweep::{backward, ErrorSignal, Requirements, Sweep, STALE_SHIFT};
+use crate::engine::check::{cosine, finite_differences, op_counts, FdRow, OpCounts};
+use crate::engine::graph::Graph;
+use crate::engine::parse::{parse, ParseError};
+use crate::engine::sweep::perturb::MAX_DRAWS;
+use crate::engine::sweep::{backward, ErrorSignal, Requirements, Sweep, STALE_SHIFT};
 
-pub use super::presets::{Preset, FAN_OUT_PRESET, PRESETS};
+pub use crate::engine::presets::{Preset, FAN_OUT_PRESET, PRESETS};
 
 /// The value a variable gets when it first appears.
 pub const DEFAULT_VALUE: f64 = 1.0;
@@ -44,7 +44,7 @@ pub struct Computed {
     pub req: Requirements,
     pub vars: Vec<f64>,
     /// Each variable's node, in the graph's variable order.
-    pub var_nodes: Vec<super::NodeId>,
+    pub var_nodes: Vec<crate::engine::NodeId>,
     pub node_values: Vec<f64>,
     /// The previous sample's inputs and node values (R1's stale activity).
     pub previous: Vec<f64>,
@@ -270,14 +270,14 @@ impl Computed {
             .grads
             .iter()
             .zip(&self.exact)
-            .all(|(a, b)| super::fmt::close(*a, *b))
+            .all(|(a, b)| crate::engine::fmt::close(*a, *b))
     }
 }
 
 impl Computed {
     /// `node`'s own adjoint in the sweep (before R3's ablation replaced
     /// its credit), or 0 if it was never visited.
-    pub fn sweep_adjoint(&self, node: super::NodeId) -> f64 {
+    pub fn sweep_adjoint(&self, node: crate::engine::NodeId) -> f64 {
         self.sweep
             .steps
             .iter()

@@ -6,7 +6,9 @@
 //! its printer. A bad or unknown value falls back to the default with a
 //! notice. (Plain Rust: no browser types here.)
 
-use super::url_codec::*;
+pub mod codec;
+
+use crate::page::url::codec::*;
 use crate::engine::presets::PRESETS;
 use crate::lab::config::MAX_DEPTH;
 use crate::lab::depth::DepthSpec;
@@ -74,7 +76,7 @@ pub struct AppState {
     pub widths: Vec<usize>,
     pub width_steps: usize,
     /// The Agents view's settings (keys in `AGENT_KEYS`).
-    pub agents: crate::lab::agents::page::AgentsSettings,
+    pub agents: crate::page::agents::AgentsSettings,
 }
 
 impl Default for AppState {
@@ -290,14 +292,14 @@ pub const REFERENCES: [Method; 2] = [Method::Bp, Method::ReadoutOnly];
 macro_rules! agent_keys {
     ($($i:literal),*) => {
         [$(Key {
-            name: crate::lab::agents::settings::SETTINGS[$i].key,
-            what: crate::lab::agents::settings::SETTINGS[$i].what,
-            parse: |s, v| (crate::lab::agents::settings::SETTINGS[$i].set)(&mut s.agents, v),
-            print: |s| (crate::lab::agents::settings::SETTINGS[$i].get)(&s.agents),
+            name: crate::page::agents::settings::SETTINGS[$i].key,
+            what: crate::page::agents::settings::SETTINGS[$i].what,
+            parse: |s, v| (crate::page::agents::settings::SETTINGS[$i].set)(&mut s.agents, v),
+            print: |s| (crate::page::agents::settings::SETTINGS[$i].get)(&s.agents),
         }),*]
     };
 }
 
 /// The Agents view's keys, in the order links print them.
-pub const AGENT_KEYS: [Key; crate::lab::agents::settings::SETTINGS.len()] =
+pub const AGENT_KEYS: [Key; crate::page::agents::settings::SETTINGS.len()] =
     agent_keys!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18);

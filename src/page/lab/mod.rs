@@ -1,0 +1,12 @@
+//! The lab's state and scheduling as plain Rust: the controller (`LabController`,
+//! with the grid and the credit panel's parts in `controller_grid` and
+//! `controller_panel`), the live session's runs and curves (`session`), the
+//! live engine the workers and the fallback both run (`live`), and the
+//! network panel's phases and words (`panel`).
+
+pub mod controller;
+mod controller_grid;
+mod controller_panel;
+pub mod live;
+pub mod panel;
+pub mod session;

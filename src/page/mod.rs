@@ -1,0 +1,15 @@
+//! Each view's plain state: what the page shows and keeps, as plain Rust
+//! types with native tests, and no browser types (the architecture test
+//! checks). `ui` wires these to signals and draws them.
+//!
+//! `url` is the shareable state every view reads (the link), `worked` the
+//! worked example, `lab` the lab's runs and their scheduling, `studies` the
+//! depth and width studies, `agents` the Agents view, `tour` the guided
+//! tour.
+
+pub mod agents;
+pub mod lab;
+pub mod studies;
+pub mod tour;
+pub mod url;
+pub mod worked;
