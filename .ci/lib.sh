@@ -19,7 +19,7 @@ cargo_install() {
     CARGO_PROFILE_RELEASE_INCREMENTAL=false cargo install "$@"
 }
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+say() { printf '\033[1m==> [%ds] %s\033[0m\n' "$SECONDS" "$*" >&2; }
 
 apt_install() {
     if [ -z "${APT_UPDATED:-}" ]; then

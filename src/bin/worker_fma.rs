@@ -5,7 +5,7 @@
 
 fn main() {
     #[cfg(target_arch = "wasm32")]
-    creditflow::ui::worker::serve();
+    creditflow::ui::workers::worker::serve();
     #[cfg(not(target_arch = "wasm32"))]
     eprintln!("the worker binary only runs in a browser; natively use `creditflow ablate`");
 }

@@ -4,11 +4,11 @@
 
 use crate::cli::opts::list;
 use crate::cli::{fail, write};
-use crate::page::agents::AgentsSettings;
 use crate::lab::agents::rounds::{depth_study, run, AgentRun, DepthRow};
-use crate::page::agents::settings::by_flag;
 use crate::lab::agents::vote::vote_study;
 use crate::lab::agents::Signal;
+use crate::page::agents::settings::by_flag;
+use crate::page::agents::AgentsSettings;
 use serde_json::json;
 
 struct Opts {

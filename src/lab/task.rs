@@ -77,7 +77,8 @@ impl Task {
             .collect();
         let w2 = normal_matrix(&mut rng, th, shape.outputs, sd);
         let g = shape.gain;
-        let layer = |h: &Array2<f64>, w: &Array2<f64>| h.dot(w).mapv(|a| crate::lab::net::tanh(g * a));
+        let layer =
+            |h: &Array2<f64>, w: &Array2<f64>| h.dot(w).mapv(|a| crate::lab::net::tanh(g * a));
         let teach = |x: &Array2<f64>| {
             let h = deeper.iter().fold(layer(x, &w1), |h, w| layer(&h, w));
             h.dot(&w2)

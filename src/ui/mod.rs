@@ -1,171 +1,18 @@
-//! The Leptos front end: the only layer that names browser crates. Each
-//! component holds signals and wires them to the plain types of `engine`
-//! (and, later, `lab`); the logic lives there, with native tests.
+//! The Leptos front end: the only room that names browser crates. Each
+//! view's folder mirrors `page`: its components hold signals and wire them
+//! to that view's plain state, where the logic lives (with native tests).
+//! `shell` is the app's frame and the small widgets every view shares,
+//! `charts` the charts as SVG text (plain Rust, native tests), `workers`
+//! the Web Workers that train off the main thread. Views do not import
+//! each other.
 
-mod agents_view;
+pub mod agents;
 pub mod charts;
-mod charts_agents;
-pub mod charts_agents_map;
-pub mod charts_credit;
-pub mod charts_studies;
-pub mod charts_width;
-mod download;
-mod graph_export;
-mod graph_inputs;
-mod graph_panels;
-mod graph_state;
-mod graph_svg;
-mod graph_view;
-mod lab_charts;
-mod lab_controls;
-mod lab_handle;
-mod lab_results;
-mod lab_view;
-mod live_worker;
-mod mode_costs;
-mod network_panel;
-mod network_svg;
-mod page_prefs;
-mod part4_view;
-mod requirements;
-mod step_keys;
-pub mod storage;
-mod studies_view;
-pub mod svg_plot;
-mod teacher;
-mod tour_card;
-mod tour_stop;
-pub mod worker;
-mod worker_env;
-mod worker_msg;
+pub mod lab;
+pub mod shell;
+pub mod studies;
+pub mod tour;
+pub mod worked;
+pub mod workers;
 
-pub use graph_view::GraphView;
-pub use lab_view::LabView;
-use requirements::RequirementBoxes;
-
-use leptos::prelude::*;
-use crate::page::url::{AppState, View};
-
-fn current_query() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default()
-}
-
-/// Keeps the address bar in step with the state, without a new history
-/// entry per tick.
-fn replace_query(query: &str) {
-    let Some(w) = web_sys::window() else { return };
-    let path = w.location().pathname().unwrap_or_default();
-    if let Ok(h) = w.history() {
-        let _ = h.replace_state_with_url(
-            &leptos::wasm_bindgen::JsValue::NULL,
-            "",
-            Some(&format!("{path}{query}")),
-        );
-    }
-}
-
-/// The whole app: two views sharing one state, which lives in the URL,
-/// with the tour, the teacher panel and the page's settings around them.
-#[component]
-pub fn App() -> impl IntoView {
-    let query = current_query();
-    let (state, notices) = AppState::from_query(&query);
-    let app = RwSignal::new(state);
-    let notices = RwSignal::new(notices);
-    provide_context(app);
-    provide_context(graph_state::GraphState::new(app, &query));
-    provide_context(tour_card::RunRequest(RwSignal::new(0)));
-    let tour = tour_card::load(app);
-    let teacher = RwSignal::new(false);
-    Effect::new(move |_| replace_query(&app.with(AppState::to_query)));
-    let view_is = move |v: View| app.with(|a| a.view == v);
-    let nav = move |v: View| app.update(|a| a.view = v);
-    let hides = move |id: &'static str| app.with(|a| a.hides(id));
-    view! {
-        <div class="app" class:proj=move || app.with(|a| a.proj)>
-        <a class="skip" href="#main">"Skip to the page"</a>
-        <header class="top">
-            <div>
-                <h1>"Credit Flow"</h1>
-                <p class="tagline">
-                    "How much of the blame for a result belongs to each step that led to it: "
-                    "backpropagation, stepped node by node, and learning with one requirement removed."
-                </p>
-            </div>
-            <div class="top-tools">
-                <nav aria-label="Views" class:hidden=move || hides("nav")>
-                    <button data-testid="nav-graph" class:current=move || view_is(View::Graph)
-                        aria-current=move || view_is(View::Graph).then_some("page") on:click=move |_| nav(View::Graph)>
-                        "Worked example"
-                    </button>
-                    <button data-testid="nav-lab" class:current=move || view_is(View::Lab)
-                        aria-current=move || view_is(View::Lab).then_some("page") on:click=move |_| nav(View::Lab)>
-                        "Lab: remove a requirement"
-                    </button>
-                    <button data-testid="nav-studies" class:current=move || view_is(View::Studies)
-                        aria-current=move || view_is(View::Studies).then_some("page") on:click=move |_| nav(View::Studies)>
-                        "Studies: depth and width"
-                    </button>
-                    <button data-testid="nav-agents" class:current=move || view_is(View::Agents)
-                        aria-current=move || view_is(View::Agents).then_some("page") on:click=move |_| nav(View::Agents)>
-                        "Agents (simulated)"
-                    </button>
-                </nav>
-                <div class="prefs" role="group" aria-label="Page settings">
-                    <span class:hidden=move || hides("tour")><tour_card::TourEntry tour=tour/></span>
-                    <button data-testid="teacher-open" class:hidden=move || hides("tour")
-                        aria-expanded=move || teacher.get().to_string()
-                        on:click=move |_| teacher.update(|t| *t = !*t)>"Teacher"</button>
-                    <label class="proj-toggle">
-                        <input type="checkbox" data-testid="proj-toggle" prop:checked=move || app.with(|a| a.proj)
-                            on:change=move |e| { let on = event_target_checked(&e); app.update(|a| a.proj = on) }/>
-                        " projector"
-                    </label>
-                    <page_prefs::ThemeToggle/>
-                </div>
-            </div>
-        </header>
-        <teacher::TeacherPanel open=teacher/>
-        <div class:hidden=move || hides("tour")><tour_card::TourOffer tour=tour/></div>
-        {move || (!notices.with(Vec::is_empty)).then(|| view! {
-            <div class="notice url-notice" data-testid="url-notice" role="status">
-                <b>"Some of the link's settings could not be used: "</b>
-                {notices.get().join("; ")}
-                <button class="small" on:click=move |_| notices.set(Vec::new())>"dismiss"</button>
-            </div>
-        })}
-        <section class="req-strip" data-testid="req-strip" aria-label="The five requirements of backpropagation"
-            class:hidden=move || hides("req") || view_is(View::Studies) || view_is(View::Agents)>
-            <h2>"The five requirements — untick one to remove it, in both views"</h2>
-            <RequirementBoxes app=app/>
-        </section>
-        <main id="main">
-            <div class:hidden=move || !view_is(View::Graph)><GraphView/></div>
-            <div class:hidden=move || !view_is(View::Lab)><LabView/></div>
-            <div class:hidden=move || !view_is(View::Studies)><studies_view::StudiesView/></div>
-            <div class:hidden=move || !view_is(View::Agents)><agents_view::AgentsView/></div>
-        </main>
-        <tour_stop::TourCard tour=tour/>
-        <footer>
-            "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "
-            "Everything runs in your browser. "
-            <page_prefs::OfflineStatus/>
-        </footer>
-        </div>
-    }
-}
-
-/// Mounts the app on the page's body (the wasm entry point).
-pub fn mount() {
-    console_error_panic_hook::set_once();
-    // the static header index.html paints while the wasm loads
-    if let Some(boot) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("boot"))
-    {
-        boot.remove();
-    }
-    leptos::mount::mount_to_body(App);
-}
+pub use shell::app::{mount, App};

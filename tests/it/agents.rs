@@ -331,7 +331,7 @@ fn the_votes_difficulty_range_sets_each_questions_chance() {
 
 #[test]
 fn the_angle_map_draws_every_steps_angle_for_each_depth() {
-    use creditflow::ui::charts_agents_map::{angle_fill, draw_angle_map};
+    use creditflow::ui::charts::agents_map::{angle_fill, draw_angle_map};
     let rows = depth_study(&AgentsConfig::default(), &[], &[1, 3], &Signal::ALL);
     let (svg, drawn) = draw_angle_map(&rows);
     assert_eq!(drawn, 2, "chained and broadcast; exact is 0° by definition");
@@ -356,8 +356,8 @@ fn the_angle_map_draws_every_steps_angle_for_each_depth() {
 
 #[test]
 fn a_run_in_slices_of_one_round_equals_the_run_at_once_and_the_command_lines_study() {
-    use creditflow::page::agents::{AgentsResults, AgentsSettings, PAGE_DEPTHS};
     use creditflow::page::agents::runner::{units, Runner};
+    use creditflow::page::agents::{AgentsResults, AgentsSettings, PAGE_DEPTHS};
     let mut s = AgentsSettings::default();
     s.cfg.rounds = 7;
     s.names = vec!["draft".into()];

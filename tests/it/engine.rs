@@ -3,8 +3,8 @@
 //! points, the operation counts and the layout. (R1–R5 are in
 //! `requirements.rs`, the property tests in `engine_props.rs`.)
 
-use creditflow::engine::sweep::previous_sample;
 use creditflow::engine::presets::PRESETS;
+use creditflow::engine::sweep::previous_sample;
 use creditflow::engine::*;
 
 /// Parses `src`, binds `values`, runs the sweep with `req`, and returns the

@@ -3,11 +3,11 @@
 //! ablation, each method at its own best rate, the grid in slices, and the
 //! commands it queues for workers.
 
-use creditflow::page::lab::controller::{LabController, LabSettings};
 use creditflow::lab::grid::{default_best_lr, GridSpec};
+use creditflow::lab::{Method, Precision, RunConfig};
+use creditflow::page::lab::controller::{LabController, LabSettings};
 use creditflow::page::lab::live::{Command, LiveEngine};
 use creditflow::page::lab::panel::PHASES;
-use creditflow::lab::{Method, Precision, RunConfig};
 use std::cell::Cell;
 
 fn settings(methods: &[Method], steps: usize) -> LabSettings {

@@ -105,7 +105,7 @@ fn training_lists_the_selected_method_first_without_duplicates() {
 #[test]
 fn a_saved_session_loads_back_and_a_bad_file_is_refused_with_its_reason() {
     use creditflow::page::worked::Worksheet;
-    use creditflow::ui::storage::{from_json, to_json};
+    use creditflow::ui::shell::storage::{from_json, to_json};
     let mut ws = Worksheet::new("tanh(w*x+b)", &[("w", 0.5), ("x", -2.0), ("b", 0.1)]).unwrap();
     ws.seed = 9;
     ws.set_draws(10);

@@ -3,11 +3,11 @@
 //! shared score's estimator against its definition; and the step text
 //! telling what each ablation substituted.
 
-use creditflow::page::worked::explain::{explain, Tone};
+use creditflow::engine::presets::PRESETS;
 use creditflow::engine::sweep::ablate::{scramble, units};
 use creditflow::engine::sweep::{perturb, random_factor};
-use creditflow::engine::presets::PRESETS;
 use creditflow::engine::*;
+use creditflow::page::worked::explain::{explain, Tone};
 use creditflow::page::worked::{Computed, Worksheet};
 
 const WORKED: &str = "(a*b+c)^2";

@@ -4,15 +4,15 @@
 //! what they are given, and the URL keys validate.
 
 use creditflow::lab::depth::{DepthRow, DepthSpec, DepthStudy};
-use creditflow::page::studies::findings::{depth_findings, width_findings};
 use creditflow::lab::precision::run_job;
-use creditflow::page::studies::StudyState;
 use creditflow::lab::study::Study;
 use creditflow::lab::width::WidthRow;
 use creditflow::lab::Method;
-use creditflow::ui::charts_studies::draw_depth_scores;
-use creditflow::ui::charts_width::{draw_boundary, verdict};
+use creditflow::page::studies::findings::{depth_findings, width_findings};
+use creditflow::page::studies::StudyState;
 use creditflow::page::url::AppState;
+use creditflow::ui::charts::studies::draw_depth_scores;
+use creditflow::ui::charts::width::{draw_boundary, verdict};
 use std::sync::Arc;
 
 fn row(method: Method, depth: usize, median: f64, ratio: f64) -> DepthRow {

@@ -4,9 +4,9 @@
 //! gradient that agrees with finite differences.
 
 use creditflow::engine::{parse, ErrorSignal, Verdict};
-use creditflow::page::worked::Worksheet;
 use creditflow::lab::method::select::{R3_CHOICES, R4_CHOICES};
 use creditflow::page::tour::{At, Tour, APURVA, STOPS};
+use creditflow::page::worked::Worksheet;
 
 #[test]
 fn every_stop_can_be_applied() {

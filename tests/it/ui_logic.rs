@@ -5,11 +5,11 @@
 use creditflow::lab::grid::{GridRunner, GridSpec};
 use creditflow::lab::method::select::{select, select_note};
 use creditflow::lab::scaling::scaling_row;
-use creditflow::page::lab::session::{curves_csv, curves_json, Session};
 use creditflow::lab::summary::summarise;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
-use creditflow::ui::charts::{draw_curves, draw_scaling, Series};
-use creditflow::ui::charts_credit::{draw_angles, draw_ratio, ratio_bars};
+use creditflow::page::lab::session::{curves_csv, curves_json, Session};
+use creditflow::ui::charts::credit::{draw_angles, draw_ratio, ratio_bars};
+use creditflow::ui::charts::plots::{draw_curves, draw_scaling, Series};
 use std::sync::Arc;
 
 #[test]

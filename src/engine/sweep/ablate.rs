@@ -8,10 +8,10 @@
 //! - R3 changes the credit each node is given (`deliver`: scrambled or
 //!   sign dropped; one shared score lives in `perturb`).
 
+use crate::engine::graph::{Graph, NodeId, Op};
 use crate::engine::sweep::record::{ErrorSignal, Requirements, Sweep};
 use crate::engine::sweep::rng::SplitMix;
 use crate::engine::sweep::rule::{LocalRule, Recorder};
-use crate::engine::graph::{Graph, NodeId, Op};
 
 /// The wrong order (R5 removed): depth-first from the output, each input
 /// visited the moment its first contribution arrives. On a tree this is

@@ -5,9 +5,9 @@
 //! estimate is right on average (E[Δf·ξᵢ]/σ² = f̄ᵢ) and noisy per draw,
 //! with a variance that grows with every other perturbed node's credit.
 
+use crate::engine::graph::{Graph, NodeId, Op};
 use crate::engine::sweep::record::{Estimate, Requirements, Step, Sweep};
 use crate::engine::sweep::rng::SplitMix;
-use crate::engine::graph::{Graph, NodeId, Op};
 
 /// The noise's standard deviation (the lab's weight perturbation uses the
 /// same).

@@ -2,10 +2,10 @@
 //! change it) and the running state of a sweep (`Recorder`), shared by
 //! `reverse` and its variations.
 
-use crate::engine::sweep::record::{times, Requirements, Sent, Step, Sweep};
-use crate::engine::sweep::rng::SplitMix;
 use crate::engine::graph::{Graph, NodeId};
 use crate::engine::ops::Local;
+use crate::engine::sweep::record::{times, Requirements, Sent, Step, Sweep};
+use crate::engine::sweep::rng::SplitMix;
 
 /// Where each local derivative comes from.
 pub struct LocalRule<'a> {

@@ -33,11 +33,17 @@ macro_rules! real {
             fn lanes(isa: Isa) -> usize {
                 match isa {
                     #[cfg(target_arch = "x86_64")]
-                    Isa::Avx512 => <crate::lab::kernel::x86::$x512 as crate::lab::kernel::tile::Lanes>::L,
+                    Isa::Avx512 => {
+                        <crate::lab::kernel::x86::$x512 as crate::lab::kernel::tile::Lanes>::L
+                    }
                     #[cfg(target_arch = "x86_64")]
-                    Isa::Avx2 => <crate::lab::kernel::x86::$x2 as crate::lab::kernel::tile::Lanes>::L,
+                    Isa::Avx2 => {
+                        <crate::lab::kernel::x86::$x2 as crate::lab::kernel::tile::Lanes>::L
+                    }
                     #[cfg(target_arch = "wasm32")]
-                    Isa::Simd128 => <crate::lab::kernel::wasm::$w as crate::lab::kernel::tile::Lanes>::L,
+                    Isa::Simd128 => {
+                        <crate::lab::kernel::wasm::$w as crate::lab::kernel::tile::Lanes>::L
+                    }
                     _ => 1,
                 }
             }

@@ -4,10 +4,10 @@
 //! (a slice ends after the round that passes its time; at the largest
 //! settings one round, or the vote, is a task of tens of milliseconds).
 
-use crate::page::agents::{AgentsResults, AgentsSettings, PAGE_DEPTHS, VOTE_CALLS};
 use crate::lab::agents::rounds::{depth_unit, DepthRow, Rounds};
 use crate::lab::agents::vote::vote_study;
 use crate::lab::agents::Signal;
+use crate::page::agents::{AgentsResults, AgentsSettings, PAGE_DEPTHS, VOTE_CALLS};
 
 /// One piece of a run.
 #[derive(Clone, Copy, Debug, PartialEq)]

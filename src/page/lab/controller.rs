@@ -8,12 +8,12 @@ use crate::lab::config::Precision;
 use crate::lab::config::Run;
 use crate::lab::credit::CreditView;
 use crate::lab::grid::{GridRunner, GridSpec};
-use crate::page::lab::live::{Command, LiveEngine, Tasks, Update};
 use crate::lab::method::Method;
 use crate::lab::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
-use crate::page::lab::session::RunStatus;
 use crate::lab::summary::Summary;
 use crate::lab::trainer::RunConfig;
+use crate::page::lab::live::{Command, LiveEngine, Tasks, Update};
+use crate::page::lab::session::RunStatus;
 
 /// What the settings ask the lab to train.
 #[derive(Clone, Debug, PartialEq)]

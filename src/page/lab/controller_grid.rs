@@ -4,12 +4,12 @@
 
 use crate::lab::config::Precision;
 use crate::lab::config::Run;
-use crate::page::lab::controller::{GridDone, LabController, LabSettings};
 use crate::lab::grid::default_best_lr;
 use crate::lab::grid::{GridRunner, GridSpec};
 use crate::lab::method::Method;
 use crate::lab::summary::summarise;
 use crate::lab::trainer::RunConfig;
+use crate::page::lab::controller::{GridDone, LabController, LabSettings};
 
 impl LabController {
     /// The essay's whole grid at `steps` steps on the teacher with `gain`.

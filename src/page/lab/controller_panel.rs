@@ -1,9 +1,9 @@
 //! The controller's half for the network panel: which run it shows, for
 //! which example, and the walk through one step, phase by phase.
 
+use crate::lab::method::Method;
 use crate::page::lab::controller::{Engine, LabController, LabSettings};
 use crate::page::lab::live::Command;
-use crate::lab::method::Method;
 use crate::page::lab::panel::{PHASES, UPDATE_PHASE};
 
 impl LabController {

@@ -4,9 +4,9 @@
 
 use crate::lab::credit::CreditView;
 use crate::lab::method::Method;
-use crate::page::lab::session::{RunStatus, Session};
 use crate::lab::task::{Task, TaskShape};
 use crate::lab::trainer::RunConfig;
+use crate::page::lab::session::{RunStatus, Session};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

@@ -2,8 +2,8 @@
 //! page shows at each stop; numbers the page computes are not written
 //! here, only pointed at.
 
-use crate::page::tour::stop::{At, Predict, Setup, Stop};
 use crate::lab::Method;
+use crate::page::tour::stop::{At, Predict, Setup, Stop};
 
 const ALL: [bool; 5] = [true; 5];
 const WORKED: (&str, &[(&str, f64)]) = ("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]);

@@ -8,13 +8,13 @@
 
 pub mod codec;
 
-use crate::page::url::codec::*;
 use crate::engine::presets::PRESETS;
 use crate::lab::config::MAX_DEPTH;
 use crate::lab::depth::DepthSpec;
 use crate::lab::method::select::{R3_CHOICES, R4_CHOICES};
 use crate::lab::width::WidthSpec;
 use crate::lab::{Method, Precision};
+use crate::page::url::codec::*;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum View {

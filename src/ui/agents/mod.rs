@@ -1,0 +1,3 @@
+//! The Agents view.
+
+pub mod view;

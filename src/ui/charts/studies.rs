@@ -1,0 +1,297 @@
+//! The studies' charts as SVG strings: test error, cost and alignment
+//! against depth here; the width study's charts and the failure boundary
+//! in `charts_width`. Plain Rust: the native tests read them.
+
+use crate::lab::depth::DepthStudy;
+use crate::lab::Method;
+use crate::ui::charts::plots::{frame, method_color, reference, tick, LEGEND_COLS};
+use crate::ui::charts::svg::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};
+
+/// A line per method through `(x, y)` points, with a dot at each, and its
+/// legend entries; a control is dashed.
+pub(crate) fn lines(
+    svg: &mut Svg,
+    p: &Plot,
+    series: &[(Method, Vec<(f64, f64)>)],
+) -> Vec<(String, crate::ui::charts::svg::Rgb, bool)> {
+    let mut legend = Vec::new();
+    for (m, pts) in series {
+        let c = hex(method_color(*m));
+        let at: Vec<(f64, f64)> = pts.iter().map(|&(x, y)| p.at(x, y)).collect();
+        svg.polyline(&at, &c, 2.5, m.is_control());
+        for &(x, y) in &at {
+            svg.circle(x, y, 4.0, &c);
+        }
+        legend.push((m.name().to_string(), method_color(*m), m.is_control()));
+    }
+    legend
+}
+
+/// Each method once, in order of first appearance.
+pub(crate) fn methods_in(ms: impl Iterator<Item = Method>) -> Vec<Method> {
+    let mut out: Vec<Method> = Vec::new();
+    for m in ms {
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// For each of `methods`, the points `point` gives for the items of that
+/// method (`None`: no point, e.g. a diverged score).
+pub(crate) fn per_method<T>(
+    methods: &[Method],
+    items: &[T],
+    point: impl Fn(&T) -> (Method, Option<(f64, f64)>),
+) -> Vec<(Method, Vec<(f64, f64)>)> {
+    methods
+        .iter()
+        .map(|&m| {
+            let pts = items
+                .iter()
+                .map(&point)
+                .filter(|(n, _)| *n == m)
+                .filter_map(|(_, p)| p)
+                .collect();
+            (m, pts)
+        })
+        .collect()
+}
+
+/// A log axis around the finite positive values (at least a factor of 10).
+pub(crate) fn log_axis(values: impl Iterator<Item = f64>, floor: f64) -> Axis {
+    let v: Vec<f64> = values.filter(|x| x.is_finite() && *x > 0.0).collect();
+    let lo = v.iter().copied().fold(f64::INFINITY, f64::min).max(floor);
+    let hi = v.iter().copied().fold(0.0, f64::max);
+    if !lo.is_finite() || hi <= 0.0 {
+        return Axis::log(floor.max(1e-3), floor.max(1e-3) * 100.0);
+    }
+    let lo = 10f64.powf((lo * 0.8).log10().floor());
+    let hi = 10f64.powf((hi * 1.25).log10().ceil()).max(lo * 10.0);
+    Axis::log(lo, hi)
+}
+
+/// Depth from 0 to one past the deepest, so the side-by-side dots of the
+/// deepest students stay inside the frame.
+fn depth_axis(max_depth: usize) -> Axis {
+    Axis::linear(0.0, max_depth.max(2) as f64 + 1.0)
+}
+
+/// A depth tick: whole numbers only (depth 1.5 does not exist).
+fn depth_tick(v: f64) -> String {
+    if v.fract() == 0.0 && v >= 1.0 {
+        format!("{v:.0}")
+    } else {
+        String::new()
+    }
+}
+
+pub(crate) fn empty_note(svg: &mut Svg, p: &Plot, text: &str) {
+    svg.text(
+        p.x + p.w / 2.0,
+        p.y + p.h / 2.0,
+        TEXT,
+        Anchor::Middle,
+        "#777777",
+        text,
+    );
+}
+
+/// Test error against depth, one line per method; readout only (dashed)
+/// is the floor every other method must beat.
+pub fn draw_depth_scores(s: &DepthStudy, max_depth: usize) -> String {
+    let methods = methods_in(s.rows.iter().map(|r| r.method));
+    let rows = legend_rows(methods.len(), LEGEND_COLS);
+    let ya = log_axis(s.rows.iter().map(|r| r.median), 1e-4);
+    let (mut svg, p) = frame(
+        340.0 + 22.0 * rows as f64,
+        "Test error against depth",
+        rows,
+        depth_axis(max_depth),
+        ya,
+    );
+    svg.axes(
+        &p,
+        "hidden layers (depth)",
+        "test normalised MSE (log)",
+        &depth_tick,
+        &tick,
+    );
+    let series = per_method(&methods, &s.rows, |r| {
+        let y = r.median;
+        (r.method, y.is_finite().then_some((r.depth as f64, y)))
+    });
+    let legend = lines(&mut svg, &p, &series);
+    if s.rows.is_empty() {
+        empty_note(
+            &mut svg,
+            &p,
+            "run the study: each depth is drawn when it finishes",
+        );
+    }
+    svg.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &legend);
+    svg.finish()
+}
+
+/// Each method's median over bp's at the same depth: the cost of removing
+/// its requirement, as a function of depth.
+pub fn draw_depth_costs(s: &DepthStudy, max_depth: usize) -> String {
+    let methods: Vec<Method> = methods_in(s.rows.iter().map(|r| r.method))
+        .into_iter()
+        .filter(|&m| m != Method::Bp)
+        .collect();
+    let rows = legend_rows(methods.len(), LEGEND_COLS);
+    let ratios: Vec<f64> = s.rows.iter().filter_map(|r| r.ratio_to_bp).collect();
+    let hi = ratios.iter().copied().fold(2.0f64, f64::max);
+    let lo = ratios.iter().copied().fold(1.0f64, f64::min).max(1e-3);
+    // from 1× (bp) unless some method beats bp
+    let bottom = if lo >= 1.0 {
+        1.0
+    } else {
+        10f64.powf(lo.log10().floor())
+    };
+    let ya = Axis::log(bottom, 10f64.powf((hi * 1.2).log10().ceil()));
+    let (mut svg, p) = frame(
+        340.0 + 22.0 * rows as f64,
+        "Cost of removing each requirement against depth",
+        rows,
+        depth_axis(max_depth),
+        ya,
+    );
+    svg.axes(
+        &p,
+        "hidden layers (depth)",
+        "test error ÷ bp's (log)",
+        &depth_tick,
+        &|v| format!("{}×", tick(v)),
+    );
+    reference(
+        &mut svg,
+        &p,
+        1.0,
+        (31, 95, 191),
+        "1× = exact backprop",
+        true,
+    );
+    let series = per_method(&methods, &s.rows, |r| {
+        (r.method, r.ratio_to_bp.map(|x| (r.depth as f64, x)))
+    });
+    let mut legend = lines(&mut svg, &p, &series);
+    for (name, _, _) in &mut legend {
+        if let Some(m) = Method::ALL.iter().find(|m| m.name() == name.as_str()) {
+            if !m.is_control() {
+                *name = format!("{} ({})", m.short_name(), m.removes());
+            }
+        }
+    }
+    if s.rows.is_empty() {
+        empty_note(
+            &mut svg,
+            &p,
+            "run the study: each depth is drawn when it finishes",
+        );
+    }
+    svg.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &legend);
+    svg.finish()
+}
+
+/// FA's and DFA's final alignment angle against depth: a dot per hidden
+/// layer's weights (the readout's update is exact), a line through their
+/// mean.
+pub fn draw_depth_angles(s: &DepthStudy, max_depth: usize) -> String {
+    let (mut svg, p) = frame(
+        380.0,
+        "Alignment of FA and DFA with the gradient, per layer",
+        2,
+        depth_axis(max_depth),
+        Axis::linear(0.0, 100.0),
+    );
+    svg.axes(
+        &p,
+        "hidden layers (depth)",
+        "angle to the gradient (°; lower: aligned)",
+        &depth_tick,
+        &|v| format!("{v:.0}°"),
+    );
+    let (_, y90) = p.at(0.0, 90.0);
+    svg.line((p.x, y90), (p.x + p.w, y90), "#000000", 1.5, true);
+    svg.text(
+        p.x + p.w - 4.0,
+        y90 - 6.0,
+        TEXT,
+        Anchor::End,
+        "#000000",
+        "90°: no alignment",
+    );
+    let mut legend = Vec::new();
+    for (k, m) in [Method::Fa, Method::Dfa].into_iter().enumerate() {
+        let c = hex(method_color(m));
+        let mut mean = Vec::new();
+        for d in s.depths() {
+            // W₁ … W_d: the hidden layers' weights (W_{d+1} is the readout)
+            let a: Vec<f64> = s
+                .angles
+                .iter()
+                .filter(|a| a.method == m && a.depth == d && a.layer <= d)
+                .map(|a| a.degrees)
+                .collect();
+            for &deg in &a {
+                // the two methods side by side at each depth
+                let (x, y) = p.at(d as f64 + if k == 0 { -0.12 } else { 0.12 }, deg.min(100.0));
+                svg.circle(x, y, 3.0, &c);
+            }
+            if !a.is_empty() {
+                mean.push(p.at(d as f64, a.iter().sum::<f64>() / a.len() as f64));
+            }
+        }
+        svg.polyline(&mean, &c, 2.5, false);
+        legend.push((
+            format!(
+                "{}: mean over hidden layers (dots: each layer)",
+                m.short_name()
+            ),
+            method_color(m),
+            false,
+        ));
+    }
+    if s.rows.is_empty() {
+        empty_note(
+            &mut svg,
+            &p,
+            "run the study: each depth is drawn when it finishes",
+        );
+    }
+    svg.legend(p.x, p.y + p.h + 66.0, p.w, 1, &legend);
+    svg.finish()
+}
+
+/// The depth study's rows as a table.
+pub fn depth_table(s: &DepthStudy) -> crate::ui::charts::plots::Table {
+    use crate::ui::charts::plots::cell;
+    let rows = s
+        .rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.method.name().to_string(),
+                r.depth.to_string(),
+                cell(r.best_lr),
+                cell(Some(r.median)),
+                cell(r.ratio_to_bp),
+                format!("{}", r.diverged_runs),
+            ]
+        })
+        .collect();
+    (
+        &[
+            "method",
+            "depth",
+            "best rate",
+            "median test nMSE",
+            "× bp",
+            "diverged runs",
+        ],
+        rows,
+    )
+}

@@ -1,0 +1,138 @@
+//! The lab's left column: the R3/R4 variants, the method the ticks select
+//! (with bp and the readout-only floor kept as references), the list of
+//! methods to add, and the settings (rate, seed, steps, teacher gain).
+
+use crate::lab::method::select::{select, select_note, R3_CHOICES, R4_CHOICES};
+use crate::lab::{Method, Precision};
+use crate::page::url::{AppState, REFERENCES};
+use crate::ui::charts::plots::method_color;
+use crate::ui::shell::widgets::key_field;
+use leptos::prelude::*;
+
+pub(crate) fn css_color(m: Method) -> String {
+    let c = method_color(m);
+    format!("rgb({},{},{})", c.0, c.1, c.2)
+}
+
+#[component]
+pub(crate) fn Variants(app: RwSignal<AppState>) -> impl IntoView {
+    let pick = move |list: &'static [Method],
+                     get: fn(&AppState) -> Method,
+                     set: fn(&mut AppState, Method),
+                     id: &'static str| {
+        view! {
+            <select data-testid=id on:change=move |e| {
+                if let Some(m) = Method::from_id(&event_target_value(&e)) {
+                    app.update(|a| set(a, m));
+                }
+            }>
+                {list.iter().map(|&m| view! {
+                    <option value=m.id() selected=move || app.with(|a| get(a) == m)>{m.name()}</option>
+                }).collect_view()}
+            </select>
+        }
+    };
+    view! {
+        <div class="variants">
+            <label>"R3 removed by: " {pick(&R3_CHOICES, |a| a.r3, |a, m| a.r3 = m, "lab-r3")}</label>
+            <label>"R4 removed by: " {pick(&R4_CHOICES, |a| a.r4, |a, m| a.r4 = m, "lab-r4")}</label>
+        </div>
+    }
+}
+
+#[component]
+pub(crate) fn Selected(app: RwSignal<AppState>) -> impl IntoView {
+    move || {
+        app.with(|a| {
+            let m = select(a.kept, a.r3, a.r4);
+            let refs = (m != Method::Bp).then(|| view! {
+                <p class="hint" data-testid="lab-references">
+                    "Beside it, as references: exact backprop (every requirement kept) and the readout-only floor (no credit inside the network)."
+                </p>
+            });
+            view! {
+                <p class="selected" data-testid="lab-selected">
+                    "The ticks select " <b>{m.name()}</b> <code>{format!(" {}", m.id())}</code> ": " {m.keeps()} "."
+                </p>
+                {refs}
+                {select_note(a.kept).map(|n| view! { <p class="notice">{n}</p> })}
+            }
+        })
+    }
+}
+
+#[component]
+pub(crate) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
+    let fixed = move |m: Method| {
+        app.with(|a| {
+            let sel = select(a.kept, a.r3, a.r4);
+            sel == m || (sel != Method::Bp && REFERENCES.contains(&m))
+        })
+    };
+    let item = move |m: Method| {
+        let id = format!("method-{}", m.id());
+        let cite = crate::lab::part4::tags(m)
+            .map(|t| view! { <span class="hint cite">{format!(" ({})", t.cite)}</span> });
+        view! {
+            <li>
+                <label>
+                    <input type="checkbox" data-testid=id
+                        prop:checked=move || app.with(|a| a.training().contains(&m))
+                        disabled=move || fixed(m)
+                        on:change=move |e| {
+                            let on = event_target_checked(&e);
+                            app.update(|a| {
+                                a.methods.retain(|x| *x != m);
+                                if on {
+                                    a.methods.push(m);
+                                }
+                            });
+                        }/>
+                    <span class="swatch" style=format!("background: {}", css_color(m))></span>
+                    {m.name()}
+                </label>
+                <span class="hint">{m.keeps()}</span>
+                {cite}
+            </li>
+        }
+    };
+    view! {
+        <details class="methods" open>
+            <summary>"Add methods and controls"</summary>
+            <ul>{Method::ALL.into_iter().map(item).collect_view()}</ul>
+            <p class="group-head">"The essay's Part 4: proposals that replace a requirement"</p>
+            <ul data-testid="part4-methods">{Method::part4_and_reference().map(item).collect_view()}</ul>
+        </details>
+    }
+}
+
+#[component]
+pub(crate) fn Settings(app: RwSignal<AppState>) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
+    let field = move |key: &'static str, label: &'static str| {
+        key_field(app, problem, key, label, format!("lab-{key}"))
+    };
+    view! {
+        <div class="settings">
+            {field("lr", "learning rate")}
+            <p class="hint">"“best”: each method at its own best rate from the grid (the table's, once it has run here). A number trains every method at that rate."</p>
+            {field("seed", "seed")}
+            {field("steps", "steps")}
+            {field("gain", "teacher gain")}
+            <p class="hint">"The teacher is tanh(G·x·W₁)·W₂; G = 1 is the specified teacher, a larger G a more nonlinear one."</p>
+            <label class="setting">
+                <span>"arithmetic"</span>
+                <select data-testid="lab-prec" on:change=move |e| {
+                    let v = event_target_value(&e);
+                    app.update(|a| { let _ = a.set("prec", &v); });
+                }>
+                    {Precision::ALL.map(|p| view! {
+                        <option value=p.id() selected=move || app.with(|a| a.precision == p)>{p.id()}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <p class="hint">"f32 is faster (each step about 2×, the whole grid about 1.6×). On the full grid (3,000 steps) its table matched f64's to three decimals, with the same best rates and the same runs diverging."</p>
+            {move || problem.get().map(|p| view! { <p class="error small" role="alert">{p}</p> })}
+        </div>
+    }
+}

@@ -1,0 +1,243 @@
+//! The lab's wiring: one `LabController` (plain Rust) behind a handle the
+//! components share. Actions go through `act`, which posts any commands
+//! for the live-training workers, bumps `version` so the views redraw, and
+//! keeps the animation-frame loop going while there is work. Charts redraw
+//! at most every `REDRAW_MS` while training.
+
+use crate::page::lab::controller::{LabController, LabSettings};
+use crate::page::lab::live::Update as LiveUpdate;
+use crate::page::url::{AppState, View};
+use crate::ui::shell::widgets::now;
+use crate::ui::workers::env::{kernels_label, live_worker_count, worker_count};
+use crate::ui::workers::live::LiveWorkers;
+use crate::ui::workers::worker::{Jobs, Pool};
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Milliseconds of main-thread work per animation frame (the fallbacks
+/// and the scaling table): well under one frame's 16 ms.
+const FRAME_BUDGET_MS: f64 = 8.0;
+/// Charts redraw at most this often while training (≥ 10 per second).
+const REDRAW_MS: f64 = 100.0;
+
+/// The heavy drawings, each redrawn in a frame of its own.
+#[derive(Clone, Copy, Debug)]
+pub enum Part {
+    Curves,
+    Angles,
+    Ratio,
+    Network,
+}
+const PARTS: usize = 4;
+
+#[derive(Clone, Copy)]
+pub struct Lab {
+    pub app: RwSignal<AppState>,
+    ctl: StoredValue<LabController>,
+    /// Bumped when the controller's data changed and the views should
+    /// redraw: `version` for the text and tables, `parts[k]` for the k-th
+    /// heavy drawing (see `Part`). While training, one of them per frame,
+    /// so that no frame redraws everything.
+    pub version: RwSignal<u64>,
+    parts: [RwSignal<u64>; PARTS],
+    /// Redraws still due, as a bit per part (bit PARTS: `version`).
+    due: StoredValue<u32>,
+    live: StoredValue<Option<Rc<RefCell<LiveWorkers>>>, LocalStorage>,
+    pool: StoredValue<Option<Rc<RefCell<Pool>>>, LocalStorage>,
+    looping: StoredValue<bool>,
+    dirty: StoredValue<bool>,
+    last_draw: StoredValue<f64>,
+}
+
+impl Lab {
+    pub fn new(app: RwSignal<AppState>) -> Self {
+        Self {
+            app,
+            ctl: StoredValue::new(LabController::new(live_worker_count())),
+            version: RwSignal::new(0),
+            parts: std::array::from_fn(|_| RwSignal::new(0)),
+            due: StoredValue::new(0),
+            live: StoredValue::new_local(None),
+            pool: StoredValue::new_local(None),
+            looping: StoredValue::new(false),
+            dirty: StoredValue::new(false),
+            last_draw: StoredValue::new(0.0),
+        }
+    }
+
+    pub fn settings(&self) -> LabSettings {
+        self.app.with_untracked(|a| LabSettings {
+            methods: a.training(),
+            lr: a.lr,
+            seed: a.seed,
+            steps: a.steps,
+            gain: a.gain,
+            precision: a.precision,
+        })
+    }
+
+    /// Reads the controller, redrawing when it changes.
+    pub fn read<R>(&self, f: impl FnOnce(&LabController) -> R) -> R {
+        self.version.track();
+        self.ctl.with_value(f)
+    }
+
+    /// Reads the controller for one heavy drawing.
+    pub fn read_part<R>(&self, part: Part, f: impl FnOnce(&LabController) -> R) -> R {
+        self.parts[part as usize].track();
+        self.ctl.with_value(f)
+    }
+
+    /// Everything redraws (after a user's action): the text now, each
+    /// drawing in one of the next frames.
+    fn redraw_all(&self) {
+        self.version.update(|v| *v += 1);
+        self.due.set_value((1 << PARTS) - 1);
+    }
+
+    /// Changes the controller, then posts its commands and redraws.
+    pub fn act(&self, f: impl FnOnce(&mut LabController, &LabSettings)) {
+        let s = self.settings();
+        self.ctl.update_value(|c| f(c, &s));
+        self.flush();
+        self.redraw_all();
+        self.start_loop();
+    }
+
+    /// Posts the controller's waiting commands to the live workers,
+    /// starting them on first use; trains here if they cannot start.
+    fn flush(&self) {
+        let out = self
+            .ctl
+            .try_update_value(|c| std::mem::take(&mut c.outbox))
+            .unwrap_or_default();
+        if out.is_empty() {
+            return;
+        }
+        if self.live.with_value(Option::is_none) {
+            let lab = *self;
+            let started = LiveWorkers::start(
+                live_worker_count(),
+                move |u| lab.on_update(u),
+                move |e| lab.workers_failed(e),
+            );
+            match started {
+                Ok(w) => self.live.set_value(Some(w)),
+                Err(e) => return self.workers_failed(e),
+            }
+        }
+        if let Some(w) = self.live.get_value() {
+            let mut w = w.borrow_mut();
+            for (i, cmd) in &out {
+                w.send(*i, cmd);
+            }
+        }
+    }
+
+    fn workers_failed(&self, e: String) {
+        leptos::logging::warn!("{e}; training the live runs on the main thread");
+        if let Some(w) = self.live.get_value() {
+            w.borrow_mut().stop();
+        }
+        self.ctl.update_value(|c| c.train_here());
+        self.redraw_all();
+        self.start_loop();
+    }
+
+    fn on_update(&self, u: LiveUpdate) {
+        self.ctl.update_value(|c| c.apply(u));
+        self.dirty.set_value(true);
+        self.start_loop();
+    }
+
+    /// Starts the essay's grid in workers (or here, in slices).
+    pub fn start_grid(&self) {
+        let (steps, gain, precision) = self.app.with_untracked(|a| (a.steps, a.gain, a.precision));
+        let spec = LabController::grid_spec(steps, gain, precision);
+        self.ctl.update_value(|c| c.grid_start(&spec, now()));
+        let lab = *self;
+        let n = worker_count();
+        let jobs = Jobs {
+            jobs: spec.jobs(),
+            gain,
+            every: None,
+        };
+        let pool = Pool::start(
+            jobs,
+            n,
+            move |_, _, done, total| lab.act(|c, _| c.grid_progress(done, total)),
+            move |runs| {
+                let runs = runs.into_iter().map(|r| r.run).collect();
+                let on = format!("{n} workers, {}", kernels_label());
+                lab.act(|c, _| c.grid_finished(runs, on, now()));
+                lab.pool.set_value(None);
+            },
+            move |e| {
+                lab.act(|c, _| c.grid_failed(e));
+                lab.pool.set_value(None);
+            },
+        );
+        match pool {
+            Ok(p) => self.pool.set_value(Some(p)),
+            Err(e) => {
+                leptos::logging::warn!("{e}; training the grid on the main thread");
+                self.ctl.update_value(|c| c.grid_here());
+            }
+        }
+        self.redraw_all();
+        self.start_loop();
+    }
+
+    pub fn cancel_grid(&self) {
+        if let Some(p) = self.pool.get_value() {
+            p.borrow_mut().stop();
+        }
+        self.pool.set_value(None);
+        self.act(|c, _| c.grid_cancel());
+    }
+
+    pub fn start_loop(&self) {
+        if !self.looping.get_value() {
+            self.looping.set_value(true);
+            let lab = *self;
+            request_animation_frame(move || lab.frame());
+        }
+    }
+
+    /// One animation frame: main-thread work within the budget, a redraw
+    /// when due, and another frame while anything is left to do.
+    fn frame(self) {
+        let scaling = self.app.with_untracked(|a| a.view == View::Lab);
+        let now_fn = || now();
+        let mut busy = false;
+        self.ctl.update_value(|c| {
+            let before = (c.board.len(), c.scaling.len(), c.grid.progress);
+            busy = c.tick(FRAME_BUDGET_MS, &now_fn, scaling) || c.running || c.grid.on;
+            if (c.board.len(), c.scaling.len(), c.grid.progress) != before || c.running {
+                self.dirty.set_value(true);
+            }
+        });
+        let time = now() - self.last_draw.get_value() > REDRAW_MS;
+        if self.dirty.get_value() && (time || !busy) && self.due.get_value() == 0 {
+            self.dirty.set_value(false);
+            self.last_draw.set_value(now());
+            self.due.set_value((1 << (PARTS + 1)) - 1);
+        }
+        // one redraw per frame: the text first, then each drawing
+        let due = self.due.get_value();
+        if due != 0 {
+            let k = due.trailing_zeros() as usize;
+            self.due.set_value(due & !(1 << k));
+            match self.parts.get(k) {
+                Some(p) => p.update(|v| *v += 1),
+                None => self.version.update(|v| *v += 1),
+            }
+        }
+        if busy || self.dirty.get_value() || self.due.get_value() != 0 {
+            request_animation_frame(move || self.frame());
+        } else {
+            self.looping.set_value(false);
+        }
+    }
+}

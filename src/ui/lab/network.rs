@@ -1,0 +1,130 @@
+//! The network panel (`network-panel`): credit inside the student, unit
+//! by unit, for the method chosen here: what it delivers to each unit
+//! beside backprop's true δ at the same weights, per layer the cosine of
+//! the two, and (while paused) one step walked layer by layer with the
+//! worked example's keys: → next, ← previous, space run/pause, Home the
+//! whole step.
+
+use crate::lab::credit::CreditView;
+use crate::lab::Method;
+use crate::page::lab::panel::{phase_text, PHASES};
+use crate::page::url::View;
+use crate::ui::lab::handle::{Lab, Part};
+use crate::ui::lab::network_svg::{cell, describe, draw, layout};
+use crate::ui::shell::keys::{step_keys, StepKeys};
+use leptos::prelude::*;
+
+/// For scrambled: an arc from the hovered unit to the unit whose δ it got.
+fn source_arc(v: &CreditView, hovered: Option<(usize, usize)>) -> Option<impl IntoView> {
+    let (l, j) = hovered?;
+    let layer = v.layers.get(l)?;
+    let src = *layer.source.as_ref()?.get(j)?;
+    let lay = layout(v);
+    let n = layer.truth.len();
+    let (x1, y1) = cell(lay.xs[l], lay.bands[1], n, j);
+    let (x2, y2) = cell(lay.xs[l], lay.bands[2], n, src);
+    let d = format!(
+        "M{x1},{y1} Q{},{} {x2},{y2}",
+        x1.max(x2) + 70.0,
+        (y1 + y2) / 2.0
+    );
+    Some(view! { <path d=d class="perm-arc" data-testid="perm-arc"></path> })
+}
+
+#[component]
+pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
+    let hover = RwSignal::new(None::<(usize, usize)>);
+    let next = move || lab.act(|c, s| c.panel_next(s));
+    let prev = move || lab.act(|c, _| c.panel_prev());
+    step_keys(
+        lab.app,
+        View::Lab,
+        StepKeys {
+            next: Box::new(next),
+            prev: Box::new(prev),
+            toggle: Box::new(move || lab.act(|c, s| if c.running { c.pause() } else { c.run(s) })),
+            home: Box::new(move || lab.act(|c, _| c.panel_whole())),
+        },
+    );
+    // the drawing changes only with the preview or the phase
+    let shown =
+        Memo::new(move |_| lab.read_part(Part::Network, |c| (c.panel.view.clone(), c.panel.phase)));
+    let methods =
+        Memo::new(move |_| lab.read(|c| c.board.iter().map(|r| r.method()).collect::<Vec<_>>()));
+    let chosen = move || lab.read(|c| c.panel.method);
+    let batch = || crate::lab::RunConfig::default().batch;
+    let set_method = move |m: Option<Method>| lab.act(|c, _| c.set_panel(m, c.panel.example));
+    let set_example = move |ex: Option<usize>| lab.act(|c, _| c.set_panel(c.panel.method, ex));
+    view! {
+        <section class="network-panel" data-testid="network-panel" aria-label="Credit inside the network">
+            <h2>"Credit inside the network"</h2>
+            <div class="panel-controls">
+                <label>"method: "
+                    <select data-testid="panel-method" on:change=move |e| set_method(Method::from_id(&event_target_value(&e)))>
+                        {move || methods.get().is_empty().then(|| view! { <option value="">"— press run or step —"</option> })}
+                        {move || methods.get().into_iter().map(|m| view! {
+                            <option value=m.id() selected=move || chosen() == Some(m)>{m.name()}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <label>" errors of: "
+                    <select data-testid="panel-example" on:change=move |e| set_example(event_target_value(&e).parse::<usize>().ok().map(|i| i - 1))>
+                        <option value="mean">"the batch mean"</option>
+                        {move || (1..=batch()).map(|i| view! { <option value=i.to_string()>{format!("example {i}")}</option> }).collect_view()}
+                    </select>
+                </label>
+                <button data-testid="panel-prev" on:click=move |_| prev()>"◂ back"</button>
+                <button data-testid="panel-step" on:click=move |_| next()>"step one batch ▸"</button>
+                <button data-testid="panel-whole" on:click=move |_| lab.act(|c, _| c.panel_whole())>"whole step"</button>
+                <span class="hint">"keys: ← → step, space run/pause, Home whole step"</span>
+            </div>
+            <p class="phase" data-testid="panel-phase" aria-live="polite">{move || lab.read(|c| {
+                let m = c.panel.method.unwrap_or(Method::Bp);
+                match (c.panel.phase, &c.panel.view) {
+                    (_, None) => "Press run or “step one batch” to look inside the network.".to_string(),
+                    (_, Some(v)) if c.finished() => format!("The {} run is finished ({} steps): this is what the next batch would receive.", m.name(), v.step),
+                    (None, Some(v)) => format!("Step {} of {}: the whole step at once (the next batch, before its update). “step one batch” walks it layer by layer.", v.step + 1, m.name()),
+                    (Some(p), Some(v)) => format!("Step {}, phase {} of {PHASES}. {}", v.step + 1, p + 1, phase_text(m, p)),
+                }
+            })}</p>
+            {move || shown.get().0.map(|v| {
+                let lay = layout(&v);
+                let (width, height) = (lay.width, lay.height);
+                let phase = shown.with_untracked(|s| s.1);
+                let body = draw(&v, phase);
+                let v2 = v.clone();
+                let v3 = v.clone();
+                // hover and focus answered by delegation from the targets' data-l, data-j
+                let pick = move |t: Option<web_sys::EventTarget>| {
+                    use leptos::wasm_bindgen::JsCast;
+                    let el = t.and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                    let get = |k: &str| el.as_ref().and_then(|e| e.get_attribute(k)).and_then(|v| v.parse::<usize>().ok());
+                    if let (Some(l), Some(j)) = (get("data-l"), get("data-j")) {
+                        hover.set(Some((l, j)));
+                    }
+                };
+                view! {
+                    <div class="network-wrap">
+                        <svg class="network" viewBox=format!("0 0 {width} {height}") width=width height=height role="group"
+                            aria-label="each unit's activity, the error the method delivers to it, and backprop's true δ"
+                            on:mouseover=move |e| pick(e.target())
+                            on:focusin=move |e| pick(e.target())
+                            on:mouseleave=move |_| hover.set(None)
+                            inner_html=body>
+                        </svg>
+                        <svg class="network-overlay" viewBox=format!("0 0 {width} {height}") width=width height=height aria-hidden="true">
+                            {move || source_arc(&v2, hover.get())}
+                        </svg>
+                    </div>
+                    <p class="unit-detail" data-testid="unit-detail" aria-live="polite">{move ||
+                        hover.get().filter(|&(l, _)| l < v3.layers.len()).map_or("Hover or focus a unit (Tab) for its numbers.".to_string(), |(l, j)| describe(&v3, l, j))
+                    }</p>
+                    <p class="legend hint">{format!(
+                        "Orange circle: positive; blue square: negative; larger and darker: larger |value|, up to {:.3} (the largest error shown; a ± sign on the largest); activity on its own scale (±1). Dashed red ring (delivered row): a saturated unit, f′ < 0.1, which can barely use its error. Errors are per example: the chosen one, or the mean over the batch. cos: the cosine of the delivered errors with the true δ of that layer, for what is shown and (batch) over every example.",
+                        v.scale()
+                    )}</p>
+                }
+            })}
+        </section>
+    }
+}

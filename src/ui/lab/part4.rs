@@ -1,0 +1,146 @@
+//! The essay's Part 4 in the lab: the proposals' table grouped by what
+//! each keeps (tags, citation, this page's scores), the verdict on the
+//! essay's prediction from the live runs, the feedback-angle chart (FA's
+//! fixed B against Kolen–Pollack's learned one), and predictive coding's
+//! angle to backprop as its settling lengthens.
+
+use crate::lab::part4::{members, pc_angles, tags, verdict, Group, PC_STEPS};
+use crate::lab::{Method, Task, TaskShape};
+use crate::page::lab::session::RunStatus;
+use crate::page::url::AppState;
+use crate::ui::lab::charts::FeedbackChart;
+use crate::ui::lab::controls::css_color;
+use crate::ui::lab::handle::Lab;
+use leptos::prelude::*;
+use std::sync::Arc;
+
+/// What the live runs say about `m`: its score (with the step when not
+/// finished) and its ratio to bp's.
+fn score_cells(board: &[RunStatus], m: Method) -> (String, String) {
+    let Some(r) = board.iter().find(|r| r.method() == m) else {
+        return ("not trained".into(), "—".into());
+    };
+    let s = r.score();
+    let bp = board
+        .iter()
+        .find(|r| r.method() == m.reference())
+        .map(RunStatus::score);
+    let shown = match (r.diverged_at, s.is_finite()) {
+        (Some(at), _) => format!("diverged at step {at}"),
+        (None, true) if r.finished => format!("{s:.3}"),
+        (None, true) => format!("{s:.3} (step {})", r.steps_done),
+        _ => "—".into(),
+    };
+    let ratio = bp
+        .filter(|b| b.is_finite() && *b > 0.0 && s.is_finite())
+        .map_or("—".into(), |b| format!("{:.1}×", s / b));
+    (shown, ratio)
+}
+
+fn row(board: &[RunStatus], m: Method) -> impl IntoView {
+    let t = tags(m);
+    let (score, ratio) = score_cells(board, m);
+    let cell = |f: fn(&crate::lab::part4::Tags) -> &'static str| t.map_or("—", |t| f(&t));
+    view! {
+        <tr data-testid=format!("part4-{}", m.id())>
+            <td><span class="swatch" style=format!("background: {}", css_color(m))></span>{m.name()}
+                <div class="hint">{cell(|t| t.cite)}</div></td>
+            <td>{match m {
+                _ if t.is_some() => cell(|t| t.keeps),
+                Method::ReadoutOnly => "R1–R5 for the readout only",
+                _ => "R1–R5",
+            }}</td>
+            <td>{cell(|t| t.relaxes)}</td>
+            <td>{cell(|t| t.replaced_by)}</td>
+            <td class="essay-line">{t.map(|t| format!("“{}”", t.essay))}</td>
+            <td>{score}</td>
+            <td>{ratio}</td>
+        </tr>
+    }
+}
+
+#[component]
+pub(crate) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
+    let train = move |_| {
+        app.update(|a| {
+            for m in Method::part4_and_reference().chain([Method::ReadoutOnly]) {
+                if !a.methods.contains(&m) {
+                    a.methods.push(m);
+                }
+            }
+        });
+        // after the change of methods has reset the comparison
+        set_timeout(move || lab.act(|c, s| c.run(s)), std::time::Duration::ZERO);
+    };
+    let table = move || {
+        lab.read(|c| {
+            let groups = Group::ALL.into_iter().map(|g| {
+                view! {
+                    <tr class="group"><th colspan="7" scope="rowgroup">{g.heading()}</th></tr>
+                    {members(g).into_iter().map(|m| row(&c.board, m)).collect_view()}
+                    {(g == Group::LocalGoal).then(|| row(&c.board, Method::BpClassify))}
+                }
+            });
+            view! {
+                {groups.collect_view()}
+                <tr class="group"><th colspan="7" scope="rowgroup">"references"</th></tr>
+                {[Method::Bp, Method::ReadoutOnly].into_iter().map(|m| row(&c.board, m)).collect_view()}
+            }
+        })
+    };
+    let said = move || {
+        lab.read(|c| {
+            let all = Method::part4_and_reference().chain([Method::Bp, Method::ReadoutOnly]);
+            let done: Option<Vec<(Method, f64)>> = all
+                .map(|m| c.board.iter().find(|r| r.method() == m && r.finished).map(|r| (m, r.score())))
+                .collect();
+            let prediction = "The essay predicts that the proposals that keep a signed, per-unit error come close to backprop and those that drop it fall back towards the readout-only floor.";
+            let steps = c.board.iter().map(|r| r.cfg.steps).max().unwrap_or(0);
+            let short = if steps > 0 && steps < 3000 {
+                format!(" These runs are {steps} steps; each rule's rate was chosen for 3,000, so a short run can put a slow rule on the wrong side.")
+            } else {
+                String::new()
+            };
+            match done.and_then(|s| verdict(&s)) {
+                Some(v) => format!("{prediction} {v}{short}"),
+                None => format!("{prediction} Train the proposals (with backprop and the floor) to test it on this task."),
+            }
+        })
+    };
+    let pc = RwSignal::new(Vec::<(usize, f64)>::new());
+    let measure = move |_| {
+        let gain = app.with_untracked(|a| a.gain);
+        let seed = app.with_untracked(|a| a.seed);
+        let task = Arc::new(Task::new(TaskShape {
+            gain,
+            ..TaskShape::default()
+        }));
+        pc.set(pc_angles(task, seed, 0, &PC_STEPS));
+    };
+    view! {
+        <section class="part4" id="part4" data-testid="part4">
+            <h3>"The essay's Part 4: proposals that replace a requirement"</h3>
+            <p class="hint">"Each rule learns the same teacher task on the same student; each is tagged with the requirements it keeps and the one it relaxes or replaces, in the essay's words. Scores are this page's live runs: one seed, each rule at its best rate on the command line's grid."</p>
+            <button data-testid="part4-train" on:click=train disabled=move || lab.read(|c| c.running)>"▶ train the proposals"</button>
+            <table class="live part4-table" data-testid="part4-table">
+                <thead><tr>
+                    <th scope="col">"rule"</th><th scope="col">"keeps"</th><th scope="col">"relaxes"</th>
+                    <th scope="col">"replaced by"</th><th scope="col">"the essay"</th>
+                    <th scope="col">"test nMSE (or error rate)"</th><th scope="col" title="test nMSE divided by exact backprop's (error rate by backprop's on the classification task)">"× bp"</th>
+                </tr></thead>
+                <tbody>{table}</tbody>
+            </table>
+            <p class="verdict" data-testid="part4-verdict" aria-live="polite">{said}</p>
+            <FeedbackChart lab=lab/>
+            <h4>"Predictive coding: how close its update comes to backprop's as it settles longer"</h4>
+            <button class="small" data-testid="pc-angles-run" on:click=measure>"measure at T = 1 … 100"</button>
+            {move || (!pc.with(Vec::is_empty)).then(|| view! {
+                <table class="live" data-testid="pc-angles">
+                    <thead><tr><th scope="col">"relaxation steps T"</th><th scope="col">"angle to backprop's update"</th></tr></thead>
+                    <tbody>{pc.get().into_iter().map(|(t, d)| view! { <tr><td>{t}</td><td>{format!("{d:.1}°")}</td></tr> }).collect_view()}</tbody>
+                </table>
+                <p class="hint">"On the first batch of the untrained student, seed and teacher gain as set: the angle falls while the error units settle, then levels off about 20° from it: with the output clamped to the target, the settled errors approximate backprop's adjoints rather than equal them."</p>
+            })}
+        </section>
+    }
+}

@@ -1,0 +1,178 @@
+//! The lab's tables: the live runs (rate, step, score, ratio to bp, the
+//! latest per-layer angles) and the essay's table reproduced in the page,
+//! with their exports. Every note here stands on its own.
+
+use crate::lab::summary::{
+    angle_series, angle_summary, divergence_cap, readout_floor, summary_csv, teacher_gap,
+};
+use crate::lab::Method;
+use crate::page::lab::session::{curves_csv, curves_json};
+use crate::ui::lab::controls::css_color;
+use crate::ui::lab::handle::Lab;
+use crate::ui::shell::download;
+use leptos::prelude::*;
+use serde_json::json;
+
+fn score(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.3}")
+    } else {
+        "diverged".into()
+    }
+}
+
+fn degrees(a: Option<f64>) -> String {
+    a.map_or("—".into(), |d| format!("{d:.0}°"))
+}
+
+/// Per method: its rate, step, score, ratio to bp, and latest angles.
+#[component]
+pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
+    let rows = move || {
+        lab.read(|c| {
+            let score_of = |m: Method| c.board.iter().find(|r| r.method() == m).map(|r| r.score());
+            c.board
+                .iter()
+                .map(|r| {
+                    let m = r.method();
+                    let s = r.score();
+                    // against bp on the same task
+                    let bp = score_of(m.reference());
+                    let shown = match r.diverged_at {
+                        Some(at) => format!("diverged at step {at}"),
+                        None => score(s),
+                    };
+                    let ratio = bp
+                        .filter(|b| b.is_finite() && *b > 0.0 && s.is_finite())
+                        .map_or("—".into(), |b| format!("{:.1}×", s / b));
+                    let a = r.angles.last().map(|a| a.1.clone()).unwrap_or_default();
+                    let a: Vec<String> = a.into_iter().map(degrees).collect();
+                    view! {
+                        <tr data-testid=format!("live-{}", m.id())>
+                            <td><span class="swatch" style=format!("background: {}", css_color(m))></span>{m.name()}</td>
+                            <td>{m.removes()}</td>
+                            <td>{r.cfg.lr}</td>
+                            <td>{r.steps_done}</td>
+                            <td>{shown}</td>
+                            <td>{ratio}</td>
+                            <td class="angles">{a.join(" ")}</td>
+                        </tr>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let csv = move |_| {
+        let text = lab.read(|c| curves_csv(&c.board));
+        download::text(&text, "creditflow-curves.csv", "text/csv");
+    };
+    let json = move |_| {
+        let v = lab.read(|c| curves_json(&c.board));
+        download::text(&v.to_string(), "creditflow-curves.json", "application/json");
+    };
+    view! {
+        <table class="live" data-testid="live-table">
+            <thead><tr>
+                <th>"method"</th><th>"removes"</th><th>"rate"</th><th>"step"</th><th>"test nMSE"</th>
+                <th title="test nMSE divided by exact backprop's">"× bp"</th>
+                <th title="angle of the update of W₁, W₂, W₃ with the exact gradient, last measured">"angle W₁ W₂ W₃"</th>
+            </tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+        {move || lab.read(|c| c.board.iter().any(|r| r.diverged_at.is_some())).then(|| view! {
+            <p class="hint" data-testid="divergence-rule">{format!(
+                "A run “diverges” when it crosses the cap, {}, and stops there; sign dropped does so \
+                 at every rate (the essay describes it overflowing).",
+                divergence_cap()
+            )}</p>
+        })}
+        <p class="exports">"Export the curves and angles: "
+            <button class="small" data-testid="export-curves-csv" on:click=csv>"CSV"</button>
+            <button class="small" data-testid="export-curves-json" on:click=json>"JSON"</button>
+        </p>
+    }
+}
+
+#[component]
+pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
+    let table_csv = move |_| {
+        if let Some(text) = lab.read(|c| c.grid.done.as_ref().map(|d| summary_csv(&d.summary))) {
+            download::text(&text, "creditflow-table.csv", "text/csv");
+        }
+    };
+    let table_json = move |_| {
+        let v = lab.read(|c| {
+            c.grid
+                .done
+                .as_ref()
+                .map(|d| json!({ "steps": d.steps, "teacher_gain": d.gain, "precision": d.precision, "summary": d.summary }))
+        });
+        if let Some(v) = v {
+            download::text(&v.to_string(), "creditflow-table.json", "application/json");
+        }
+    };
+    let on = move || lab.read(|c| c.grid.on);
+    // the table re-renders only when a grid finishes
+    let done = Memo::new(move |_| lab.read(|c| c.grid.done.clone()));
+    view! {
+        <h2 id="reproduce">"Reproduce the essay"</h2>
+        <p class="hint">{move || lab.app.with(|a| format!(
+            "All 12 methods × 5 learning rates × 3 seeds (weight perturbation also at 5 smaller rates), {} steps each, teacher gain {}, in {} arithmetic, in this page (3,000 steps is the essay's; a smaller “steps” in the settings shortens it).",
+            a.steps, a.gain, a.precision.id()
+        ))}</p>
+        <div class="lab-buttons">
+            <button data-testid="lab-grid" on:click=move |_| lab.start_grid() disabled=on>"reproduce the table"</button>
+            <button data-testid="lab-cancel" on:click=move |_| lab.cancel_grid() disabled=move || !on()>"cancel"</button>
+        </div>
+        {move || lab.read(|c| {
+            let (done, total, frac) = c.grid.progress;
+            (c.grid.on || c.grid.done.is_some()).then(|| view! {
+                <div class="progress">
+                    <progress data-testid="lab-progress" max="1" value=frac.to_string()></progress>
+                    <span>{format!("{done} / {total} runs ({:.0}%)", frac * 100.0)}</span>
+                </div>
+            })
+        })}
+        {move || lab.read(|c| c.grid.error.clone()).map(|e| view! { <p class="error" role="alert">{e}</p> })}
+        {move || done.get().map(|d| {
+            let floor = readout_floor(&d.summary);
+            let angle = angle_series(&d.runs, &d.summary, Method::Fa, 1).map(|(s, deg)| angle_summary(&s, &deg));
+            view! {
+                <p class="hint" data-testid="grid-time">{format!(
+                    "{} runs of {} steps in {:.1} s ({:.0} steps/s, on {}).",
+                    d.runs.len(), d.steps, d.seconds, d.steps_per_second, d.on
+                )}</p>
+                {(d.steps != 3000).then(|| view! { <p class="notice">"Fewer steps than the essay's 3,000: the numbers are not comparable to its table."</p> })}
+                <table class="results" data-testid="lab-table">
+                    <thead><tr><th>"method"</th><th>"removes"</th><th>"best rate"</th><th>"median"</th><th>"× bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>
+                    <tbody>
+                        {d.summary.iter().map(|s| {
+                            let seeds: Vec<String> = s.seed_scores.iter().map(|&x| score(x)).collect();
+                            let a: Vec<String> = s.final_angles.iter().map(|&x| degrees(x.is_finite().then_some(x))).collect();
+                            view! {
+                                <tr data-testid=format!("row-{}", s.method.id())>
+                                    <td>{s.method.name()}</td>
+                                    <td>{s.method.removes()}</td>
+                                    <td>{s.best_lr.map_or("—".into(), |l| l.to_string())}</td>
+                                    <td><b>{score(s.median)}</b></td>
+                                    <td>{s.ratio_to_bp.map_or("—".into(), |r| format!("{r:.1}×"))}</td>
+                                    <td class="seeds">{seeds.join(" ")}</td>
+                                    <td class="angles">{a.join(" ")}</td>
+                                    <td>{s.method.essay_text()}</td>
+                                </tr>
+                                {s.note(floor, d.steps).map(|n| view! { <tr class="note"><td colspan="8">{n}</td></tr> })}
+                            }
+                        }).collect_view()}
+                    </tbody>
+                </table>
+                <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median."</p>
+                {teacher_gap(floor, d.gain).map(|g| view! { <p class="hint" data-testid="teacher-gap">{g}</p> })}
+                {angle.map(|a| view! { <p class="hint" data-testid="grid-angle">{a}</p> })}
+                <p class="exports">"Export the table: "
+                    <button class="small" data-testid="export-table-csv" on:click=table_csv>"CSV"</button>
+                    <button class="small" data-testid="export-table-json" on:click=table_json>"JSON"</button>
+                </p>
+            }
+        })}
+    }
+}

@@ -1,0 +1,123 @@
+//! The lab: the essay's Parts 2–3 made live. The R1–R5 ticks (shared with
+//! the worked example) pick the method that trains, with bp and the
+//! readout-only floor beside any ablation; any method can be added. The
+//! live runs train in Web Workers; the view only wires the controls to the
+//! `LabController` (through `Lab`) and draws what it holds.
+
+use crate::page::url::{AppState, View};
+use crate::ui::lab::charts::{AngleChart, CurveChart, RatioChart, ScalingChart};
+use crate::ui::lab::controls::{MethodList, Selected, Settings, Variants};
+use crate::ui::lab::handle::Lab;
+use crate::ui::lab::network::NetworkPanel;
+use crate::ui::lab::part4::Proposals;
+use crate::ui::lab::results::{Reproduce, RunTable};
+use leptos::prelude::*;
+
+#[component]
+pub fn LabView() -> impl IntoView {
+    let app =
+        use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
+    let lab = Lab::new(app);
+    // a change of what trains starts a fresh comparison
+    let config = Memo::new(move |_| {
+        app.with(|a| {
+            (
+                a.training(),
+                a.lr,
+                a.seed,
+                a.steps,
+                a.gain.to_bits(),
+                a.precision,
+            )
+        })
+    });
+    Effect::new(move |prev: Option<()>| {
+        config.track();
+        if prev.is_some() {
+            lab.act(|c, _| c.reset());
+        }
+    });
+    // the scaling table is computed in time-boxed slices when the lab is shown
+    Effect::new(move |_| {
+        if app.with(|a| a.view == View::Lab) {
+            lab.start_loop();
+        }
+    });
+    // the tour asks for a run when it reveals one
+    if let Some(req) = use_context::<crate::ui::shell::widgets::RunRequest>() {
+        Effect::new(move |prev: Option<()>| {
+            req.0.track();
+            if prev.is_some() {
+                lab.act(|c, s| c.run(s));
+            }
+        });
+    }
+    let running = move || lab.read(|c| c.running);
+    view! {
+        <section class="lab-view">
+            <div class="col controls">
+                <h2>"What trains"</h2>
+                <div class:hidden=move || app.with(|a| a.hides("methods"))>
+                    <Variants app=app/>
+                    <Selected app=app/>
+                    <MethodList app=app/>
+                </div>
+                <div class:hidden=move || app.with(|a| a.hides("settings"))><Settings app=app/></div>
+            </div>
+            <div class="col centre">
+                <div class="lab-buttons" role="group" aria-label="Training">
+                    <button data-testid="lab-run" on:click=move |_| lab.act(|c, s| c.run(s)) disabled=running>"▶ run"</button>
+                    <button data-testid="lab-pause" on:click=move |_| lab.act(|c, _| c.pause()) disabled=move || !running()>"pause"</button>
+                    <button data-testid="lab-reset" on:click=move |_| lab.act(|c, _| c.reset())>"reset"</button>
+                    <a class="jump" href="#reproduce" data-testid="jump-reproduce" class:hidden=move || app.with(|a| a.hides("grid"))>"the essay's table ↓"</a>
+                    <span class="hint" data-testid="lab-status">{move || status_line(&lab)}</span>
+                    <span class="sr-only" role="status" data-testid="lab-announce">{move || lab.read(|c| {
+                        if c.running { "training" } else if c.finished() { "training done" } else if c.started.is_some() { "paused" } else { "" }
+                    })}</span>
+                </div>
+                <CurveChart lab=lab/>
+                <RunTable lab=lab/>
+                <NetworkPanel lab=lab/>
+                <AngleChart lab=lab/>
+                <RatioChart lab=lab/>
+                <ScalingChart lab=lab/>
+                <Proposals lab=lab app=app/>
+            </div>
+            <div class="col side" class:hidden=move || app.with(|a| a.hides("grid"))>
+                <Reproduce lab=lab/>
+            </div>
+        </section>
+    }
+}
+
+fn status_line(lab: &Lab) -> String {
+    lab.read(|c| {
+        let Some(s) = &c.started else {
+            return "Press run to train the selected methods side by side.".into();
+        };
+        let step = c.board.iter().map(|r| r.steps_done).max().unwrap_or(0);
+        let total = s.steps;
+        let what = if c.running {
+            let rate = if c.on_workers() {
+                "in Web Workers".to_string()
+            } else {
+                format!("{:.0} steps/s on the main thread", c.rate)
+            };
+            format!("training: step {step} / {total}, {rate}")
+        } else if c.finished() {
+            let diverged = c.board.iter().filter(|r| r.diverged_at.is_some()).count();
+            match diverged {
+                0 => format!("done: {total} steps"),
+                d if d == c.board.len() => "done: every run diverged".to_string(),
+                d => format!(
+                    "done: {total} steps ({d} of {} runs diverged)",
+                    c.board.len()
+                ),
+            }
+        } else {
+            format!("paused at step {step} / {total}")
+        };
+        let lr = c.lr_source(s);
+        format!("{what} ({lr}, seed {}, teacher gain {})", s.seed, s.gain)
+    })
+}

@@ -1,0 +1,139 @@
+//! The whole app: the header with the view switch and the page's settings,
+//! the teacher panel, the tour, the R1–R5 strip and the four views, around
+//! one state that lives in the URL.
+
+use crate::page::url::{AppState, View};
+use crate::ui::agents::view::AgentsView;
+use crate::ui::lab::view::LabView;
+use crate::ui::shell::graph_state::GraphState;
+use crate::ui::shell::requirements::RequirementBoxes;
+use crate::ui::shell::widgets::RunRequest;
+use crate::ui::shell::{prefs, teacher};
+use crate::ui::studies::view::StudiesView;
+use crate::ui::tour::{card as tour_card, stop as tour_stop};
+use crate::ui::worked::view::GraphView;
+use leptos::prelude::*;
+
+fn current_query() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
+/// Keeps the address bar in step with the state, without a new history
+/// entry per tick.
+fn replace_query(query: &str) {
+    let Some(w) = web_sys::window() else { return };
+    let path = w.location().pathname().unwrap_or_default();
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(
+            &leptos::wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&format!("{path}{query}")),
+        );
+    }
+}
+
+/// The whole app: two views sharing one state, which lives in the URL,
+/// with the tour, the teacher panel and the page's settings around them.
+#[component]
+pub fn App() -> impl IntoView {
+    let query = current_query();
+    let (state, notices) = AppState::from_query(&query);
+    let app = RwSignal::new(state);
+    let notices = RwSignal::new(notices);
+    provide_context(app);
+    provide_context(GraphState::new(app, &query));
+    provide_context(RunRequest(RwSignal::new(0)));
+    let tour = tour_card::load(app);
+    let teacher = RwSignal::new(false);
+    Effect::new(move |_| replace_query(&app.with(AppState::to_query)));
+    let view_is = move |v: View| app.with(|a| a.view == v);
+    let nav = move |v: View| app.update(|a| a.view = v);
+    let hides = move |id: &'static str| app.with(|a| a.hides(id));
+    view! {
+        <div class="app" class:proj=move || app.with(|a| a.proj)>
+        <a class="skip" href="#main">"Skip to the page"</a>
+        <header class="top">
+            <div>
+                <h1>"Credit Flow"</h1>
+                <p class="tagline">
+                    "How much of the blame for a result belongs to each step that led to it: "
+                    "backpropagation, stepped node by node, and learning with one requirement removed."
+                </p>
+            </div>
+            <div class="top-tools">
+                <nav aria-label="Views" class:hidden=move || hides("nav")>
+                    <button data-testid="nav-graph" class:current=move || view_is(View::Graph)
+                        aria-current=move || view_is(View::Graph).then_some("page") on:click=move |_| nav(View::Graph)>
+                        "Worked example"
+                    </button>
+                    <button data-testid="nav-lab" class:current=move || view_is(View::Lab)
+                        aria-current=move || view_is(View::Lab).then_some("page") on:click=move |_| nav(View::Lab)>
+                        "Lab: remove a requirement"
+                    </button>
+                    <button data-testid="nav-studies" class:current=move || view_is(View::Studies)
+                        aria-current=move || view_is(View::Studies).then_some("page") on:click=move |_| nav(View::Studies)>
+                        "Studies: depth and width"
+                    </button>
+                    <button data-testid="nav-agents" class:current=move || view_is(View::Agents)
+                        aria-current=move || view_is(View::Agents).then_some("page") on:click=move |_| nav(View::Agents)>
+                        "Agents (simulated)"
+                    </button>
+                </nav>
+                <div class="prefs" role="group" aria-label="Page settings">
+                    <span class:hidden=move || hides("tour")><tour_card::TourEntry tour=tour/></span>
+                    <button data-testid="teacher-open" class:hidden=move || hides("tour")
+                        aria-expanded=move || teacher.get().to_string()
+                        on:click=move |_| teacher.update(|t| *t = !*t)>"Teacher"</button>
+                    <label class="proj-toggle">
+                        <input type="checkbox" data-testid="proj-toggle" prop:checked=move || app.with(|a| a.proj)
+                            on:change=move |e| { let on = event_target_checked(&e); app.update(|a| a.proj = on) }/>
+                        " projector"
+                    </label>
+                    <prefs::ThemeToggle/>
+                </div>
+            </div>
+        </header>
+        <teacher::TeacherPanel open=teacher/>
+        <div class:hidden=move || hides("tour")><tour_card::TourOffer tour=tour/></div>
+        {move || (!notices.with(Vec::is_empty)).then(|| view! {
+            <div class="notice url-notice" data-testid="url-notice" role="status">
+                <b>"Some of the link's settings could not be used: "</b>
+                {notices.get().join("; ")}
+                <button class="small" on:click=move |_| notices.set(Vec::new())>"dismiss"</button>
+            </div>
+        })}
+        <section class="req-strip" data-testid="req-strip" aria-label="The five requirements of backpropagation"
+            class:hidden=move || hides("req") || view_is(View::Studies) || view_is(View::Agents)>
+            <h2>"The five requirements — untick one to remove it, in both views"</h2>
+            <RequirementBoxes app=app/>
+        </section>
+        <main id="main">
+            <div class:hidden=move || !view_is(View::Graph)><GraphView/></div>
+            <div class:hidden=move || !view_is(View::Lab)><LabView/></div>
+            <div class:hidden=move || !view_is(View::Studies)><StudiesView/></div>
+            <div class:hidden=move || !view_is(View::Agents)><AgentsView/></div>
+        </main>
+        <tour_stop::TourCard tour=tour/>
+        <footer>
+            "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "
+            "Everything runs in your browser. "
+            <prefs::OfflineStatus/>
+        </footer>
+        </div>
+    }
+}
+
+/// Mounts the app on the page's body (the wasm entry point).
+pub fn mount() {
+    console_error_panic_hook::set_once();
+    // the static header index.html paints while the wasm loads
+    if let Some(boot) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot"))
+    {
+        boot.remove();
+    }
+    leptos::mount::mount_to_body(App);
+}

@@ -1,0 +1,12 @@
+//! The app's frame (`app`) and what every view shares: the page's settings
+//! (`prefs`), storage, downloads, the teacher panel and the R1–R5 boxes.
+
+pub mod app;
+pub mod download;
+pub mod graph_state;
+pub mod keys;
+pub mod prefs;
+pub mod requirements;
+pub mod storage;
+pub mod teacher;
+pub mod widgets;

@@ -1,0 +1,76 @@
+//! The page's own settings and services: the colour theme (following the
+//! system, or chosen and remembered) and the service worker that keeps
+//! the built files for offline use, with a line saying when it is ready.
+
+use crate::ui::shell::storage;
+use leptos::prelude::*;
+
+const THEME_KEY: &str = "creditflow.theme";
+/// The themes offered: stored value and label.
+const THEMES: [(&str, &str); 3] = [
+    ("auto", "theme: system"),
+    ("light", "light"),
+    ("dark", "dark"),
+];
+
+/// `data-theme` on the root element; "auto" leaves it to the system.
+fn set_theme(t: &str) {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return;
+    };
+    let _ = match t {
+        "auto" => root.remove_attribute("data-theme"),
+        t => root.set_attribute("data-theme", t),
+    };
+}
+
+#[component]
+pub fn ThemeToggle() -> impl IntoView {
+    let saved = storage::get(THEME_KEY)
+        .filter(|t| THEMES.iter().any(|(v, _)| v == t))
+        .unwrap_or_else(|| "auto".into());
+    let theme = RwSignal::new(saved);
+    Effect::new(move |_| {
+        let t = theme.get();
+        set_theme(&t);
+        storage::set(THEME_KEY, &t);
+    });
+    view! {
+        <label class="theme">
+            <span class="sr-only">"Colour theme"</span>
+            <select data-testid="theme" on:change=move |e| theme.set(event_target_value(&e))>
+                {THEMES.iter().map(|(v, l)| view! {
+                    <option value=*v selected=move || theme.with(|t| t == v)>{*l}</option>
+                }).collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// Registers `sw.js` (beside the page, so it works under a sub-path) and
+/// says when the page will load without a network.
+#[component]
+pub fn OfflineStatus() -> impl IntoView {
+    let status = RwSignal::new("");
+    if let Some(w) = web_sys::window() {
+        let sw = w.navigator().service_worker();
+        let registered = sw.register("sw.js");
+        let ready = sw.ready();
+        leptos::task::spawn_local(async move {
+            use wasm_bindgen_futures::JsFuture;
+            if JsFuture::from(registered).await.is_err() {
+                status.set("offline use unavailable here");
+                return;
+            }
+            if let Ok(r) = ready {
+                if JsFuture::from(r).await.is_ok() {
+                    status.set("offline-ready: this page now loads without a network");
+                }
+            }
+        });
+    }
+    view! { <span class="offline hint" data-testid="offline-status" role="status">{move || status.get()}</span> }
+}

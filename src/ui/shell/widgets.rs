@@ -1,0 +1,69 @@
+//! The small pieces every view shares: a settings field checked by its URL
+//! key's own parser, the page's clock, the data table behind a chart, and
+//! the tour's request that the lab start its runs.
+
+use crate::page::url::{all_keys, AppState};
+use crate::ui::charts::plots::Table;
+use leptos::prelude::*;
+
+/// A text field for URL key `key`, checked by the key's own parser; a bad
+/// value leaves the last good one in force and `problem` says why.
+pub(crate) fn key_field(
+    app: RwSignal<AppState>,
+    problem: RwSignal<Option<String>>,
+    key: &'static str,
+    label: &'static str,
+    testid: String,
+) -> impl IntoView {
+    view! {
+        <label class="setting">
+            <span>{label}</span>
+            <input type="text" data-testid=testid prop:value=move || app.with(|a| a.get(key))
+                on:change=move |e| {
+                    let v = event_target_value(&e);
+                    let mut result = Ok(());
+                    app.update(|a| result = a.set(key, v.trim()));
+                    let good = app.with_untracked(|a| a.get(key));
+                    problem.set(result.err().map(|_| {
+                        let what = all_keys().find(|k| k.name == key).map_or("", |k| k.what);
+                        format!("“{v}” is not {what}; keeping {good}")
+                    }));
+                    // the field shows the value in force
+                    event_target::<web_sys::HtmlInputElement>(&e).set_value(&good);
+                }/>
+        </label>
+    }
+}
+
+/// The page's clock in milliseconds (0 where there is none).
+pub(crate) fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// The data table behind a chart; `rows` is built only while `open`.
+pub(crate) fn data_table(
+    id: &'static str,
+    open: RwSignal<bool>,
+    rows: Memo<Option<Table>>,
+) -> impl IntoView {
+    view! {
+        <details class="data-table" data-testid=format!("table-{id}")
+            on:toggle=move |e| open.set(event_target::<web_sys::HtmlDetailsElement>(&e).open())>
+            <summary>"the data as a table"</summary>
+            {move || rows.get().map(|(head, rows)| view! {
+                <table>
+                    <thead><tr>{head.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr></thead>
+                    <tbody>{rows.into_iter().map(|r| view! {
+                        <tr>{r.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}</tr>
+                    }).collect_view()}</tbody>
+                </table>
+            })}
+        </details>
+    }
+}
+
+/// Asks the lab to start its runs (the lab view listens).
+#[derive(Clone, Copy)]
+pub struct RunRequest(pub RwSignal<u32>);

@@ -1,0 +1,284 @@
+//! The studies view: the essay's open questions answered by the
+//! instrument. The depth study (does the ordering of the requirements
+//! survive in deeper students?) and the width study (does a shared score
+//! scale?), each run in Web Workers with progress and cancel, drawn as
+//! each depth or width finishes. The state is `lab::studies::StudyState`;
+//! this file only wires and draws.
+
+use crate::lab::config::MAX_DEPTH;
+use crate::lab::study::Study;
+use crate::lab::width::TARGET_TIMES_BP;
+use crate::page::studies::findings::{depth_findings, width_findings};
+use crate::page::studies::{page_depth_spec, page_width_spec, StudyState};
+use crate::page::url::AppState;
+use crate::ui::charts::studies::{
+    depth_table, draw_depth_angles, draw_depth_costs, draw_depth_scores,
+};
+use crate::ui::charts::width::{draw_boundary, draw_width_scores, draw_width_steps, width_table};
+use crate::ui::shell::download;
+use crate::ui::shell::widgets::data_table;
+use crate::ui::shell::widgets::key_field;
+use crate::ui::shell::widgets::now;
+use crate::ui::workers::env::{kernels_label, worker_count};
+use crate::ui::workers::worker::{Jobs, Pool};
+use leptos::prelude::*;
+use serde_json::json;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// One study's state and the workers running it.
+#[derive(Clone, Copy)]
+struct Handle {
+    state: RwSignal<Option<StudyState>>,
+    pool: StoredValue<Option<Rc<RefCell<Pool>>>, LocalStorage>,
+}
+
+impl Handle {
+    fn new() -> Self {
+        Self {
+            state: RwSignal::new(None),
+            pool: StoredValue::new_local(None),
+        }
+    }
+
+    fn on(&self) -> bool {
+        self.state.with(|s| s.as_ref().is_some_and(|s| s.on))
+    }
+
+    fn start(self, study: Study) {
+        self.cancel();
+        let jobs = Jobs {
+            jobs: study.jobs(),
+            gain: study.grid().gain,
+            every: study.every(),
+        };
+        self.state.set(Some(StudyState::new(study, now())));
+        let started = Pool::start(
+            jobs,
+            worker_count(),
+            move |index, run, _, _| {
+                let run = run.clone();
+                self.state.update(|s| {
+                    if let Some(s) = s.as_mut().filter(|s| s.on) {
+                        s.record(index, run, now());
+                    }
+                });
+            },
+            move |_| self.pool.set_value(None),
+            move |e| {
+                self.state.update(|s| {
+                    if let Some(s) = s {
+                        s.fail(e);
+                    }
+                });
+                self.pool.set_value(None);
+            },
+        );
+        match started {
+            Ok(p) => self.pool.set_value(Some(p)),
+            Err(e) => self.state.update(|s| {
+                if let Some(s) = s {
+                    s.fail(format!(
+                        "{e}: the studies need Web Workers; run them with the command line instead"
+                    ));
+                }
+            }),
+        }
+    }
+
+    fn cancel(&self) {
+        if let Some(p) = self.pool.get_value() {
+            p.borrow_mut().stop();
+        }
+        self.pool.set_value(None);
+        self.state.update(|s| {
+            if let Some(s) = s {
+                s.cancel();
+            }
+        });
+    }
+}
+
+#[component]
+pub fn StudiesView() -> impl IntoView {
+    let app =
+        use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
+    let depth = Handle::new();
+    let width = Handle::new();
+    let start_depth = move |_| {
+        let spec =
+            app.with_untracked(|a| page_depth_spec(&a.depths, a.depth_steps, a.gain, a.precision));
+        depth.start(Study::Depth(spec));
+    };
+    let start_width = move |_| {
+        let spec =
+            app.with_untracked(|a| page_width_spec(&a.widths, a.width_steps, a.gain, a.precision));
+        width.start(Study::Width(spec));
+    };
+    // the results are rebuilt when a depth (width) completes, not per run
+    let depth_parts =
+        Memo::new(move |_| depth.state.with(|s| s.as_ref().map(StudyState::parts_done)));
+    let width_parts =
+        Memo::new(move |_| width.state.with(|s| s.as_ref().map(StudyState::parts_done)));
+    let depth_study = Memo::new(move |_| {
+        let _ = depth_parts.get();
+        depth
+            .state
+            .with_untracked(|s| s.as_ref().and_then(StudyState::depth))
+            .unwrap_or_default()
+    });
+    let width_rows = Memo::new(move |_| {
+        let _ = width_parts.get();
+        width
+            .state
+            .with_untracked(|s| s.as_ref().and_then(StudyState::width))
+            .unwrap_or_default()
+    });
+    // the axis of the study that ran (else of the settings); memos, so a
+    // run coming in does not redraw the charts
+    let max_depth = Memo::new(move |_| {
+        let ran = depth.state.with(|s| match s.as_ref().map(|s| &s.study) {
+            Some(Study::Depth(d)) => d.depths.iter().copied().max(),
+            _ => None,
+        });
+        ran.or_else(|| app.with(|a| a.depths.iter().copied().max()))
+            .unwrap_or(MAX_DEPTH)
+    });
+    let wsteps = Memo::new(move |_| {
+        width
+            .state
+            .with(|s| s.as_ref().map(|s| s.study.grid().base.steps))
+            .unwrap_or_else(|| app.with(|a| a.width_steps))
+    });
+    let (depth_open, width_open) = (RwSignal::new(false), RwSignal::new(false));
+    let depth_rows = Memo::new(move |_| depth_open.get().then(|| depth_table(&depth_study.get())));
+    let width_rows_table =
+        Memo::new(move |_| width_open.get().then(|| width_table(&width_rows.get())));
+    let depth_json = move |_| {
+        let s = depth_study.get();
+        let v = json!({ "rows": s.rows, "angles": s.angles });
+        download::text(&v.to_string(), "creditflow-depth.json", "application/json");
+    };
+    let depth_csv = move |_| {
+        download::text(
+            &crate::lab::depth::rows_csv(&depth_study.get()),
+            "creditflow-depth.csv",
+            "text/csv",
+        );
+    };
+    let width_json = move |_| {
+        let v = json!({ "target_times_bp": TARGET_TIMES_BP, "rows": width_rows.get() });
+        download::text(&v.to_string(), "creditflow-width.json", "application/json");
+    };
+    view! {
+        <section class="studies-view">
+            <h2>"The essay's open questions, answered by the instrument"</h2>
+            <p class="hint">
+                "Each study is many independent training runs on the essay's teacher (20→30→5, gain and arithmetic from the Lab's settings), "
+                "spread over this browser's cores. The charts fill in as each depth or width finishes. "
+                "The same studies run natively with " <code>"creditflow depth"</code> " and " <code>"creditflow width"</code> "."
+            </p>
+            <h3 id="depth-study">"Depth: does the ordering of the requirements survive in deeper networks?"</h3>
+            <p class="hint">{move || app.with(|a| format!(
+                "Students of {} hidden layers of 64 units; bp, FA, DFA, no local derivatives, scrambled, node perturbation and readout only; the essay's 5 rates × 3 seeds, {} steps each, best rate per depth. The teacher stays the essay's 20→30→5 at every depth.",
+                a.get("depths").replace(',', ", "), a.depth_steps
+            ))}</p>
+            <SizeFields app=app keys=["depths", "dsteps"] labels=["depths", "steps"]/>
+            <StudyButtons handle=depth id="depth" start=start_depth label="run the depth study"/>
+            <figure class="chart">
+                <div class="chart-row">
+                <div class="chart-svg" data-testid="depth-chart" data-depths=move || depth_study.with(|s| s.depths().len())
+                    role="img" aria-label="Test error against depth, one line per method" inner_html=move || draw_depth_scores(&depth_study.get(), max_depth.get())></div>
+                <div class="chart-svg" data-testid="depth-cost-chart" role="img" aria-label="Each method's error over bp's at the same depth"
+                    inner_html=move || draw_depth_costs(&depth_study.get(), max_depth.get())></div>
+                <div class="chart-svg" data-testid="depth-angle-chart" role="img" aria-label="FA's and DFA's alignment angle per layer against depth"
+                    inner_html=move || draw_depth_angles(&depth_study.get(), max_depth.get())></div>
+                </div>
+                <figcaption><span class="pan-hint">"Swipe each chart sideways to see all of it. "</span>"Test error, its ratio to bp at the same depth (the cost of removing each requirement), and FA's and DFA's final angle to the gradient per layer. "
+                    <button class="small" data-testid="export-depth-csv" on:click=depth_csv>"CSV"</button>" "
+                    <button class="small" data-testid="export-depth-json" on:click=depth_json>"JSON"</button>
+                </figcaption>
+            </figure>
+            {data_table("depth", depth_open, depth_rows)}
+            <ul class="findings" data-testid="depth-findings">
+                {move || depth_findings(&depth_study.get()).into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
+            </ul>
+            <h3 id="width-study">"Width: does a shared score scale?"</h3>
+            <p class="hint">{move || app.with(|a| format!(
+                "Students of widths {} (two hidden layers); bp, FA, node and weight perturbation (weight perturbation's rates extended downward); 3 seeds, {} steps each. The target is {TARGET_TIMES_BP}× bp's final error at the same width.",
+                a.get("widths").replace(',', ", "), a.width_steps
+            ))}</p>
+            <SizeFields app=app keys=["widths", "wsteps"] labels=["widths", "steps"]/>
+            <StudyButtons handle=width id="width" start=start_width label="run the width study"/>
+            <figure class="chart">
+                <div class="chart-row">
+                <div class="chart-svg" data-testid="width-chart" data-widths=move || width_rows.with(|r| r.len())
+                    role="img" aria-label="Final test error against the number of weights" inner_html=move || draw_width_scores(&width_rows.get())></div>
+                <div class="chart-svg" data-testid="width-steps-chart" role="img" aria-label="Steps to reach twice bp's error against the number of weights"
+                    inner_html=move || draw_width_steps(&width_rows.get(), wsteps.get(), TARGET_TIMES_BP)></div>
+                <div class="chart-svg" data-testid="boundary-map" role="img" aria-label="The failure boundary: width against how specific the feedback is"
+                    inner_html=move || draw_boundary(&width_rows.get())></div>
+                </div>
+                <figcaption><span class="pan-hint">"Swipe each chart sideways to see all of it. "</span>"The essay's falsification test: final error and steps to the target against the number of weights, and the failure boundary (each cell: the method's error over bp's at that width; learns ≤ 2×, behind ≤ 5×, else stalls; the steps to the target are measured every 50). "
+                    <button class="small" data-testid="export-width-json" on:click=width_json>"JSON"</button>
+                </figcaption>
+            </figure>
+            {data_table("width", width_open, width_rows_table)}
+            <ul class="findings" data-testid="width-findings">
+                {move || width_findings(&width_rows.get()).into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
+            </ul>
+        </section>
+    }
+}
+
+/// Run and cancel, the progress bar, the time taken and any error.
+#[component]
+fn StudyButtons(
+    handle: Handle,
+    id: &'static str,
+    start: impl Fn(web_sys::MouseEvent) + 'static,
+    label: &'static str,
+) -> impl IntoView {
+    let on = move || handle.on();
+    view! {
+        <div class="lab-buttons">
+            <button data-testid=format!("{id}-run") on:click=start disabled=on>{label}</button>
+            <button data-testid=format!("{id}-cancel") on:click=move |_| handle.cancel() disabled=move || !on()>"cancel"</button>
+        </div>
+        {move || handle.state.with(|s| s.as_ref().map(|s| {
+            let (done, total) = s.progress();
+            let status = match (s.on, s.seconds, &s.error) {
+                (_, _, Some(e)) => e.clone(),
+                (true, _, _) => format!("{done} / {total} runs"),
+                (false, Some(t), _) => format!("{total} runs in {t:.1} s on {} workers, {}", worker_count(), kernels_label()),
+                (false, None, _) => format!("cancelled after {done} / {total} runs"),
+            };
+            view! {
+                <div class="progress">
+                    <progress data-testid=format!("{id}-progress") max=total.max(1).to_string() value=done.to_string()></progress>
+                    <span data-testid=format!("{id}-status") role="status">{status}</span>
+                </div>
+            }
+        }))}
+    }
+}
+
+/// Text fields for a study's URL keys (see `key_field`).
+#[component]
+fn SizeFields(
+    app: RwSignal<AppState>,
+    keys: [&'static str; 2],
+    labels: [&'static str; 2],
+) -> impl IntoView {
+    let problem = RwSignal::new(None::<String>);
+    let field = move |key: &'static str, label: &'static str| {
+        key_field(app, problem, key, label, format!("study-{key}"))
+    };
+    view! {
+        <div class="settings study-settings">
+            {field(keys[0], labels[0])}
+            {field(keys[1], labels[1])}
+            {move || problem.get().map(|p| view! { <p class="error small" role="alert">{p}</p> })}
+        </div>
+    }
+}

@@ -1,0 +1,154 @@
+//! The tour on the page: the first-visit offer, the entry button, and the
+//! card for the current stop with its prediction. The stops and the
+//! student's progress are plain types (`crate::page::tour`); this file applies
+//! a stop's setup to the page and draws the card. Progress is kept in
+//! localStorage.
+
+use crate::page::tour::{At, Page, Setup, Tour, STOPS};
+use crate::page::url::{AppState, View};
+use crate::ui::shell::graph_state::GraphState;
+use crate::ui::shell::storage;
+use crate::ui::shell::widgets::RunRequest;
+use leptos::prelude::*;
+
+const KEY: &str = "creditflow.tour.v1";
+
+/// A sweep index past any graph's end (the graph view clamps it).
+const END: usize = 100_000;
+
+/// The tour's saved progress, opened at the link's stop if it names one.
+pub fn load(app: RwSignal<AppState>) -> RwSignal<Tour> {
+    let saved = storage::get(KEY);
+    let mut t = saved.map(|s| Tour::from_json(&s)).unwrap_or_default();
+    if let Some(stop) = app.with_untracked(|a| a.tour) {
+        t.go(stop - 1);
+    }
+    let tour = RwSignal::new(t);
+    Effect::new(move |_| {
+        let text = tour.with(Tour::to_json);
+        storage::set(KEY, &text);
+    });
+    // the URL names the open stop, so a teacher's link can start there
+    Effect::new(move |_| {
+        let stop = tour.with(|t| t.open.then_some(t.stop + 1));
+        if app.with_untracked(|a| a.tour != stop) {
+            app.update(|a| a.tour = stop);
+        }
+    });
+    tour
+}
+
+/// Puts the page into a stop's state, then scrolls to what it is about.
+pub(crate) fn apply(s: &Setup, app: RwSignal<AppState>, g: GraphState, run: RunRequest) {
+    app.update(|a| {
+        a.view = match s.page {
+            Page::Graph => View::Graph,
+            Page::Lab => View::Lab,
+        };
+        if let Some(k) = s.kept {
+            a.kept = k;
+        }
+        if let Some(m) = s.r3 {
+            a.r3 = m;
+        }
+        if let Some(m) = s.r4 {
+            a.r4 = m;
+        }
+    });
+    if let Some((src, vals)) = s.expr {
+        g.load(src, vals);
+    }
+    match s.step {
+        At::Start => g.step.set(0),
+        At::End => g.step.set(END),
+        At::Keep => {}
+    }
+    if s.run {
+        run.0.update(|n| *n += 1);
+    }
+    focus(s.focus);
+}
+
+/// Outlines the element with `data-testid=id` and scrolls it into view.
+fn focus(id: &'static str) {
+    set_timeout(
+        move || {
+            let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+                return;
+            };
+            if let Ok(old) = doc.query_selector_all(".tour-focus") {
+                for i in 0..old.length() {
+                    if let Some(e) = old.item(i).and_then(|n| {
+                        use leptos::wasm_bindgen::JsCast;
+                        n.dyn_into::<web_sys::Element>().ok()
+                    }) {
+                        let _ = e.class_list().remove_1("tour-focus");
+                    }
+                }
+            }
+            if let Ok(Some(el)) = doc.query_selector(&format!("[data-testid={id}]")) {
+                let _ = el.class_list().add_1("tour-focus");
+                // to the top of the screen: the card sits at the bottom
+                let opts = web_sys::ScrollIntoViewOptions::new();
+                opts.set_block(web_sys::ScrollLogicalPosition::Start);
+                el.scroll_into_view_with_scroll_into_view_options(&opts);
+                // a graph wider than its frame: show the output, on the right
+                if let Some(frame) = el
+                    .parent_element()
+                    .filter(|p| p.class_list().contains("graph-wrap"))
+                {
+                    frame.set_scroll_left(frame.scroll_width());
+                }
+            }
+        },
+        std::time::Duration::from_millis(80),
+    );
+}
+
+/// The entry in the header: start, or resume where the student left.
+#[component]
+pub fn TourEntry(tour: RwSignal<Tour>) -> impl IntoView {
+    let label = move || {
+        tour.with(|t| {
+            if t.started() {
+                format!("Resume the tour (stop {})", t.stop + 1)
+            } else {
+                "Start the tour".to_string()
+            }
+        })
+    };
+    let g = expect_context::<GraphState>();
+    let app = expect_context::<RwSignal<AppState>>();
+    let run = expect_context::<RunRequest>();
+    let open = move |_| {
+        tour.update(|t| t.go(t.stop));
+        apply(&tour.with_untracked(|t| t.current().setup), app, g, run);
+    };
+    view! {
+        // while the first-visit offer shows, its button is the entry
+        <button data-testid="tour-start" class="tour-entry" on:click=open
+            class:hidden=move || !app.with(|a| a.proj) && tour.with(|t| !t.open && !t.dismissed && !t.started())
+            aria-expanded=move || tour.with(|t| t.open).to_string()>{label}</button>
+    }
+}
+
+/// The first-visit offer, until it is taken or dismissed.
+#[component]
+pub fn TourOffer(tour: RwSignal<Tour>) -> impl IntoView {
+    let g = expect_context::<GraphState>();
+    let app = expect_context::<RwSignal<AppState>>();
+    let run = expect_context::<RunRequest>();
+    let shown = move || tour.with(|t| !t.open && !t.dismissed && !t.started());
+    view! {
+        <Show when=shown>
+            <div class="tour-offer" data-testid="tour-offer" role="region" aria-label="The tour">
+                <span>"New here? Nine short stops walk through the essay's argument in this page, with a few predictions to make on the way."</span>
+                <button data-testid="tour-offer-start" on:click=move |_| {
+                    tour.update(|t| t.go(0));
+                    apply(&STOPS[0].setup, app, g, run);
+                }>"Start the tour"</button>
+                <button data-testid="tour-offer-dismiss" on:click=move |_| tour.update(|t| t.dismissed = true)>"Not now"</button>
+            </div>
+        </Show>
+    }
+}

@@ -1,0 +1,182 @@
+//! The tour's card: the current stop's words, its buttons, its
+//! prediction (asked, recorded, then revealed with the reason) and, at
+//! the last stop, the summary of every prediction.
+
+use crate::page::tour::{Tour, STOPS};
+use crate::page::url::AppState;
+use crate::ui::shell::graph_state::GraphState;
+use crate::ui::shell::widgets::RunRequest;
+use crate::ui::tour::card::apply;
+use leptos::prelude::*;
+
+#[component]
+pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
+    let g = expect_context::<GraphState>();
+    let app = expect_context::<RwSignal<AppState>>();
+    let run = expect_context::<RunRequest>();
+    let go = move |f: fn(&mut Tour)| {
+        tour.update(f);
+        apply(&tour.with_untracked(|t| t.current().setup), app, g, run);
+    };
+    let stop = Memo::new(move |_| tour.with(|t| t.stop));
+    let small = RwSignal::new(false);
+    // a new stop (or opening the card) starts at its top, with the
+    // keyboard's focus on its title
+    let open = Memo::new(move |_| tour.with(|t| t.open));
+    Effect::new(move |_| {
+        let _ = (stop.get(), open.get());
+        request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
+    });
+    let body = move || {
+        let s = &STOPS[stop.get()];
+        let text = s.text.iter().map(|p| view! { <p>{*p}</p> }).collect_view();
+        let tries = (!s.tries.is_empty()).then(|| view! {
+            <div class="tour-tries" role="group" aria-label="Try each">
+                {s.tries.iter().enumerate().map(|(i, (label, kept))| {
+                    let kept = *kept;
+                    view! {
+                        <button class="small" data-testid=format!("tour-try-{i}") on:click=move |_| {
+                            app.update(|a| a.kept = kept);
+                            g.step.set(100_000);
+                        }>{*label}</button>
+                    }
+                }).collect_view()}
+            </div>
+        });
+        let toggle = s.backward_toggle.then(|| {
+            let shown = move || g.step.get() > 0;
+            view! {
+                <label class="tour-toggle">
+                    <input type="checkbox" data-testid="tour-backward" prop:checked=shown
+                        on:change=move |e| g.step.set(if event_target_checked(&e) { 100_000 } else { 0 })/>
+                    " show the backward half (the adjoints)"
+                </label>
+            }
+        });
+        view! { {text}{tries}{toggle}<Prediction tour=tour/> }
+    };
+    let summary = move || {
+        tour.with(|t| t.is_last()).then(|| {
+            let rows = tour.with(Tour::summary);
+            let right = rows.iter().filter(|o| o.right).count();
+            let n = rows.len();
+            view! {
+                <div class="tour-summary" data-testid="tour-summary">
+                    <h3>{format!("Your predictions: {right} of {n} matched the page")}</h3>
+                    <ul>
+                        {rows.into_iter().map(|o| view! {
+                            <li class:right=o.right>
+                                <b>{o.question}</b>" "
+                                {match o.chosen {
+                                    Some(c) => format!("You said: {c}. "),
+                                    None => "Not answered. ".to_string(),
+                                }}
+                                {format!("The page showed: {}.", o.correct)}
+                            </li>
+                        }).collect_view()}
+                    </ul>
+                </div>
+            }
+        })
+    };
+    view! {
+        <Show when=move || tour.with(|t| t.open)>
+            <aside class="tour-card" class:small=move || small.get() data-testid="tour-card" aria-labelledby="tour-title"
+                on:keydown=move |e| if e.key() == "Escape" { tour.update(|t| t.open = false) }>
+                <button class="small tour-min" data-testid="tour-minimise" aria-expanded=move || (!small.get()).to_string()
+                    on:click=move |_| small.update(|s| *s = !*s)>{move || if small.get() { "▴ show" } else { "▾ smaller" }}</button>
+                <p class="tour-count" data-testid="tour-count">{move || format!("Tour: stop {} of {}", stop.get() + 1, STOPS.len())}</p>
+                <h2 id="tour-title" data-testid="tour-title" tabindex="-1">{move || STOPS[stop.get()].title}</h2>
+                <div class="tour-body">{body}{summary}</div>
+                <div class="tour-nav">
+                    <button data-testid="tour-back" on:click=move |_| go(Tour::back)
+                        disabled=move || stop.get() == 0>"◀ previous stop"</button>
+                    <Show when=move || !tour.with(|t| t.is_last())
+                        fallback=move || view! {
+                            <button data-testid="tour-finish" on:click=move |_| tour.update(|t| t.open = false)>"finish"</button>
+                        }>
+                        <button data-testid="tour-next" on:click=move |_| go(Tour::next)>"next stop ▶"</button>
+                    </Show>
+                    <button class="small" data-testid="tour-close" on:click=move |_| tour.update(|t| t.open = false)
+                        title="Close the tour (it resumes here)">"close"</button>
+                </div>
+            </aside>
+        </Show>
+    }
+}
+
+/// Predict, then reveal: the choices, the reveal button, and the answer
+/// with its reason once revealed.
+#[component]
+fn Prediction(tour: RwSignal<Tour>) -> impl IntoView {
+    let g = expect_context::<GraphState>();
+    let app = expect_context::<RwSignal<AppState>>();
+    let run = expect_context::<RunRequest>();
+    move || {
+        let (stop, chosen, revealed) = tour.with(|t| (t.stop, t.chosen(), t.is_revealed()));
+        let p = STOPS[stop].predict?;
+        let choices = p.choices.iter().enumerate().map(|(i, c)| view! {
+            <label class="tour-choice">
+                <input type="radio" name=format!("predict-{stop}") data-testid=format!("tour-choice-{i}")
+                    prop:checked=chosen == Some(i) disabled=revealed
+                    on:change=move |_| tour.update(|t| t.answer(i))/>
+                " " {*c}
+            </label>
+        }).collect_view();
+        let answer = revealed.then(|| {
+            let right = chosen == Some(p.answer);
+            let verdict = if right {
+                "Right. ".to_string()
+            } else {
+                format!("Not this time (the answer: {}). ", p.choices[p.answer])
+            };
+            view! {
+                <p class="tour-answer" class:right=right data-testid="tour-answer" role="status">
+                    <b>{verdict}</b>{p.reason}
+                </p>
+            }
+        });
+        Some(view! {
+            <fieldset class="tour-predict" data-testid="tour-predict">
+                <legend>"Predict: " {p.question}</legend>
+                {choices}
+                <button data-testid="tour-reveal" disabled=chosen.is_none() || revealed
+                    on:click=move |_| {
+                        let mut shown = None;
+                        tour.update(|t| shown = t.reveal());
+                        if let Some(s) = shown {
+                            apply(&s, app, g, run);
+                        }
+                        request_animation_frame(|| focus_in_card("[data-testid=tour-answer]", false));
+                    }>
+                    {if chosen.is_none() { "choose an answer to reveal" } else { "reveal" }}
+                </button>
+            </fieldset>
+            {answer}
+        })
+    }
+}
+
+/// Scrolls the card to `selector` (to its top, for the title) and gives
+/// it the keyboard's focus.
+fn focus_in_card(selector: &str, top: bool) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if top {
+        if let Ok(Some(card)) = doc.query_selector("[data-testid=tour-card]") {
+            card.set_scroll_top(0);
+        }
+    }
+    if let Ok(Some(el)) = doc.query_selector(selector) {
+        use leptos::wasm_bindgen::JsCast;
+        if let Ok(h) = el.dyn_into::<web_sys::HtmlElement>() {
+            let opts = web_sys::FocusOptions::new();
+            opts.set_prevent_scroll(true);
+            let _ = h.focus_with_options(&opts);
+            let at = web_sys::ScrollIntoViewOptions::new();
+            at.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            h.scroll_into_view_with_scroll_into_view_options(&at);
+        }
+    }
+}

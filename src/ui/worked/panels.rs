@@ -1,0 +1,232 @@
+//! The worked example's panels: the step text, the finite-difference
+//! table, the R3 variant with its perturbation draws, and one note per
+//! removed requirement. The words come from `engine::explain` and the
+//! numbers from `Computed`; these components only draw them.
+
+use crate::engine::check::fd_step;
+use crate::engine::check::{has_nonlinearity, has_weights};
+use crate::engine::fmt::fmt_sig;
+use crate::engine::sweep::perturb::{MAX_DRAWS, SIGMA};
+use crate::engine::{cosine, has_fan_out, ErrorSignal, Verdict};
+use crate::lab::method::select::{graph_signal, r3_for_signal};
+use crate::lab::Method;
+use crate::page::url::{AppState, View};
+use crate::page::worked::explain::{explain, Tone};
+use crate::page::worked::worksheet::FAN_OUT_PRESET;
+use crate::page::worked::{Computed, Worksheet};
+use leptos::prelude::*;
+
+/// The active step's words, with the numbers filled in.
+#[component]
+pub fn Arithmetic(
+    ws: RwSignal<Worksheet>,
+    computed: Memo<Computed>,
+    #[prop(into)] k: Signal<usize>,
+) -> impl IntoView {
+    move || {
+        let lines = ws.with(|w| computed.with(|c| explain(&w.graph, c, k.get())));
+        let body = lines
+            .into_iter()
+            .map(|l| {
+                let class = match l.tone {
+                    Tone::Heading => "step-heading",
+                    Tone::Math => "step-math",
+                    Tone::Ablated => "step-ablated",
+                    Tone::Wrong => "step-wrong",
+                    Tone::Plain => "step-plain",
+                };
+                let mark = match l.tone {
+                    Tone::Ablated => "⚠ ",
+                    Tone::Wrong => "✗ ",
+                    _ => "",
+                };
+                view! { <p class=class>{mark}{l.text}</p> }
+            })
+            .collect_view();
+        view! { <div class="arith" data-testid="arith" aria-live="polite">{body}</div> }
+    }
+}
+
+/// The table's numbers: seven significant figures, ASCII minus (so they
+/// read back as numbers).
+pub fn sig(x: f64) -> String {
+    fmt_sig(x).replace('−', "-")
+}
+
+#[component]
+pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl IntoView {
+    let reveal = RwSignal::new(false);
+    view! {
+        <h2>"Check by finite differences"</h2>
+        <p class="hint">"Central difference (f(x+h) − f(x−h)) / 2h with h = 10⁻⁶·max(1, |x|), against the gradient the sweep delivers. Each row appears when the sweep reaches its input."</p>
+        <label class="reveal"><input type="checkbox" data-testid="fd-reveal"
+            prop:checked=move || reveal.get() on:change=move |e| reveal.set(event_target_checked(&e))/>" reveal every row now"</label>
+        <table class="fd" data-testid="fd-table">
+            <thead><tr><th>"input"</th><th>"gradient"</th><th>"central diff."</th><th>"error"</th><th>"rel."</th><th></th></tr></thead>
+            <tbody>
+                {move || computed.with(|c| {
+                    let nodes = c.var_nodes.clone();
+                    c.fd.iter().zip(nodes).enumerate().map(|(i, (r, node))| {
+                        // R3's scrambled and sign-dropped credits are handed out when the sweep is done
+                        let done = k.get() >= c.sweep.steps.len();
+                        let reached = c.req.keeps(3) && c.sweep.visit_of(node).is_some_and(|v| v <= k.get());
+                        let shown = reveal.get() || done || reached;
+                        if !shown {
+                            return view! {
+                                <tr class="pending"><td>{r.name.clone()}</td>
+                                    <td data-testid=format!("grad-{}", r.name)>"…"</td><td>"…"</td><td></td><td></td>
+                                    <td>"not reached yet"</td></tr>
+                            }.into_any();
+                        }
+                        let (class, verdict) = match r.verdict() {
+                            Verdict::Agrees => ("ok", "✓ agrees".to_string()),
+                            Verdict::Wrong => ("bad", "✗ wrong".to_string()),
+                            Verdict::NotDifferentiable => ("kink", format!("∼ not differentiable here ({})", r.kink.unwrap_or(""))),
+                            Verdict::NotFinite => ("bad", "⚠ not a finite number".to_string()),
+                        };
+                        let h = fd_step(c.vars.get(i).copied().unwrap_or(0.0));
+                        view! {
+                            <tr class=class title=format!("h = {h:e}")>
+                                <td>{r.name.clone()}</td>
+                                <td data-testid=format!("grad-{}", r.name)>{sig(r.analytic)}</td>
+                                <td data-testid=format!("fd-{}", r.name)>{sig(r.numeric)}</td>
+                                <td>{format!("{:.1e}", r.error)}</td>
+                                <td>{format!("{:.1e}", r.relative)}</td>
+                                <td>{verdict}</td>
+                            </tr>
+                        }.into_any()
+                    }).collect_view()
+                })}
+            </tbody>
+        </table>
+        {move || computed.with(|c| {
+            let done = reveal.get() || k.get() >= c.sweep.steps.len();
+            done.then(|| view! {
+                <p data-testid="fd-cosine" class=if c.grads_match() { "hint" } else { "cosine-bad" }>
+                    {format!("cosine of the delivered gradient with the true one: {}{}", cos_text(c.cosine), length_text(c))}
+                </p>
+            })
+        })}
+    }
+}
+
+fn cos_text(c: f64) -> String {
+    if c.is_finite() {
+        format!("{c:.4}").replace('-', "−")
+    } else {
+        "undefined (a zero or non-finite gradient)".into()
+    }
+}
+
+/// For a gradient in the right direction but of the wrong length.
+fn length_text(c: &Computed) -> String {
+    let norm = |v: &[f64]| v.iter().map(|x| x * x).sum::<f64>().sqrt();
+    if c.cosine > 0.9999 && !c.grads_match() {
+        format!(
+            " (same direction, {} times the length)",
+            sig(norm(&c.sweep.grads) / norm(&c.exact))
+        )
+    } else {
+        String::new()
+    }
+}
+
+/// The R3 variant (shared with the lab), and with one shared score, the
+/// draws: one draw, the running mean, its cosine and the runs spent.
+#[component]
+pub fn R3Panel(
+    ws: RwSignal<Worksheet>,
+    computed: Memo<Computed>,
+    app: RwSignal<AppState>,
+) -> impl IntoView {
+    let choice = |s: ErrorSignal, id: &'static str, label: &'static str| {
+        view! {
+            <label><input type="radio" name="r3off" data-testid=id
+                prop:checked=move || app.with(|a| graph_signal(a.r3) == s)
+                on:change=move |_| app.update(|a| a.r3 = r3_for_signal(a.r3, s))/>{label}</label>
+        }
+    };
+    let add = move |n: u32| ws.update(|w| w.set_draws(w.draws.saturating_add(n)));
+    view! {
+        <div class="r3-mode" role="radiogroup" aria-label="When R3 is unticked">
+            "When R3 is unticked: "
+            {choice(ErrorSignal::SharedScore, "r3-shared", "one shared score")}
+            {choice(ErrorSignal::Scrambled, "r3-scrambled", "scrambled")}
+            {choice(ErrorSignal::SignDropped, "r3-sign", "sign dropped")}
+        </div>
+        {move || computed.with(|c| c.sweep.estimate.clone().map(|e| {
+            let names = ws.with(|w| w.graph.vars.clone());
+            let last: Vec<f64> = c.var_nodes.iter().map(|n| e.last[n.index()]).collect();
+            let row = |v: &[f64]| names.iter().zip(v).map(|(n, x)| format!("{n}: {}", fmt_sig(*x))).collect::<Vec<_>>().join(", ");
+            view! {
+                <div class="draws" data-testid="np-panel">
+                    <p><b>"One shared score"</b>{format!(" (σ = {SIGMA}): every node nudged at once, one forward run, the one Δf broadcast.")}</p>
+                    <p data-testid="np-last">{format!("last draw (Δf = {}): {}; its cosine {}", fmt_sig(e.delta_f), row(&last), cos_text(cosine(&last, &c.exact)))}</p>
+                    <p data-testid="np-mean">{format!("mean of {} draw(s): {}", e.draws, row(&c.sweep.grads))}</p>
+                    <p><b data-testid="np-cosine">{format!("cosine with the true gradient: {}", cos_text(c.cosine))}</b>
+                        " · " <span data-testid="np-runs">{format!("{} forward runs", e.forward_runs)}</span></p>
+                    <div class="lab-buttons">
+                        <button data-testid="np-draw" on:click=move |_| add(1)>"draw again"</button>
+                        <button data-testid="np-draw10" on:click=move |_| add(10)>"+10 draws"</button>
+                        <button data-testid="np-draw100" on:click=move |_| add(100)>"+100"</button>
+                        <button data-testid="np-reset" on:click=move |_| ws.update(|w| w.set_draws(1))>"back to one draw"</button>
+                    </div>
+                    <p class="hint">{format!("Right on average, noisy per draw; the noise grows with the number of nodes (try the six-input neuron). At most {MAX_DRAWS} draws.")}</p>
+                </div>
+            }
+        }))}
+    }
+}
+
+/// One note per removed requirement: what it changes here, or why it
+/// changes nothing on this graph.
+#[component]
+pub fn RequirementNotes(
+    ws: RwSignal<Worksheet>,
+    computed: Memo<Computed>,
+    app: RwSignal<AppState>,
+    step: RwSignal<usize>,
+) -> impl IntoView {
+    let open_fa = move |_| {
+        app.update(|a| {
+            a.view = View::Lab;
+            a.r4 = Method::Fa;
+        })
+    };
+    move || {
+        let (kept, shared) = computed.with(|c| (c.req.kept, c.sweep.estimate.is_some()));
+        let (fan, nonlinear, products) = ws.with(|w| {
+            (
+                has_fan_out(&w.graph),
+                has_nonlinearity(&w.graph),
+                has_weights(&w.graph),
+            )
+        });
+        let mut notes = Vec::new();
+        if shared && kept.iter().enumerate().any(|(i, k)| i != 2 && !k) {
+            notes.push(view! { <p class="hint">"R1, R2, R4 and R5 act on the backward sweep; with one shared score there is none, so they change nothing here."</p> }.into_any());
+        }
+        if !kept[1] && !nonlinear {
+            notes.push(view! { <p class="hint" data-testid="note-r2">"R2: no effect here: sums and products pass back weights (their operands), not slopes. To see R2 act on a square, write u^2 rather than u*u."</p> }.into_any());
+        }
+        if !kept[3] {
+            let text = if products {
+                "R4 removed: each product passes back a fixed random number instead of its other operand. In a network the forward weights learn to align with fixed random feedback, so this graph shows only the first step of feedback alignment."
+            } else {
+                "R4: no effect here: this graph has no product, so no weight to transport."
+            };
+            notes.push(view! {
+                <p class="hint" data-testid="note-r4">{text}" "
+                    <button class="small" data-testid="open-fa" on:click=open_fa>"see feedback alignment in the lab"</button></p>
+            }.into_any());
+        }
+        if !kept[4] && !fan {
+            notes.push(view! {
+                <p class="notice" data-testid="note-r5">"R5: no effect: every node has one consumer, so depth-first order is still a correct order. "
+                    <button class="small" data-testid="try-fan-out" on:click=move |_| { ws.update(|w| w.load_preset(FAN_OUT_PRESET)); step.set(0); }>
+                        "try (a+b)*(b+1), which has fan-out"</button></p>
+            }.into_any());
+        }
+        notes.collect_view()
+    }
+}

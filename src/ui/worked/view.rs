@@ -1,0 +1,221 @@
+//! The landing view: the worked example. This file wires the signals and
+//! lays out the three columns; the inputs, the panels and the SVG live in
+//! `graph_inputs`, `graph_panels` and `graph_svg`.
+
+use crate::engine::graph::fmt_minus;
+use crate::lab::method::select::graph_signal;
+use crate::page::url::{AppState, View};
+use crate::ui::shell::graph_state::GraphState;
+use crate::ui::shell::keys::{step_keys, StepKeys};
+use crate::ui::worked::costs::ModeCosts;
+use crate::ui::worked::export::GraphExport;
+use crate::ui::worked::inputs::{ExpressionBox, VarInputs};
+use crate::ui::worked::panels::{Arithmetic, FdTable, R3Panel, RequirementNotes};
+use crate::ui::worked::svg::draw;
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// Scrolls the graph's frame so that the active node sits in its middle
+/// (a no-op when the graph fits).
+fn follow_active(wrap: NodeRef<leptos::html::Div>) {
+    let Some(frame) = wrap.get_untracked() else {
+        return;
+    };
+    let Ok(Some(node)) = frame.query_selector(".node.active") else {
+        return;
+    };
+    let (n, f) = (
+        node.get_bounding_client_rect(),
+        frame.get_bounding_client_rect(),
+    );
+    let dx = n.left() + n.width() / 2.0 - (f.left() + f.width() / 2.0);
+    let dy = n.top() + n.height() / 2.0 - (f.top() + f.height() / 2.0);
+    frame.set_scroll_left(frame.scroll_left() + dx as i32);
+    frame.set_scroll_top(frame.scroll_top() + dy as i32);
+}
+
+/// Two-finger zoom on the graph's frame: the distance between the
+/// fingers at the start, and the zoom then.
+#[derive(Clone, Copy, Default)]
+struct Pinch(StoredValue<Option<(f64, f64)>>);
+
+fn spread(e: &web_sys::TouchEvent) -> Option<f64> {
+    let t = e.touches();
+    let (a, b) = (t.get(0)?, t.get(1)?);
+    let (dx, dy) = (a.client_x() - b.client_x(), a.client_y() - b.client_y());
+    Some(f64::from(dx).hypot(f64::from(dy)).max(1.0))
+}
+
+impl Pinch {
+    fn start(&self, e: &web_sys::TouchEvent, zoom: f64) {
+        self.0.set_value(spread(e).map(|d| (d, zoom)));
+    }
+    /// The zoom the fingers ask for, while two are down.
+    fn factor(&self, e: &web_sys::TouchEvent) -> Option<f64> {
+        let (d0, z0) = self.0.get_value()?;
+        Some((z0 * spread(e)? / d0).clamp(0.3, 4.0))
+    }
+}
+
+/// The play speeds offered: label and milliseconds per step.
+const SPEEDS: [(&str, u64); 3] = [("slow", 2200), ("normal", 1300), ("fast", 600)];
+
+#[component]
+pub fn GraphView() -> impl IntoView {
+    // R1–R5 and the R3 variant are shared with the lab (and the URL)
+    let app =
+        use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
+    let g = use_context::<GraphState>().unwrap_or_else(|| GraphState::new(app, ""));
+    let (ws, step, notice) = (g.ws, g.step, g.notice);
+    let kept = Memo::new(move |_| app.with(|a| a.kept));
+    let signal = Memo::new(move |_| app.with(|a| graph_signal(a.r3)));
+    let computed = Memo::new(move |_| ws.with(|w| w.compute(kept.get(), signal.get())));
+    let playing = RwSignal::new(false);
+    let speed = RwSignal::new(1usize);
+    let zoom = RwSignal::new(None::<f64>);
+    let n_steps = Signal::derive(move || computed.with(|c| c.sweep.steps.len()));
+    let k = Signal::derive(move || step.get().min(n_steps.get()));
+    // a step past the end (a tour's "show it all", a link) is the end
+    Effect::new(move |_| {
+        let n = n_steps.get();
+        if step.get() > n {
+            step.set(n);
+        }
+    });
+
+    // when the graph is wider or taller than its frame, keep the sending
+    // node in view as the sweep moves and the zoom changes
+    let wrap = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let _ = (k.get(), zoom.get());
+        request_animation_frame(move || follow_active(wrap));
+    });
+
+    let pinch = Pinch::default();
+    let next = move || {
+        let n = n_steps.get_untracked();
+        step.update(|s| *s = (*s).min(n).saturating_add(1).min(n));
+    };
+    let prev = move || step.update(|s| *s = (*s).min(n_steps.get_untracked()).saturating_sub(1));
+    let reset = move || {
+        playing.set(false);
+        step.set(0);
+    };
+    let toggle_play = move || {
+        if !playing.get_untracked() && step.get_untracked() >= n_steps.get_untracked() {
+            step.set(0);
+        }
+        playing.update(|p| *p = !*p);
+    };
+
+    // While playing, one step per tick; stop at the end.
+    Effect::new(move |prev_handle: Option<Option<IntervalHandle>>| {
+        if let Some(Some(h)) = prev_handle {
+            h.clear();
+        }
+        if !playing.get() {
+            return None;
+        }
+        let ms = SPEEDS[speed.get().min(SPEEDS.len() - 1)].1;
+        set_interval_with_handle(
+            move || {
+                if step.get_untracked() >= n_steps.get_untracked() {
+                    playing.set(false);
+                } else {
+                    next();
+                }
+            },
+            Duration::from_millis(ms),
+        )
+        .ok()
+    });
+
+    step_keys(
+        app,
+        View::Graph,
+        StepKeys {
+            next: Box::new(next),
+            prev: Box::new(prev),
+            toggle: Box::new(toggle_play),
+            home: Box::new(reset),
+        },
+    );
+
+    view! {
+        <section class="graph-view">
+            <div class="col controls">
+                {move || notice.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
+                <div class:hidden=move || app.with(|a| a.hides("expr"))><ExpressionBox ws=ws step=step/></div>
+                <div class:hidden=move || app.with(|a| a.hides("inputs"))>
+                    <VarInputs ws=ws show_previous=Signal::derive(move || !kept.get()[0])/>
+                </div>
+            </div>
+            <div class="col centre">
+                <p class="value-f">
+                    <span data-testid="value-f">{move || format!("f = {}", fmt_minus(computed.with(|c| c.value)))}</span>
+                    <span class="hint">" — arrows show the direction credit flows, from the output back to the inputs"</span>
+                </p>
+                {move || computed.with(|c| {
+                    let f_bad = !c.value.is_finite();
+                    let g_bad = c.exact.iter().any(|x| !x.is_finite());
+                    (f_bad || g_bad).then(|| view! {
+                        <p class="error" role="alert" data-testid="not-finite">
+                            {if f_bad {
+                                "f is not a finite number at these inputs (log or sqrt of a negative, or a division by zero?): its gradient means nothing here."
+                            } else {
+                                "f's gradient is not a finite number at these inputs (sqrt or log at 0, or a division by zero?): the credits mean nothing here."
+                            }}
+                        </p>
+                    })
+                })}
+                <div class="graph-tools" role="group" aria-label="Zoom the graph">
+                    <button class="small" data-testid="zoom-out" on:click=move |_| zoom.update(|z| *z = Some((z.unwrap_or(1.0) / 1.25).max(0.3)))>"−"</button>
+                    <button class="small" data-testid="zoom-fit" on:click=move |_| zoom.set(None)>"fit"</button>
+                    <button class="small" data-testid="zoom-in" on:click=move |_| zoom.update(|z| *z = Some((z.unwrap_or(1.0) * 1.25).min(4.0)))>"+"</button>
+                    <span class="key">
+                        <span class="pos">"+ blue: positive"</span>
+                        <span class="neg">"− orange: negative"</span>
+                        <span class="key-active">"outlined: the node sending now"</span>
+                        {move || (signal.get() == crate::engine::ErrorSignal::Scrambled && !kept.get()[2])
+                            .then(|| view! { <span class="key-hand">"dashed purple: whose adjoint a node is handed"</span> })}
+                    </span>
+                </div>
+                <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
+                    on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
+                    on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); zoom.set(Some(z)) }>
+                    {move || ws.with(|w| computed.with(|c| draw(&w.graph, c, k.get(), zoom.get())))}
+                </div>
+                <div class="stepper" role="group" aria-label="Step the backward sweep">
+                    <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>
+                    <button data-testid="step-prev" on:click=move |_| prev() title="Previous step (←)" disabled=move || { k.get() == 0 }>"◀ previous"</button>
+                    <button data-testid="step-play" on:click=move |_| toggle_play() title="Play or pause (space)"
+                        aria-pressed=move || playing.get().to_string()>
+                        {move || if playing.get() { "pause" } else { "▶ play" }}
+                    </button>
+                    <button data-testid="step-next" on:click=move |_| next() title="Next step (→)" disabled=move || { k.get() >= n_steps.get() }>"next ▶"</button>
+                    <label class="speed">"speed "
+                        <select data-testid="play-speed" on:change=move |e| {
+                            if let Ok(i) = event_target_value(&e).parse::<usize>() { speed.set(i) }
+                        }>
+                            {SPEEDS.iter().enumerate().map(|(i, (l, _))| view! {
+                                <option value=i.to_string() selected=i == 1>{*l}</option>
+                            }).collect_view()}
+                        </select>
+                    </label>
+                    <span data-testid="step-index" class="step-index" aria-live="polite">
+                        {move || format!("step {} / {}", k.get(), n_steps.get())}
+                    </span>
+                    <span class="hint">"keys: ← → step, space play, Home reset"</span>
+                </div>
+                <Arithmetic ws=ws computed=computed k=k/>
+                <GraphExport g=g/>
+            </div>
+            <div class="col side">
+                <FdTable computed=computed k=k/>
+                <R3Panel ws=ws computed=computed app=app/>
+                <RequirementNotes ws=ws computed=computed app=app step=step/>
+                <ModeCosts computed=computed/>
+            </div>
+        </section>
+    }
+}
