@@ -4,9 +4,9 @@
 use crate::cli::fail;
 use crate::cli::opts::{parse_opts, threads};
 use crate::cli::progress::Progress;
-use crate::lab::grid::{run_parallel, time_step, GridSpec};
 use crate::lab::kernel::Isa;
-use crate::lab::scaling::{scaling_table, SAMPLES};
+use crate::lab::study::grid::{run_parallel, time_step, GridSpec};
+use crate::lab::study::scaling::{scaling_table, SAMPLES};
 use crate::lab::{Method, Precision, RunConfig, Task, TaskShape};
 use std::sync::Arc;
 use std::time::Instant;

@@ -3,10 +3,10 @@
 use crate::cli::fail;
 use crate::cli::opts::{list, parse_opts, threads, Opts};
 use crate::cli::progress::Progress;
-use crate::lab::config::Run;
-use crate::lab::config::MAX_DEPTH;
-use crate::lab::depth::{rows_csv, run_depth, study, teacher_name, DepthSpec, DepthStudy};
+use crate::lab::study::depth::{rows_csv, run_depth, study, teacher_name, DepthSpec, DepthStudy};
 use crate::lab::study::Study;
+use crate::lab::train::config::Run;
+use crate::lab::train::config::MAX_DEPTH;
 use crate::lab::Method;
 use serde_json::json;
 use std::sync::Arc;

@@ -3,9 +3,9 @@
 use crate::cli::fail;
 use crate::cli::opts::{parse_opts, threads, Opts};
 use crate::cli::progress::Progress;
-use crate::lab::config::Run;
-use crate::lab::grid::{run_parallel, GridSpec};
-use crate::lab::summary::{angle_series, angle_summary, readout_floor, summarise, Summary};
+use crate::lab::study::grid::{run_parallel, GridSpec};
+use crate::lab::study::summary::{angle_series, angle_summary, readout_floor, summarise, Summary};
+use crate::lab::train::config::Run;
 use crate::lab::Method;
 use serde_json::json;
 use std::sync::Arc;
@@ -170,7 +170,7 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
             "forward_forward and bp_classify learn another task: the class is the teacher's strongest output; \
              their “median” is the test error rate and “× bp” is against bp_classify (always guessing the \
              commonest class errs {:.3})",
-            crate::lab::batch::majority_error(&t.t_test)
+            crate::lab::train::batch::majority_error(&t.t_test)
         );
     }
 }

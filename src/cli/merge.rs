@@ -4,8 +4,8 @@
 use crate::cli::fail;
 use crate::cli::opts::Opts;
 use crate::cli::shard::ShardFile;
-use crate::lab::precision::{CurveRun, RunRecord};
 use crate::lab::study::Study;
+use crate::lab::train::precision::{CurveRun, RunRecord};
 
 /// `merge FILE… [--json F] [--csv F]`: the report of the study the shards
 /// belong to.

@@ -2,9 +2,9 @@
 //! study's defaults (`parse_opts`), comma-separated lists, `--shard K/N`,
 //! and the thread count.
 
-use crate::lab::config::MAX_DEPTH;
-use crate::lab::grid::GridSpec;
-use crate::lab::task::GAIN_RANGE;
+use crate::lab::study::grid::GridSpec;
+use crate::lab::train::config::MAX_DEPTH;
+use crate::lab::train::task::GAIN_RANGE;
 use crate::lab::{Method, Precision};
 
 pub(super) fn threads() -> usize {

@@ -6,9 +6,9 @@
 use crate::cli::fail;
 use crate::cli::opts::threads;
 use crate::cli::progress::Progress;
-use crate::lab::grid::run_each;
-use crate::lab::precision::{run_job, RunRecord};
+use crate::lab::study::grid::run_each;
 use crate::lab::study::Study;
+use crate::lab::train::precision::{run_job, RunRecord};
 use crate::lab::RunConfig;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

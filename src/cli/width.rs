@@ -3,10 +3,10 @@
 use crate::cli::fail;
 use crate::cli::opts::{list, parse_opts, threads};
 use crate::cli::progress::Progress;
-use crate::lab::grid::run_each;
-use crate::lab::precision::{run_job, CurveRun};
+use crate::lab::study::grid::run_each;
+use crate::lab::study::width::{rows, WidthRow, WidthSpec, TARGET_TIMES_BP};
 use crate::lab::study::Study;
-use crate::lab::width::{rows, WidthRow, WidthSpec, TARGET_TIMES_BP};
+use crate::lab::train::precision::{run_job, CurveRun};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::Instant;

@@ -17,8 +17,6 @@ pub mod layout;
 pub mod ops;
 mod ops_math;
 pub mod parse;
-mod parse_atoms;
-mod parse_error;
 
 pub mod presets;
 pub mod sweep;

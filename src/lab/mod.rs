@@ -4,36 +4,21 @@
 //! of its configuration, steppable in chunks, so the command line and the
 //! browser run the same code.
 
+//!
+//! `train` is one run (the student, the task, the trainer and its
+//! buffers), `method` the learning rules (one row each in `method::DEFS`,
+//! and their arithmetic), `study` the grid and the depth, width and Part 4
+//! studies built from runs, `kernel` the matrix products, `agents` the
+//! simulated agent pipelines of Part 5.
+
 pub mod agents;
-pub mod batch;
-pub mod config;
-pub mod credit;
-pub mod depth;
-mod energy;
-mod forward_forward;
-pub mod grid;
 pub mod kernel;
 pub mod method;
-pub mod net;
-pub mod part4;
-pub mod precision;
-mod probe;
-pub mod rng;
-mod rules;
-mod rules_local;
-pub mod scaling;
-
-mod settle;
-mod state;
 pub mod study;
-pub mod summary;
-pub mod task;
-pub mod trainer;
-mod update;
-pub mod width;
+pub mod train;
 
-pub use config::Precision;
 pub use method::Method;
-pub use precision::Training;
-pub use task::{Task, TaskShape};
-pub use trainer::{RunConfig, RunResult, Trainer};
+pub use train::config::Precision;
+pub use train::precision::Training;
+pub use train::task::{Task, TaskShape};
+pub use train::trainer::{RunConfig, RunResult, Trainer};

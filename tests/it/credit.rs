@@ -2,8 +2,8 @@
 //! trainer's own, each method's per-layer alignment angle, DFA against its
 //! definition. The estimators and the teacher are in `estimators.rs`.
 
-use creditflow::lab::credit::{reach, Reach};
-use creditflow::lab::net::Net;
+use creditflow::lab::train::credit::{reach, Reach};
+use creditflow::lab::train::net::Net;
 use creditflow::lab::{Method, RunConfig, Task, Trainer};
 use std::sync::Arc;
 
@@ -215,8 +215,8 @@ fn dfa_sends_the_output_error_through_fixed_random_maps() {
     let (x, _) = t.batch();
     let (d1m, d2m) = (t.dfa_matrices()[0].clone(), t.dfa_matrices()[1].clone());
     let net: &Net = &t.net;
-    let h1 = x.dot(&net.w[0]).mapv(creditflow::lab::net::tanh);
-    let h2 = h1.dot(&net.w[1]).mapv(creditflow::lab::net::tanh);
+    let h1 = x.dot(&net.w[0]).mapv(creditflow::lab::train::net::tanh);
+    let h2 = h1.dot(&net.w[1]).mapv(creditflow::lab::train::net::tanh);
     let e = t.errors()[2].clone();
     let d2 = e.dot(&d2m) * h2.mapv(|h| 1.0 - h * h);
     let d1 = e.dot(&d1m) * h1.mapv(|h| 1.0 - h * h);

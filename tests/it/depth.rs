@@ -4,8 +4,8 @@
 //! layer's own B, DFA through each layer's own map, scrambled with each
 //! layer's own permutation, node perturbation noise on every layer).
 
-use creditflow::lab::net::batch_loss;
-use creditflow::lab::net::{tanh, Net};
+use creditflow::lab::train::net::batch_loss;
+use creditflow::lab::train::net::{tanh, Net};
 use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
 use ndarray::{Array2, Axis};
 use std::sync::Arc;

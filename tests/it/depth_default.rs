@@ -13,7 +13,7 @@ fn run(m: Method, seed: u64, task: &Arc<Task>) -> (f64, Vec<f64>) {
         method: m,
         seed,
         steps: STEPS,
-        lr: creditflow::lab::grid::default_best_lr(m),
+        lr: creditflow::lab::study::grid::default_best_lr(m),
         ..RunConfig::default()
     };
     let mut t = Trainer::<f64>::new(cfg, task.clone());

@@ -2,7 +2,7 @@
 //! one-shot cosine √(2/(πN))), random direction's norm and distribution,
 //! readout only's update, and the teacher's sizes and scales.
 
-use creditflow::lab::net::cosine;
+use creditflow::lab::train::net::cosine;
 use creditflow::lab::{Method, Task, TaskShape};
 use ndarray::Array2;
 
@@ -101,9 +101,9 @@ fn readout_only_updates_w3_with_h2_transpose_e() {
     let (x, _) = t.batch();
     let h2 = x
         .dot(&t.net.w[0])
-        .mapv(creditflow::lab::net::tanh)
+        .mapv(creditflow::lab::train::net::tanh)
         .dot(&t.net.w[1])
-        .mapv(creditflow::lab::net::tanh);
+        .mapv(creditflow::lab::train::net::tanh);
     let want = h2.t().dot(&t.errors()[2]);
     assert!((&got[2] - &want).mapv(f64::abs).sum() < 1e-12);
     assert_eq!(got[0].sum(), 0.0);
@@ -134,7 +134,7 @@ fn the_teacher_has_the_specified_sizes_scales_and_gain() {
         let xtx = x.t().dot(x);
         let xty = x.t().dot(&t.t_train);
         let w = solve(&xtx, &xty);
-        creditflow::lab::task::nmse(&x.dot(&w), &t.t_train, t.train_var)
+        creditflow::lab::train::task::nmse(&x.dot(&w), &t.t_train, t.train_var)
     };
     let hard = Task::new(TaskShape {
         gain: 3.0,

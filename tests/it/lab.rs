@@ -3,10 +3,10 @@
 //! re-implementation on a tiny network, seeded determinism, and a reduced
 //! sweep in which the essay's ranking must hold.
 
-use creditflow::lab::grid::{run_parallel, GridSpec};
-use creditflow::lab::net::batch_loss;
-use creditflow::lab::net::{cosine, tanh, Net};
-use creditflow::lab::summary::{angle_series, summarise};
+use creditflow::lab::study::grid::{run_parallel, GridSpec};
+use creditflow::lab::study::summary::{angle_series, summarise};
+use creditflow::lab::train::net::batch_loss;
+use creditflow::lab::train::net::{cosine, tanh, Net};
 use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
 use ndarray::Array2;
 use std::sync::Arc;
@@ -284,7 +284,7 @@ fn untrained_student_scores_about_1_6_and_the_mean_about_1() {
     assert!((1.2..2.2).contains(&s), "untrained nMSE {s}");
     let mean = task.t_train.mean_axis(ndarray::Axis(0)).unwrap();
     let pred = Array2::from_shape_fn(task.t_test.raw_dim(), |(_, j)| mean[j]);
-    let m = creditflow::lab::task::nmse(&pred, &task.t_test, task.test_var);
+    let m = creditflow::lab::train::task::nmse(&pred, &task.t_test, task.test_var);
     assert!((0.95..1.1).contains(&m), "predicting the mean: {m}");
 }
 
@@ -368,7 +368,7 @@ fn default_best_rates_are_the_grids() {
     let spec = GridSpec::default();
     let runs = run_parallel(&spec, Arc::new(spec.task()), 2, |_, _| {});
     for s in summarise(&spec, &runs) {
-        let want = creditflow::lab::grid::default_best_lr(s.method);
+        let want = creditflow::lab::study::grid::default_best_lr(s.method);
         match s.best_lr {
             Some(lr) => assert_eq!(lr, want, "{}", s.method.id()),
             // every rate diverged: the table gives the smallest

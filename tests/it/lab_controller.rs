@@ -3,7 +3,7 @@
 //! ablation, each method at its own best rate, the grid in slices, and the
 //! commands it queues for workers.
 
-use creditflow::lab::grid::{default_best_lr, GridSpec};
+use creditflow::lab::study::grid::{default_best_lr, GridSpec};
 use creditflow::lab::{Method, Precision, RunConfig};
 use creditflow::page::lab::controller::{LabController, LabSettings};
 use creditflow::page::lab::live::{Command, LiveEngine};

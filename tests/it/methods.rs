@@ -101,8 +101,8 @@ fn sign_symmetry_steps_through_the_signs_of_w_transpose_recomputed_each_step() {
 
 #[test]
 fn in_a_reduced_grid_sign_symmetry_beats_the_readout_only_floor() {
-    use creditflow::lab::grid::{run_parallel, GridSpec};
-    use creditflow::lab::summary::summarise;
+    use creditflow::lab::study::grid::{run_parallel, GridSpec};
+    use creditflow::lab::study::summary::summarise;
     let spec = GridSpec {
         methods: vec![Method::ReadoutOnly, Method::SignSymmetry],
         lrs: vec![0.02, 0.05],

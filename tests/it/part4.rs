@@ -93,7 +93,7 @@ fn kolen_pollack_feedback_comes_within_30_degrees_of_w_transpose() {
 
 #[test]
 fn the_verdict_names_the_rules_on_the_wrong_side_of_the_midpoint() {
-    use creditflow::lab::part4::verdict;
+    use creditflow::lab::study::part4::verdict;
     // bp 0.01, floor 0.09: the midpoint on a log scale is 3× bp
     let base = [(Method::Bp, 0.01), (Method::ReadoutOnly, 0.09)];
     let with = |p: &[(Method, f64)]| verdict(&[&base[..], p].concat());
@@ -122,8 +122,8 @@ fn the_verdict_names_the_rules_on_the_wrong_side_of_the_midpoint() {
 
 #[test]
 fn in_a_reduced_sweep_kolen_pollack_and_predictive_coding_beat_readout_only() {
-    use creditflow::lab::grid::{run_parallel, GridSpec};
-    use creditflow::lab::summary::summarise;
+    use creditflow::lab::study::grid::{run_parallel, GridSpec};
+    use creditflow::lab::study::summary::summarise;
     let spec = GridSpec {
         methods: vec![
             Method::ReadoutOnly,
@@ -209,7 +209,7 @@ fn a_probe_leaves_a_runs_learned_state_as_it_was() {
 
 #[test]
 fn the_verdict_reports_forward_forward_beside_and_says_plainly_when_a_run_diverged() {
-    use creditflow::lab::part4::verdict;
+    use creditflow::lab::study::part4::verdict;
     let mut s = vec![
         (Method::Bp, 0.01),
         (Method::ReadoutOnly, 0.09),

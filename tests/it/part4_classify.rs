@@ -5,8 +5,8 @@
 //! is the formula on its positive and negative inputs, and its prediction
 //! is the label with the most goodness.
 
-use creditflow::lab::batch::labels_of;
-use creditflow::lab::net::tanh;
+use creditflow::lab::train::batch::labels_of;
+use creditflow::lab::train::net::tanh;
 use creditflow::lab::{Method, Trainer};
 use ndarray::{s, Array2};
 

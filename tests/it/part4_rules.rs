@@ -4,7 +4,7 @@
 //! equilibrium propagation (the three settlings) and synthetic gradients
 //! (the modules and their bootstrapped targets).
 
-use creditflow::lab::net::{cosine, tanh};
+use creditflow::lab::train::net::{cosine, tanh};
 use creditflow::lab::{Method, Task, TaskShape, Trainer};
 use ndarray::Array2;
 use std::sync::Arc;
@@ -137,11 +137,11 @@ fn predictive_coding_relaxes_then_learns_locally() {
 fn predictive_codings_update_turns_towards_backprops_as_it_settles_longer() {
     let task = Arc::new(Task::new(TaskShape::default()));
     for warm in [0, 300] {
-        let angles = creditflow::lab::part4::pc_angles(
+        let angles = creditflow::lab::study::part4::pc_angles(
             task.clone(),
             0,
             warm,
-            &creditflow::lab::part4::PC_STEPS,
+            &creditflow::lab::study::part4::PC_STEPS,
         );
         println!("predictive coding vs bp after {warm} steps (degrees) by T: {angles:.1?}");
         // it falls while the errors settle (T ≤ 20), then stays: the settled
@@ -183,7 +183,7 @@ fn ep_reference(
     w: &[Array2<f64>],
     x: &Array2<f64>,
     t: &Array2<f64>,
-    p: creditflow::lab::config::RuleParams,
+    p: creditflow::lab::train::config::RuleParams,
 ) -> Vec<Array2<f64>> {
     let mut free = forward(w, x, None).split_off(1);
     settle(w, x, &mut free, t, 0.0, p.ep_free);

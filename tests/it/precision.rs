@@ -1,8 +1,8 @@
 //! f32 against f64: the same step from the same weights agrees to f32's
 //! precision, and a reduced grid ranks the methods the same in both.
 
-use creditflow::lab::grid::{run_parallel, GridSpec};
-use creditflow::lab::summary::summarise;
+use creditflow::lab::study::grid::{run_parallel, GridSpec};
+use creditflow::lab::study::summary::summarise;
 use creditflow::lab::{Method, Precision, RunConfig, Task, TaskShape, Trainer};
 use ndarray::Array2;
 use std::sync::Arc;

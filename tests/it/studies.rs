@@ -3,10 +3,10 @@
 //! can say the ordering fails), the charts and the failure boundary draw
 //! what they are given, and the URL keys validate.
 
-use creditflow::lab::depth::{DepthRow, DepthSpec, DepthStudy};
-use creditflow::lab::precision::run_job;
+use creditflow::lab::study::depth::{DepthRow, DepthSpec, DepthStudy};
+use creditflow::lab::study::width::WidthRow;
 use creditflow::lab::study::Study;
-use creditflow::lab::width::WidthRow;
+use creditflow::lab::train::precision::run_job;
 use creditflow::lab::Method;
 use creditflow::page::studies::findings::{depth_findings, width_findings};
 use creditflow::page::studies::StudyState;

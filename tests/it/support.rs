@@ -1,7 +1,7 @@
 //! What the lab's test files share: a small teacher task and a trainer on
 //! it.
 
-use creditflow::lab::net::tanh;
+use creditflow::lab::train::net::tanh;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape, Trainer};
 use ndarray::Array2;
 use std::sync::Arc;

@@ -2,10 +2,10 @@
 //! charts drawn into SVG strings, and the lab's exports. (Links and
 //! session files are in `links.rs`.)
 
-use creditflow::lab::grid::{GridRunner, GridSpec};
 use creditflow::lab::method::select::{select, select_note};
-use creditflow::lab::scaling::scaling_row;
-use creditflow::lab::summary::summarise;
+use creditflow::lab::study::grid::{GridRunner, GridSpec};
+use creditflow::lab::study::scaling::scaling_row;
+use creditflow::lab::study::summary::summarise;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
 use creditflow::page::lab::session::{curves_csv, curves_json, Session};
 use creditflow::ui::charts::credit::{draw_angles, draw_ratio, ratio_bars};
@@ -211,10 +211,10 @@ fn chunked_grid_matches_the_threaded_one() {
         last = r.fraction();
     }
     assert_eq!(r.counts(), (8, 8));
-    let threaded = creditflow::lab::grid::run_parallel(&spec, task, 2, |_, _| {});
+    let threaded = creditflow::lab::study::grid::run_parallel(&spec, task, 2, |_, _| {});
     let summary = summarise(&spec, &r.runs);
     assert_eq!(summary, summarise(&spec, &threaded));
-    let csv = creditflow::lab::summary::summary_csv(&summary);
+    let csv = creditflow::lab::study::summary::summary_csv(&summary);
     assert!(
         csv.starts_with("method,removes,best_lr,median,ratio_to_bp,seed_scores,diverged_runs,angle_w1,angle_w2,angle_w3,essay\nbp,—,"),
         "{csv}"
@@ -256,7 +256,7 @@ fn step_one_keeps_the_runs_level_and_finishes_them_all() {
 
 #[test]
 fn the_table_explains_the_teacher_gap_on_its_own() {
-    use creditflow::lab::summary::{divergence_cap, teacher_gap};
+    use creditflow::lab::study::summary::{divergence_cap, teacher_gap};
     let easy = teacher_gap(Some(0.108), 1.0).expect("a floor far below the essay's");
     assert!(easy.contains("easier") && easy.contains("0.108") && easy.contains("0.169"));
     assert!(easy.contains("gain 1)") && !easy.contains("README"));

@@ -1,10 +1,10 @@
 //! The width study: one row per (method, width), the weights counted as the
 //! student has them, bp reaching its own target, and the CLI's JSON.
 
-use creditflow::lab::grid::GridSpec;
-use creditflow::lab::net::{layer_sizes, Net};
-use creditflow::lab::precision::run_job;
-use creditflow::lab::width::{rows, run_width, WidthSpec};
+use creditflow::lab::study::grid::GridSpec;
+use creditflow::lab::study::width::{rows, run_width, WidthSpec};
+use creditflow::lab::train::net::{layer_sizes, Net};
+use creditflow::lab::train::precision::run_job;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
 use std::sync::Arc;
 
@@ -38,7 +38,7 @@ fn one_row_per_method_and_width_with_the_students_weights() {
     assert_eq!(rows.len(), 2 * 3);
     for r in &rows {
         let net = Net::<f64>::init(
-            &mut creditflow::lab::rng::stream(0, creditflow::lab::rng::Stream::Init),
+            &mut creditflow::lab::train::rng::stream(0, creditflow::lab::train::rng::Stream::Init),
             &layer_sizes(task.shape.inputs, r.width, 2, task.shape.outputs),
         );
         assert_eq!(r.weights, net.n_weights(), "{:?} at {}", r.method, r.width);

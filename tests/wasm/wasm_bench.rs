@@ -5,8 +5,8 @@
 //! cargo test --release --target wasm32-unknown-unknown --test wasm_bench -- --nocapture
 #![cfg(target_arch = "wasm32")]
 
-use creditflow::lab::grid::time_step;
 use creditflow::lab::kernel::Isa;
+use creditflow::lab::study::grid::time_step;
 use creditflow::lab::{Method, Precision, RunConfig, Task, TaskShape, Trainer};
 use std::sync::Arc;
 use wasm_bindgen_test::*;

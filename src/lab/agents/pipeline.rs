@@ -8,7 +8,7 @@
 //! a fixed random map.
 
 use crate::lab::agents::{AgentsConfig, Signal};
-use crate::lab::rng::{normal, normal_matrix, stream, LabRng, Stream};
+use crate::lab::train::rng::{normal, normal_matrix, stream, LabRng, Stream};
 use ndarray::{Array1, Array2, Axis};
 use rand::SeedableRng;
 

@@ -8,7 +8,7 @@
 //! independent answers, voted". Votes are right or wrong (ties broken by a
 //! fair coin), so the independent vote has a binomial closed form.
 
-use crate::lab::rng::{stream, Stream};
+use crate::lab::train::rng::{stream, Stream};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 

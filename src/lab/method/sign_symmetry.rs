@@ -5,7 +5,7 @@
 //! their sizes.
 
 use crate::lab::kernel::Real;
-use crate::lab::trainer::Trainer;
+use crate::lab::train::trainer::Trainer;
 use ndarray::Zip;
 
 impl<F: Real> Trainer<F> {

@@ -4,14 +4,14 @@
 //! Live runs go to an engine (`LiveEngine`): here on the page, or in Web
 //! Workers, in which case the commands wait in `outbox` for the view to post.
 
-use crate::lab::config::Precision;
-use crate::lab::config::Run;
-use crate::lab::credit::CreditView;
-use crate::lab::grid::{GridRunner, GridSpec};
 use crate::lab::method::Method;
-use crate::lab::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
-use crate::lab::summary::Summary;
-use crate::lab::trainer::RunConfig;
+use crate::lab::study::grid::{GridRunner, GridSpec};
+use crate::lab::study::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
+use crate::lab::study::summary::Summary;
+use crate::lab::train::config::Precision;
+use crate::lab::train::config::Run;
+use crate::lab::train::credit::CreditView;
+use crate::lab::train::trainer::RunConfig;
 use crate::page::lab::live::{Command, LiveEngine, Tasks, Update};
 use crate::page::lab::session::RunStatus;
 

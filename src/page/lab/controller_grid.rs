@@ -2,13 +2,13 @@
 //! jobs to workers, or it trains here in slices), follow its progress, and
 //! keep the finished table, whose best rates the live runs then use (`lr_for`).
 
-use crate::lab::config::Precision;
-use crate::lab::config::Run;
-use crate::lab::grid::default_best_lr;
-use crate::lab::grid::{GridRunner, GridSpec};
 use crate::lab::method::Method;
-use crate::lab::summary::summarise;
-use crate::lab::trainer::RunConfig;
+use crate::lab::study::grid::default_best_lr;
+use crate::lab::study::grid::{GridRunner, GridSpec};
+use crate::lab::study::summary::summarise;
+use crate::lab::train::config::Precision;
+use crate::lab::train::config::Run;
+use crate::lab::train::trainer::RunConfig;
 use crate::page::lab::controller::{GridDone, LabController, LabSettings};
 
 impl LabController {

@@ -2,10 +2,10 @@
 //! code trains in a Web Worker and, as a fallback and in native tests, on
 //! the page: the page sends `Command`s, the engine answers with `Update`s.
 
-use crate::lab::credit::CreditView;
 use crate::lab::method::Method;
-use crate::lab::task::{Task, TaskShape};
-use crate::lab::trainer::RunConfig;
+use crate::lab::train::credit::CreditView;
+use crate::lab::train::task::{Task, TaskShape};
+use crate::lab::train::trainer::RunConfig;
 use crate::page::lab::session::{RunStatus, Session};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

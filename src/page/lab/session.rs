@@ -4,12 +4,12 @@
 //! steps) per run. The same type trains in a Web Worker or, as a fallback
 //! and in the native tests, on the page; `RunStatus` is what it reports.
 
-use crate::lab::config::{angles_from_json, angles_to_json, AnglesJson};
-use crate::lab::credit::CreditView;
 use crate::lab::method::Method;
-use crate::lab::precision::Training;
-use crate::lab::task::Task;
-use crate::lab::trainer::{Angles, RunConfig};
+use crate::lab::train::config::{angles_from_json, angles_to_json, AnglesJson};
+use crate::lab::train::credit::CreditView;
+use crate::lab::train::precision::Training;
+use crate::lab::train::task::Task;
+use crate::lab::train::trainer::{Angles, RunConfig};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::sync::Arc;

@@ -1,9 +1,9 @@
 //! What a study found, in sentences built from its own numbers (the page
 //! and the README say the same; nothing here expects an answer).
 
-use crate::lab::depth::DepthStudy;
 use crate::lab::method::Method;
-use crate::lab::width::WidthRow;
+use crate::lab::study::depth::DepthStudy;
+use crate::lab::study::width::WidthRow;
 
 fn ratio(x: Option<f64>) -> String {
     match x {

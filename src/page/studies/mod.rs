@@ -5,11 +5,11 @@
 
 pub mod findings;
 
-use crate::lab::depth::{study as depth_study, DepthSpec, DepthStudy};
-use crate::lab::grid::GridSpec;
-use crate::lab::precision::CurveRun;
+use crate::lab::study::depth::{study as depth_study, DepthSpec, DepthStudy};
+use crate::lab::study::grid::GridSpec;
+use crate::lab::study::width::{rows as width_rows, WidthRow, WidthSpec};
 use crate::lab::study::Study;
-use crate::lab::width::{rows as width_rows, WidthRow, WidthSpec};
+use crate::lab::train::precision::CurveRun;
 use crate::lab::Precision;
 
 #[derive(Clone, Debug)]

@@ -18,7 +18,7 @@ pub fn parse_gain(v: &str) -> Option<f64> {
     v.trim()
         .parse::<f64>()
         .ok()
-        .filter(|g| crate::lab::task::GAIN_RANGE.contains(g))
+        .filter(|g| crate::lab::train::task::GAIN_RANGE.contains(g))
 }
 
 /// A comma-separated list of whole numbers, each in `range`, ascending

@@ -9,10 +9,10 @@
 pub mod codec;
 
 use crate::engine::presets::PRESETS;
-use crate::lab::config::MAX_DEPTH;
-use crate::lab::depth::DepthSpec;
 use crate::lab::method::select::{R3_CHOICES, R4_CHOICES};
-use crate::lab::width::WidthSpec;
+use crate::lab::study::depth::DepthSpec;
+use crate::lab::study::width::WidthSpec;
+use crate::lab::train::config::MAX_DEPTH;
 use crate::lab::{Method, Precision};
 use crate::page::url::codec::*;
 

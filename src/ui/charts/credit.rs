@@ -3,7 +3,7 @@
 //! of removing each requirement as a ratio to backprop, grouped by
 //! requirement.
 
-use crate::lab::trainer::Angles;
+use crate::lab::train::trainer::Angles;
 use crate::lab::Method;
 use crate::ui::charts::plots::{frame, method_color, tick, title, LEGEND_COLS, WIDTH};
 use crate::ui::charts::svg::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};

@@ -4,7 +4,7 @@
 //! native tests read them. Text is at least the page's body size, legends
 //! name the methods, and each method has one colour in every chart.
 
-use crate::lab::scaling::ScalingRow;
+use crate::lab::study::scaling::ScalingRow;
 use crate::lab::Method;
 use crate::ui::charts::svg::{hex, legend_rows, Anchor, Axis, Plot, Rgb, Svg, TEXT};
 

@@ -2,7 +2,7 @@
 //! against depth here; the width study's charts and the failure boundary
 //! in `charts_width`. Plain Rust: the native tests read them.
 
-use crate::lab::depth::DepthStudy;
+use crate::lab::study::depth::DepthStudy;
 use crate::lab::Method;
 use crate::ui::charts::plots::{frame, method_color, reference, tick, LEGEND_COLS};
 use crate::ui::charts::svg::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};

@@ -1,7 +1,7 @@
 //! The width study's charts as SVG strings: final error and steps to a
 //! target against the number of weights, and the essay's failure boundary.
 
-use crate::lab::width::WidthRow;
+use crate::lab::study::width::WidthRow;
 use crate::lab::Method;
 use crate::ui::charts::plots::{frame, tick, LEGEND_COLS};
 use crate::ui::charts::studies::{empty_note, lines, log_axis, methods_in, per_method};

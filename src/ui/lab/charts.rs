@@ -3,8 +3,8 @@
 //! parses it once: a few milliseconds, and crisp at any zoom), with SVG
 //! and PNG exports.
 
-use crate::lab::config::{angles_from_json, AnglesJson};
-use crate::lab::scaling::WIDTHS;
+use crate::lab::study::scaling::WIDTHS;
+use crate::lab::train::config::{angles_from_json, AnglesJson};
 use crate::page::lab::controller::LabController;
 use crate::ui::charts::credit::{draw_angle_panels, draw_angles, draw_ratio, ratio_bars};
 use crate::ui::charts::plots::{draw_curves, draw_scaling, Series};

@@ -71,7 +71,7 @@ pub(crate) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
     };
     let item = move |m: Method| {
         let id = format!("method-{}", m.id());
-        let cite = crate::lab::part4::tags(m)
+        let cite = crate::lab::study::part4::tags(m)
             .map(|t| view! { <span class="hint cite">{format!(" ({})", t.cite)}</span> });
         view! {
             <li>

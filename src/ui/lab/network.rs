@@ -5,7 +5,7 @@
 //! worked example's keys: → next, ← previous, space run/pause, Home the
 //! whole step.
 
-use crate::lab::credit::CreditView;
+use crate::lab::train::credit::CreditView;
 use crate::lab::Method;
 use crate::page::lab::panel::{phase_text, PHASES};
 use crate::page::url::View;

@@ -6,7 +6,7 @@
 //! delivered unit has a focusable target carrying `data-l`/`data-j`, so
 //! the view can answer hover and focus by delegation. Plain Rust.
 
-use crate::lab::credit::{CreditView, LayerCredit};
+use crate::lab::train::credit::{CreditView, LayerCredit};
 use crate::page::lab::panel::{colour, error_shown, radius, shown, sign_glyph};
 use std::fmt::Write;
 

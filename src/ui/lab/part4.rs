@@ -4,7 +4,7 @@
 //! fixed B against Kolen–Pollack's learned one), and predictive coding's
 //! angle to backprop as its settling lengthens.
 
-use crate::lab::part4::{members, pc_angles, tags, verdict, Group, PC_STEPS};
+use crate::lab::study::part4::{members, pc_angles, tags, verdict, Group, PC_STEPS};
 use crate::lab::{Method, Task, TaskShape};
 use crate::page::lab::session::RunStatus;
 use crate::page::url::AppState;
@@ -40,7 +40,7 @@ fn score_cells(board: &[RunStatus], m: Method) -> (String, String) {
 fn row(board: &[RunStatus], m: Method) -> impl IntoView {
     let t = tags(m);
     let (score, ratio) = score_cells(board, m);
-    let cell = |f: fn(&crate::lab::part4::Tags) -> &'static str| t.map_or("—", |t| f(&t));
+    let cell = |f: fn(&crate::lab::study::part4::Tags) -> &'static str| t.map_or("—", |t| f(&t));
     view! {
         <tr data-testid=format!("part4-{}", m.id())>
             <td><span class="swatch" style=format!("background: {}", css_color(m))></span>{m.name()}

@@ -2,7 +2,7 @@
 //! latest per-layer angles) and the essay's table reproduced in the page,
 //! with their exports. Every note here stands on its own.
 
-use crate::lab::summary::{
+use crate::lab::study::summary::{
     angle_series, angle_summary, divergence_cap, readout_floor, summary_csv, teacher_gap,
 };
 use crate::lab::Method;

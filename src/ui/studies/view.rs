@@ -5,9 +5,9 @@
 //! each depth or width finishes. The state is `lab::studies::StudyState`;
 //! this file only wires and draws.
 
-use crate::lab::config::MAX_DEPTH;
+use crate::lab::study::width::TARGET_TIMES_BP;
 use crate::lab::study::Study;
-use crate::lab::width::TARGET_TIMES_BP;
+use crate::lab::train::config::MAX_DEPTH;
 use crate::page::studies::findings::{depth_findings, width_findings};
 use crate::page::studies::{page_depth_spec, page_width_spec, StudyState};
 use crate::page::url::AppState;
@@ -161,7 +161,7 @@ pub fn StudiesView() -> impl IntoView {
     };
     let depth_csv = move |_| {
         download::text(
-            &crate::lab::depth::rows_csv(&depth_study.get()),
+            &crate::lab::study::depth::rows_csv(&depth_study.get()),
             "creditflow-depth.csv",
             "text/csv",
         );

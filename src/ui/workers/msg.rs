@@ -2,7 +2,7 @@
 //! or a live command one way, a finished run (or "ready") the other, as
 //! JSON text.
 
-use crate::lab::precision::RunRecord;
+use crate::lab::train::precision::RunRecord;
 use crate::lab::RunConfig;
 use crate::page::lab::live::Command;
 use serde::{Deserialize, Serialize};

@@ -5,7 +5,7 @@
 //! essay's grid, the depth or the width study), and collects the runs.
 //! Both ends run the same `precision::run_job` the native command line runs.
 
-use crate::lab::precision::{run_job, CurveRun, RunRecord};
+use crate::lab::train::precision::{run_job, CurveRun, RunRecord};
 use crate::lab::RunConfig;
 use crate::page::lab::live::Tasks;
 use crate::ui::workers::env::new_worker;

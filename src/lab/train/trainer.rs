@@ -4,13 +4,13 @@
 //! the same code. Each method's update is picked in `update.rs`; its
 //! arithmetic is in `rules.rs` and the rule's own file.
 
-use crate::lab::energy::settled_output;
 use crate::lab::kernel::Real;
+use crate::lab::method::energy::settled_output;
 use crate::lab::method::Method;
-use crate::lab::net::{angle_degrees, layer_sizes, Acts, Net};
-use crate::lab::rng::{normal_matrix, permutation, stream, LabRng, Stream};
-use crate::lab::state::RuleState;
-use crate::lab::task::{nmse, Task};
+use crate::lab::train::net::{angle_degrees, layer_sizes, Acts, Net};
+use crate::lab::train::rng::{normal_matrix, permutation, stream, LabRng, Stream};
+use crate::lab::train::state::RuleState;
+use crate::lab::train::task::{nmse, Task};
 use ndarray::{Array1, Array2};
 use std::sync::Arc;
 
@@ -20,19 +20,19 @@ pub const DIVERGENCE_NMSE: f64 = 1e4;
 /// last step).
 pub const ANGLE_EVERY: usize = 100;
 
-pub use crate::lab::config::{Angles, RunConfig, RunResult};
-pub use crate::lab::net::batch_loss;
+pub use crate::lab::train::config::{Angles, RunConfig, RunResult};
+pub use crate::lab::train::net::batch_loss;
 
 /// Fixed random matrices and permutations a method may use in place of
 /// the true backward pathway, one per hidden layer l = 1 … L (index l−1).
 #[derive(Clone, Debug)]
-pub(super) struct Feedback<F: Real> {
+pub(crate) struct Feedback<F: Real> {
     /// FA: `b[l−1]` replaces W_{l+1}ᵀ (h×h, or out×h for the top layer).
-    pub(super) b: Vec<Array2<F>>,
+    pub(crate) b: Vec<Array2<F>>,
     /// DFA: the output error straight to hidden layer l (out×h).
-    pub(super) d: Vec<Array2<F>>,
+    pub(crate) d: Vec<Array2<F>>,
     /// Scrambled: unit j of layer l receives the delta of unit P_l(j).
-    pub(super) p: Vec<Vec<usize>>,
+    pub(crate) p: Vec<Vec<usize>>,
 }
 
 impl<F: Real> Feedback<F> {
@@ -58,40 +58,40 @@ impl<F: Real> Feedback<F> {
 #[derive(Clone, Debug)]
 pub struct Trainer<F: Real = f64> {
     pub cfg: RunConfig,
-    pub(super) task: Arc<Task>,
+    pub(crate) task: Arc<Task>,
     pub net: Net<F>,
-    pub(super) order: LabRng,
-    pub(super) noise: LabRng,
-    pub(super) perm: Vec<usize>,
-    pub(super) cursor: usize,
+    pub(crate) order: LabRng,
+    pub(crate) noise: LabRng,
+    pub(crate) perm: Vec<usize>,
+    pub(crate) cursor: usize,
     /// Shuffled-labels control: training row i is labelled with row
     /// `labels[i]`'s target.
-    pub(super) labels: Option<Vec<usize>>,
-    pub(super) fb: Feedback<F>,
-    pub(super) acts: Acts<F>,
-    pub(super) prev: Acts<F>,
-    pub(super) t: Array2<F>,
+    pub(crate) labels: Option<Vec<usize>>,
+    pub(crate) fb: Feedback<F>,
+    pub(crate) acts: Acts<F>,
+    pub(crate) prev: Acts<F>,
+    pub(crate) t: Array2<F>,
     /// Each layer's delta as the update uses it: `d[l]` for the units of
     /// `acts.a[l+1]`; `d[L]` is the output error e.
-    pub(super) d: Vec<Array2<F>>,
-    pub(super) scratch: Array2<F>,
+    pub(crate) d: Vec<Array2<F>>,
+    pub(crate) scratch: Array2<F>,
     /// Node perturbation: each example's loss change.
-    pub(super) dl: Array1<F>,
-    pub(super) g: Vec<Array2<F>>,
-    pub(super) aux: Net<F>,
+    pub(crate) dl: Array1<F>,
+    pub(crate) g: Vec<Array2<F>>,
+    pub(crate) aux: Net<F>,
     /// Node perturbation: noise on each layer's pre-activation.
-    pub(super) xi: Acts<F>,
-    pub(super) noisy: Acts<F>,
+    pub(crate) xi: Acts<F>,
+    pub(crate) noisy: Acts<F>,
     /// The rule's own state and buffers (`state::RuleState`).
-    pub(super) local: RuleState<F>,
-    pub(super) step: usize,
-    pub(super) diverged_at: Option<usize>,
+    pub(crate) local: RuleState<F>,
+    pub(crate) step: usize,
+    pub(crate) diverged_at: Option<usize>,
     /// The last minibatch loss.
     pub loss: f64,
     /// The exact gradient at the same weights, where the angles are measured.
-    pub(super) exact_g: Vec<Array2<F>>,
+    pub(crate) exact_g: Vec<Array2<F>>,
     /// The test inputs in `F`, for `evaluate`.
-    pub(super) x_test: Array2<F>,
+    pub(crate) x_test: Array2<F>,
     /// Every `ANGLE_EVERY` steps: (step, degrees between this method's
     /// update of each W_l and the exact gradient at the same weights);
     /// NaN where the method leaves a layer unchanged.

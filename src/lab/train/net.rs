@@ -5,7 +5,7 @@
 //! nothing.
 
 use crate::lab::kernel::{mm, Real, Then};
-use crate::lab::rng::{normal_matrix, LabRng};
+use crate::lab::train::rng::{normal_matrix, LabRng};
 use ndarray::{Array2, Zip};
 
 pub use crate::lab::kernel::tanh;

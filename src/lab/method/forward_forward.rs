@@ -7,11 +7,11 @@
 //! below's goodness. A test example's class is the label whose input gives
 //! the most goodness summed over the layers.
 
-use crate::lab::batch::{error_rate, labels_of};
 use crate::lab::kernel::{mm, Real, Then};
-use crate::lab::net::Net;
-use crate::lab::state::RuleState;
-use crate::lab::trainer::Trainer;
+use crate::lab::train::batch::{error_rate, labels_of};
+use crate::lab::train::net::Net;
+use crate::lab::train::state::RuleState;
+use crate::lab::train::trainer::Trainer;
 use ndarray::{Array2, Zip};
 use rand::Rng;
 
@@ -21,7 +21,7 @@ impl<F: Real> Trainer<F> {
     /// in⁻ᵀ(s⁻ ⊙ 2h⁻ ⊙ (1 − h⁻²))] with s⁺ = σ(θ − G⁺) and s⁻ = σ(G⁻ − θ),
     /// the slopes of the loss softplus(θ − G⁺) + softplus(G⁻ − θ). The
     /// readout is not used and stays put.
-    pub(super) fn forward_forward(&mut self) {
+    pub(crate) fn forward_forward(&mut self) {
         let (inputs, outputs) = (self.task.shape.inputs, self.task.shape.outputs);
         let top = self.depth();
         let labels = labels_of(self.t.view());
@@ -77,7 +77,7 @@ impl<F: Real> Trainer<F> {
 
     /// Test error rate on the classification task: forward-forward picks
     /// the label whose input gives the most goodness; bp the largest output.
-    pub(super) fn classification_error(&self) -> f64 {
+    pub(crate) fn classification_error(&self) -> f64 {
         let labels = labels_of(self.task.t_test.view());
         let scores = if self.cfg.method == crate::lab::Method::ForwardForward {
             ff_goodness(&self.net, &self.x_test, self.task.shape.outputs)
@@ -121,7 +121,7 @@ fn softplus(x: f64) -> f64 {
 /// Forward-forward's pass: `ins[0]` is the input with its label; hidden
 /// layer l's activity tanh(ins[l]·W_l) goes into `hs[l]`, and scaled to
 /// unit mean square per example into `ins[l+1]`.
-pub(super) fn ff_pass<F: Real>(net: &Net<F>, ins: &mut [Array2<F>], hs: &mut [Array2<F>]) {
+pub(crate) fn ff_pass<F: Real>(net: &Net<F>, ins: &mut [Array2<F>], hs: &mut [Array2<F>]) {
     let top = net.depth();
     for l in 0..top {
         mm(ins[l].view(), net.w[l].view(), &mut hs[l], Then::Tanh);
@@ -138,7 +138,7 @@ pub(super) fn ff_pass<F: Real>(net: &Net<F>, ins: &mut [Array2<F>], hs: &mut [Ar
 /// For each row of `x` and each of the `classes` labels, the goodness
 /// summed over the hidden layers with that label in the input (allocates;
 /// for evaluation).
-pub(super) fn ff_goodness<F: Real>(net: &Net<F>, x: &Array2<F>, classes: usize) -> Array2<f64> {
+pub(crate) fn ff_goodness<F: Real>(net: &Net<F>, x: &Array2<F>, classes: usize) -> Array2<f64> {
     let (n, top) = (x.nrows(), net.depth());
     let sizes = net.sizes();
     let mut ins: Vec<Array2<F>> = (0..top).map(|l| Array2::zeros((n, sizes[l]))).collect();

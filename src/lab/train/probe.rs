@@ -5,8 +5,8 @@
 
 use crate::lab::kernel::Real;
 use crate::lab::method::Method;
-use crate::lab::state::RuleState;
-use crate::lab::trainer::Trainer;
+use crate::lab::train::state::RuleState;
+use crate::lab::train::trainer::Trainer;
 use ndarray::Array2;
 
 impl<F: Real> Trainer<F> {
@@ -55,7 +55,7 @@ impl<F: Real> Trainer<F> {
 
     /// Loads the next batch and runs the forward sweep and the error,
     /// as `step` does, without updating.
-    pub(super) fn prepare_batch(&mut self) {
+    pub(crate) fn prepare_batch(&mut self) {
         self.load_batch();
         self.net.forward(&mut self.acts);
         self.output_error();
@@ -86,7 +86,7 @@ impl<F: Real> Trainer<F> {
             .b
             .iter()
             .zip(&self.net.w[1..])
-            .map(|(b, w)| crate::lab::net::angle_degrees(b, &w.t().to_owned()))
+            .map(|(b, w)| crate::lab::train::net::angle_degrees(b, &w.t().to_owned()))
             .collect()
     }
 

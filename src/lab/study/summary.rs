@@ -3,10 +3,10 @@
 //! ratio to bp, the final per-layer alignment angles, and a note where our
 //! number differs from the essay's.
 
-use crate::lab::config::Run;
-use crate::lab::grid::GridSpec;
 use crate::lab::method::Method;
-use crate::lab::trainer::{Angles, DIVERGENCE_NMSE};
+use crate::lab::study::grid::GridSpec;
+use crate::lab::train::config::Run;
+use crate::lab::train::trainer::{Angles, DIVERGENCE_NMSE};
 use serde::Serialize;
 
 /// One method's line in the table.

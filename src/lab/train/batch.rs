@@ -4,14 +4,14 @@
 
 use crate::lab::kernel::Real;
 use crate::lab::method::Method;
-use crate::lab::rng::permutation;
-use crate::lab::trainer::{Trainer, DIVERGENCE_NMSE};
+use crate::lab::train::rng::permutation;
+use crate::lab::train::trainer::{Trainer, DIVERGENCE_NMSE};
 use ndarray::{Array2, ArrayView2, Zip};
 
 impl<F: Real> Trainer<F> {
     /// Copies the next minibatch into `acts.x` and `t`; a fresh
     /// permutation each epoch, from the seed's order stream.
-    pub(super) fn load_batch(&mut self) {
+    pub(crate) fn load_batch(&mut self) {
         let b = self.cfg.batch;
         if self.cursor + b > self.perm.len() {
             self.perm = permutation(&mut self.order, self.perm.len());
@@ -43,7 +43,7 @@ impl<F: Real> Trainer<F> {
     /// forward has none (its rule sets the loss). False when the run has
     /// diverged: a loss that is not finite, or a minibatch nMSE above
     /// `DIVERGENCE_NMSE`.
-    pub(super) fn output_error(&mut self) -> bool {
+    pub(crate) fn output_error(&mut self) -> bool {
         let top = self.depth();
         let inv_b = 1.0 / self.cfg.batch as f64;
         let inv_bf = F::of(inv_b);

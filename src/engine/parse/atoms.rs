@@ -3,8 +3,8 @@
 
 use crate::engine::graph::{NodeId, Op};
 use crate::engine::ops::{Prim, Syntax};
+use crate::engine::parse::error::closest_function;
 use crate::engine::parse::{ParseError, Parser, CONSTANTS, MAX_NODES};
-use crate::engine::parse_error::closest_function;
 
 impl Parser<'_> {
     /// Where the run of bytes from the cursor that `keep` accepts ends.

@@ -5,12 +5,12 @@
 //! the best rate's median final test nMSE, its ratio to bp at that depth,
 //! and each layer's final alignment angle.
 
-use crate::lab::config::Run;
-use crate::lab::config::{RunConfig, MAX_DEPTH};
-use crate::lab::grid::{run_each, run_one, GridSpec, ESSAY_LRS, ESSAY_SEEDS};
 use crate::lab::method::Method;
-use crate::lab::summary::summarise;
-use crate::lab::task::Task;
+use crate::lab::study::grid::{run_each, run_one, GridSpec, ESSAY_LRS, ESSAY_SEEDS};
+use crate::lab::study::summary::summarise;
+use crate::lab::train::config::Run;
+use crate::lab::train::config::{RunConfig, MAX_DEPTH};
+use crate::lab::train::task::Task;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -89,9 +89,9 @@ pub struct DepthRow {
     pub best_lr: Option<f64>,
     /// Median final test nMSE over seeds at the best rate (+∞, `null` in
     /// JSON, if every rate diverged).
-    #[serde(serialize_with = "crate::lab::summary::finite_or_null")]
+    #[serde(serialize_with = "crate::lab::study::summary::finite_or_null")]
     pub median: f64,
-    #[serde(serialize_with = "crate::lab::summary::finite_or_null_vec")]
+    #[serde(serialize_with = "crate::lab::study::summary::finite_or_null_vec")]
     pub seed_scores: Vec<f64>,
     pub diverged_runs: usize,
     /// `median` over bp's at the same depth.

@@ -5,9 +5,9 @@
 //! settling lengthens.
 
 use crate::lab::method::Method;
-use crate::lab::net::cosine;
-use crate::lab::task::Task;
-use crate::lab::trainer::{RunConfig, Trainer};
+use crate::lab::train::net::cosine;
+use crate::lab::train::task::Task;
+use crate::lab::train::trainer::{RunConfig, Trainer};
 use std::sync::Arc;
 
 pub use crate::lab::method::{Group, Tags};
@@ -90,7 +90,7 @@ pub fn pc_angles(task: Arc<Task>, seed: u64, warm: usize, steps: &[usize]) -> Ve
         method: Method::PredictiveCoding,
         seed,
         steps: warm,
-        lr: crate::lab::grid::default_best_lr(Method::PredictiveCoding),
+        lr: crate::lab::study::grid::default_best_lr(Method::PredictiveCoding),
         ..RunConfig::default()
     };
     let mut t = Trainer::<f64>::new(cfg, task);

@@ -4,9 +4,9 @@
 //! training minibatch, over all weights concatenated.
 
 use crate::lab::method::Method;
-use crate::lab::net::cosine;
-use crate::lab::task::Task;
-use crate::lab::trainer::{RunConfig, Trainer};
+use crate::lab::train::net::cosine;
+use crate::lab::train::task::Task;
+use crate::lab::train::trainer::{RunConfig, Trainer};
 use ndarray::Array2;
 use serde::Serialize;
 use std::sync::Arc;

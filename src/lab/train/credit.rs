@@ -4,7 +4,7 @@
 
 use crate::lab::kernel::Real;
 use crate::lab::method::Method;
-use crate::lab::trainer::Trainer;
+use crate::lab::train::trainer::Trainer;
 use ndarray::Array2;
 use serde::{Deserialize, Serialize};
 

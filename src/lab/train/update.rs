@@ -2,16 +2,16 @@
 //! arithmetic in `rules.rs` that fills the trainer's `g`.
 
 use crate::lab::kernel::{mm, Real, Then};
+use crate::lab::method::rules::{scramble, Pathway};
 use crate::lab::method::Method;
-use crate::lab::net::dot_all;
-use crate::lab::rng::fill_normal;
-use crate::lab::rules::{scramble, Pathway};
-use crate::lab::trainer::Trainer;
+use crate::lab::train::net::dot_all;
+use crate::lab::train::rng::fill_normal;
+use crate::lab::train::trainer::Trainer;
 
 impl<F: Real> Trainer<F> {
     /// Fills `g` with this method's update direction (the step is
     /// `−lr·g`). Returns false when no update is to be applied.
-    pub(super) fn compute_update(&mut self) -> bool {
+    pub(crate) fn compute_update(&mut self) -> bool {
         match self.cfg.method {
             Method::Bp | Method::ShuffledLabels | Method::BpClassify => self.exact(),
             Method::Fa => self.feedback(false),

@@ -3,7 +3,7 @@
 //! both ways.
 
 use crate::lab::kernel::{mm, tanh, Real, Then};
-use crate::lab::net::{Acts, Net};
+use crate::lab::train::net::{Acts, Net};
 use ndarray::{Array2, ArrayView2, Zip};
 
 /// Equilibrium propagation's settling: `steps` sweeps, from the input up,

@@ -19,9 +19,12 @@
 //! depth and graph size are bounded, and every character is handled, ASCII
 //! or not.
 
+mod atoms;
+pub mod error;
+
 use crate::engine::graph::{Graph, NodeId, Op};
 use crate::engine::ops::{Prim, Syntax, SPELLINGS};
-pub use crate::engine::parse_error::ParseError;
+pub use crate::engine::parse::error::ParseError;
 
 /// Deeper nesting than this is refused rather than risk the stack.
 pub const MAX_DEPTH: usize = 200;
@@ -65,7 +68,7 @@ pub fn parse(src: &str) -> Result<Graph, ParseError> {
     Ok(p.g)
 }
 
-/// The parser's state; its atoms are in `parse_atoms.rs`.
+/// The parser's state; its atoms are in `atoms.rs`.
 pub(super) struct Parser<'a> {
     pub(super) src: &'a str,
     pub(super) pos: usize,

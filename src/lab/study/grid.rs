@@ -2,11 +2,11 @@
 //! cores natively or in chunks in a page; `summary` makes the essay's table
 //! of it. ("Grid", not "sweep": the sweep is the backward pass.)
 
-use crate::lab::config::Precision;
-use crate::lab::config::{Run, RunConfig};
 use crate::lab::method::Method;
-use crate::lab::precision::Training;
-use crate::lab::task::{Task, TaskShape};
+use crate::lab::train::config::Precision;
+use crate::lab::train::config::{Run, RunConfig};
+use crate::lab::train::precision::Training;
+use crate::lab::train::task::{Task, TaskShape};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -104,7 +104,7 @@ impl GridSpec {
 
 /// Runs one configuration to the end.
 pub fn run_one(cfg: RunConfig, task: Arc<Task>) -> Run {
-    crate::lab::precision::run_job(cfg, task, None).run
+    crate::lab::train::precision::run_job(cfg, task, None).run
 }
 
 /// Runs every job of `spec` on `threads` threads; `progress(done, total)`

@@ -3,12 +3,23 @@
 //! command line's shards and the page's workers run any study's jobs the
 //! same way (`precision::run_job`), keeping a test-error curve where the
 //! study needs one.
+//!
+//! `grid` is the essay's grid, `depth` and `width` the studies over the
+//! student's size, `summary` reads a grid into the essay's table, `scaling`
+//! measures one shared score against width, `part4` the Part 4 verdict.
 
-use crate::lab::config::RunConfig;
-use crate::lab::depth::DepthSpec;
-use crate::lab::grid::GridSpec;
-use crate::lab::task::Task;
-use crate::lab::width::WidthSpec;
+pub mod depth;
+pub mod grid;
+pub mod part4;
+pub mod scaling;
+pub mod summary;
+pub mod width;
+
+use crate::lab::study::depth::DepthSpec;
+use crate::lab::study::grid::GridSpec;
+use crate::lab::study::width::WidthSpec;
+use crate::lab::train::config::RunConfig;
+use crate::lab::train::task::Task;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

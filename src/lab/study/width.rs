@@ -5,14 +5,14 @@
 //! test nMSE, and the steps its median curve needs to reach a fixed target
 //! (2× bp's final score at that width).
 
-use crate::lab::config::Run;
-use crate::lab::config::RunConfig;
-use crate::lab::grid::{run_each, GridSpec, ESSAY_LRS, ESSAY_SEEDS, WP_EXTRA_LRS};
 use crate::lab::method::Method;
-use crate::lab::net::{layer_sizes, n_weights};
-use crate::lab::precision::{run_job, CurveRun};
-use crate::lab::summary::{median, summarise};
-use crate::lab::task::{Task, TaskShape};
+use crate::lab::study::grid::{run_each, GridSpec, ESSAY_LRS, ESSAY_SEEDS, WP_EXTRA_LRS};
+use crate::lab::study::summary::{median, summarise};
+use crate::lab::train::config::Run;
+use crate::lab::train::config::RunConfig;
+use crate::lab::train::net::{layer_sizes, n_weights};
+use crate::lab::train::precision::{run_job, CurveRun};
+use crate::lab::train::task::{Task, TaskShape};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -68,7 +68,7 @@ pub struct WidthRow {
     pub best_lr: Option<f64>,
     /// Median final test nMSE over seeds at the best rate (+∞ if every
     /// rate diverged).
-    #[serde(serialize_with = "crate::lab::summary::finite_or_null")]
+    #[serde(serialize_with = "crate::lab::study::summary::finite_or_null")]
     pub median: f64,
     pub diverged_runs: usize,
     /// The first measured step at which the median curve (over seeds, at

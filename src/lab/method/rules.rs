@@ -4,9 +4,9 @@
 //! picks among them per method.
 
 use crate::lab::kernel::{mm, tanh, Real, Then};
-use crate::lab::net::batch_loss;
-use crate::lab::rng::fill_normal;
-use crate::lab::trainer::Trainer;
+use crate::lab::train::net::batch_loss;
+use crate::lab::train::rng::fill_normal;
+use crate::lab::train::trainer::Trainer;
 use ndarray::{Array2, Zip};
 
 impl<F: Real> Trainer<F> {
@@ -17,7 +17,7 @@ impl<F: Real> Trainer<F> {
     }
 
     /// FA (through the fixed random B) or DFA (straight from the output).
-    pub(super) fn feedback(&mut self, direct: bool) {
+    pub(crate) fn feedback(&mut self, direct: bool) {
         let path = if direct {
             Pathway::Direct
         } else {
@@ -31,7 +31,7 @@ impl<F: Real> Trainer<F> {
     /// the transpose of W_{l+1}'s update, B_l ← B_l − lr·(g_{l+1}ᵀ + λB_l),
     /// and `g` gains the same decay, g_l + λW_l, so that W − Bᵀ shrinks
     /// by (1 − lr·λ) every step.
-    pub(super) fn kolen_pollack(&mut self) {
+    pub(crate) fn kolen_pollack(&mut self) {
         let (lr, lam) = (F::of(self.cfg.lr), F::of(self.cfg.rules.kp_decay));
         for (l, b) in self.fb.b.iter_mut().enumerate() {
             Zip::from(b)
@@ -47,7 +47,7 @@ impl<F: Real> Trainer<F> {
     /// through Wᵀ, through each layer's fixed random B (FA), or straight
     /// from the output (DFA); times f′ = 1 − h² at the stored activity
     /// when `slope`.
-    pub(super) fn deltas(&mut self, path: Pathway, slope: bool) {
+    pub(crate) fn deltas(&mut self, path: Pathway, slope: bool) {
         let top = self.depth();
         for l in (0..top).rev() {
             let (below, above) = self.d.split_at_mut(l + 1);
@@ -64,7 +64,7 @@ impl<F: Real> Trainer<F> {
 
     /// g_l = (activity into layer l)ᵀ · delta_l, from this batch's stored
     /// activity or (`stale`) the previous batch's.
-    pub(super) fn weight_grads(&mut self, stale: bool) {
+    pub(crate) fn weight_grads(&mut self, stale: bool) {
         let a = if stale { &self.prev } else { &self.acts };
         for ((g, d), input) in self.g.iter_mut().zip(&self.d).zip(&a.a) {
             mm(input.t(), d.view(), g, Then::Store);
@@ -73,7 +73,7 @@ impl<F: Real> Trainer<F> {
 
     /// One perturbation ξ ~ N(0, σ²) of every weight; the estimate is
     /// ΔL·ξ/σ² with ΔL = L(W + ξ) − L(W) on this batch.
-    pub(super) fn weight_perturbation(&mut self) {
+    pub(crate) fn weight_perturbation(&mut self) {
         let s = self.cfg.sigma;
         for (l, g) in self.g.iter_mut().enumerate() {
             fill_normal(&mut self.noise, g, s);
@@ -91,7 +91,7 @@ impl<F: Real> Trainer<F> {
     /// Each example its own ξ ~ N(0, σ²) on every hidden and output unit's
     /// pre-activation; that example's loss change is the one score its units
     /// share; the update uses the clean activities.
-    pub(super) fn node_perturbation(&mut self) {
+    pub(crate) fn node_perturbation(&mut self) {
         self.perturbed_losses();
         let dl = &self.dl;
         let k = F::of(1.0 / (self.cfg.sigma * self.cfg.sigma));
@@ -110,7 +110,7 @@ impl<F: Real> Trainer<F> {
     /// example, runs the noisy forward pass into `noisy`, and puts each
     /// example's loss change (noisy minus clean, its share of the batch
     /// loss) into `dl`.
-    pub(super) fn perturbed_losses(&mut self) {
+    pub(crate) fn perturbed_losses(&mut self) {
         let s = self.cfg.sigma;
         for m in &mut self.xi.a[1..] {
             fill_normal(&mut self.noise, m, s);
@@ -147,7 +147,7 @@ impl<F: Real> Trainer<F> {
 }
 
 /// Column j of `d` becomes column `p[j]` of the old `d`.
-pub(super) fn scramble<F: Real>(d: &mut Array2<F>, scratch: &mut Array2<F>, p: &[usize]) {
+pub(crate) fn scramble<F: Real>(d: &mut Array2<F>, scratch: &mut Array2<F>, p: &[usize]) {
     scratch.assign(d);
     for (j, &pj) in p.iter().enumerate() {
         d.column_mut(j).assign(&scratch.column(pj));
@@ -157,7 +157,7 @@ pub(super) fn scramble<F: Real>(d: &mut Array2<F>, scratch: &mut Array2<F>, p: &
 /// Where hidden deltas come from: Wᵀ (backprop), a fixed random B (FA) or
 /// a direct map from the output error (DFA).
 #[derive(Clone, Copy)]
-pub(super) enum Pathway {
+pub(crate) enum Pathway {
     Transpose,
     Random,
     Direct,

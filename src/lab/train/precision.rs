@@ -2,11 +2,11 @@
 //! `Training` holds a run of either kind behind one interface, so the
 //! grid, the live lab and the workers never name a float type.
 
-use crate::lab::config::{
+use crate::lab::train::config::{
     angles_from_json, angles_to_json, Angles, AnglesJson, Precision, Run, RunConfig, RunResult,
 };
-use crate::lab::credit::CreditView;
-use crate::lab::trainer::Trainer;
+use crate::lab::train::credit::CreditView;
+use crate::lab::train::trainer::Trainer;
 use crate::lab::Task;
 
 use std::sync::Arc;

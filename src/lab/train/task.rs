@@ -8,7 +8,7 @@
 //! task is the same for every method and seed (drawn from `TASK_SEED`), so
 //! methods differ only in how they learn.
 
-use crate::lab::rng::{normal_matrix, stream, Stream};
+use crate::lab::train::rng::{normal_matrix, stream, Stream};
 use ndarray::{Array1, Array2, Axis};
 
 pub const TASK_SEED: u64 = 0;
@@ -77,8 +77,9 @@ impl Task {
             .collect();
         let w2 = normal_matrix(&mut rng, th, shape.outputs, sd);
         let g = shape.gain;
-        let layer =
-            |h: &Array2<f64>, w: &Array2<f64>| h.dot(w).mapv(|a| crate::lab::net::tanh(g * a));
+        let layer = |h: &Array2<f64>, w: &Array2<f64>| {
+            h.dot(w).mapv(|a| crate::lab::train::net::tanh(g * a))
+        };
         let teach = |x: &Array2<f64>| {
             let h = deeper.iter().fold(layer(x, &w1), |h, w| layer(&h, w));
             h.dot(&w2)
