@@ -4,7 +4,7 @@
 
 use crate::cli::opts::list;
 use crate::cli::{fail, write};
-use crate::lab::agents::rounds::{depth_study, run, AgentRun, DepthRow};
+use crate::lab::agents::rounds::{depth_study, run, AgentRun, PipelineRow};
 use crate::lab::agents::vote::vote_study;
 use crate::lab::agents::Signal;
 use crate::page::agents::settings::by_flag;
@@ -72,7 +72,7 @@ pub fn agents(args: &[String]) -> i32 {
         c.rounds,
         if c.gate { "on" } else { "off" }
     );
-    let rows: Vec<DepthRow> = depth_study(&c, &o.settings.names, &o.depths, &o.signals);
+    let rows: Vec<PipelineRow> = depth_study(&c, &o.settings.names, &o.depths, &o.signals);
     println!(
         "{:>5}  {:<40} {:>6} {:>9} {:>10} {:>10} {:>12}  angle per step",
         "depth", "signal", "rounds", "calls", "start", "final", "mean angle"

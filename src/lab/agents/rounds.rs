@@ -155,7 +155,7 @@ pub fn run(p: &Pipeline, signal: Signal, rounds: usize) -> AgentRun {
 
 /// One point of the depth study.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DepthRow {
+pub struct PipelineRow {
     pub depth: usize,
     pub signal: Signal,
     /// Rounds the call budget paid for.
@@ -168,7 +168,7 @@ pub struct DepthRow {
     pub angles: Vec<f64>,
 }
 
-impl DepthRow {
+impl PipelineRow {
     /// The mean angle over the steps before the last (the last reads the
     /// evaluator directly, so every signal gives it the exact critique);
     /// NaN for a one-step pipeline.
@@ -204,10 +204,10 @@ pub fn depth_unit(
     (p, (budget / calls_per_round(&c, signal)) as usize)
 }
 
-impl DepthRow {
+impl PipelineRow {
     /// The row of a finished depth-study run.
     pub fn of(depth: usize, rounds: usize, r: AgentRun) -> Self {
-        DepthRow {
+        PipelineRow {
             depth,
             signal: r.signal,
             rounds,
@@ -227,12 +227,12 @@ pub fn depth_study(
     names: &[String],
     depths: &[usize],
     signals: &[Signal],
-) -> Vec<DepthRow> {
+) -> Vec<PipelineRow> {
     let mut rows = Vec::new();
     for &depth in depths {
         for &s in signals {
             let (p, rounds) = depth_unit(cfg, names, depth, s);
-            rows.push(DepthRow::of(depth, rounds, run(&p, s, rounds)));
+            rows.push(PipelineRow::of(depth, rounds, run(&p, s, rounds)));
         }
     }
     rows

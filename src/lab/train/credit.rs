@@ -38,7 +38,7 @@ impl<F: Real> Trainer<F> {
                 // stale: after the method ran, `acts` holds the previous batch
                 let paired = (method == Method::Stale && applied).then(|| f(&t.acts.a[l + 1]));
                 let source = (method == Method::Scrambled && l < top).then(|| t.fb.p[l].clone());
-                let shown = Shown {
+                let shown = Selection {
                     example,
                     batch: b,
                     top,
@@ -124,14 +124,14 @@ impl CreditView {
 }
 
 /// What the panel shows of a batch: one example or the mean.
-struct Shown {
+struct Selection {
     example: Option<usize>,
     batch: usize,
     /// The output layer's index (the number of hidden layers).
     top: usize,
 }
 
-impl Shown {
+impl Selection {
     /// Layer `l` (`top` = the linear output) from the batch's matrices; errors
     /// per example are the rows times B (each row carries the loss's 1/B).
     fn layer(

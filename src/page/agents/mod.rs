@@ -6,7 +6,7 @@ pub mod runner;
 pub mod settings;
 
 use crate::lab::agents::pipeline::{directions, Pipeline};
-use crate::lab::agents::rounds::{AgentRun, DepthRow};
+use crate::lab::agents::rounds::{AgentRun, PipelineRow};
 use crate::lab::agents::vote::{VoteConfig, VotePoint};
 use crate::lab::agents::{AgentsConfig, Signal};
 use serde::{Deserialize, Serialize};
@@ -61,7 +61,7 @@ impl AgentsSettings {
 pub struct AgentsResults {
     /// (gated, the run) for each signal.
     pub curves: Vec<(bool, AgentRun)>,
-    pub rows: Vec<DepthRow>,
+    pub rows: Vec<PipelineRow>,
     pub vote: Vec<VotePoint>,
     /// Units finished (`runner::units`).
     pub done: usize,

@@ -4,7 +4,7 @@
 //! (a slice ends after the round that passes its time; at the largest
 //! settings one round, or the vote, is a task of tens of milliseconds).
 
-use crate::lab::agents::rounds::{depth_unit, DepthRow, Rounds};
+use crate::lab::agents::rounds::{depth_unit, PipelineRow, Rounds};
 use crate::lab::agents::vote::vote_study;
 use crate::lab::agents::Signal;
 use crate::page::agents::{AgentsResults, AgentsSettings, PAGE_DEPTHS, VOTE_CALLS};
@@ -106,7 +106,7 @@ impl Runner {
                 let run = r.finish();
                 match u {
                     Unit::Curve(gate, _) => results.curves.push((gate, run)),
-                    Unit::Depth(d, _) => results.rows.push(DepthRow::of(d, rounds, run)),
+                    Unit::Depth(d, _) => results.rows.push(PipelineRow::of(d, rounds, run)),
                     Unit::Vote => {}
                 }
                 results.done += 1;

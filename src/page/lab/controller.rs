@@ -12,7 +12,7 @@ use crate::lab::train::config::Precision;
 use crate::lab::train::config::Run;
 use crate::lab::train::credit::CreditView;
 use crate::lab::train::trainer::RunConfig;
-use crate::page::lab::live::{Command, LiveEngine, Tasks, Update};
+use crate::page::lab::live::{Command, LiveEngine, LiveReport, Tasks};
 use crate::page::lab::session::RunStatus;
 
 /// What the settings ask the lab to train.
@@ -212,7 +212,7 @@ impl LabController {
 
     /// Merges an engine's report into the board (a worker reports only
     /// its own runs).
-    pub fn apply(&mut self, u: Update) {
+    pub fn apply(&mut self, u: LiveReport) {
         for r in u.runs {
             match self.board.iter_mut().find(|b| b.method() == r.method()) {
                 Some(b) => *b = r,

@@ -1,6 +1,6 @@
 //! The live side-by-side run as a small message protocol, so that the same
 //! code trains in a Web Worker and, as a fallback and in native tests, on
-//! the page: the page sends `Command`s, the engine answers with `Update`s.
+//! the page: the page sends `Command`s, the engine answers with `LiveReport`s.
 
 use crate::lab::method::Method;
 use crate::lab::train::credit::CreditView;
@@ -32,7 +32,7 @@ pub enum Command {
 
 /// What the engine reports: every run it holds, and the preview asked for.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Update {
+pub struct LiveReport {
     pub runs: Vec<RunStatus>,
     pub preview: Option<CreditView>,
     pub running: bool,
@@ -68,7 +68,7 @@ pub struct LiveEngine {
 }
 
 impl LiveEngine {
-    pub fn handle(&mut self, cmd: Command) -> Update {
+    pub fn handle(&mut self, cmd: Command) -> LiveReport {
         match cmd {
             Command::Start { configs, gain } => {
                 let task = self.tasks.get(gain);
@@ -110,15 +110,15 @@ impl LiveEngine {
     }
 
     /// The state to report, with the panel's preview; resets the step count.
-    pub fn update(&mut self) -> Update {
+    pub fn update(&mut self) -> LiveReport {
         self.report(true)
     }
 
     /// The state to report, with the preview only if `preview` (while
     /// running, a caller may send it less often than the curves).
-    pub fn report(&mut self, preview: bool) -> Update {
+    pub fn report(&mut self, preview: bool) -> LiveReport {
         let s = self.session.as_ref();
-        Update {
+        LiveReport {
             runs: s.map(Session::statuses).unwrap_or_default(),
             preview: self
                 .preview

@@ -12,20 +12,20 @@ pub const UPDATE_PHASE: usize = PHASES - 1;
 
 /// What the panel shows at `phase` (`None`: everything at once).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shown {
+pub struct Visible {
     /// Layers whose activity is shown: 0 = the inputs only … 3 = all.
     pub forward: usize,
     /// Error layers shown, from the output down: 0 … 3.
     pub backward: usize,
 }
 
-pub fn shown(phase: Option<usize>) -> Shown {
+pub fn shown(phase: Option<usize>) -> Visible {
     match phase {
-        None => Shown {
+        None => Visible {
             forward: 3,
             backward: 3,
         },
-        Some(p) => Shown {
+        Some(p) => Visible {
             forward: p.min(3),
             backward: p.saturating_sub(3).min(3),
         },
@@ -34,7 +34,7 @@ pub fn shown(phase: Option<usize>) -> Shown {
 
 /// Panel layer `l` (0 = hidden 1, 1 = hidden 2, 2 = output) is shown with
 /// its error once the backward walk has reached it.
-pub fn error_shown(s: Shown, l: usize) -> bool {
+pub fn error_shown(s: Visible, l: usize) -> bool {
     s.backward > 2 - l.min(2)
 }
 

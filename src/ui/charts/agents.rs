@@ -3,7 +3,7 @@
 //! budget, and the compute-matched vote (credit quality, step by step, is
 //! `charts_agents_map`).
 
-use crate::lab::agents::rounds::{AgentRun, DepthRow};
+use crate::lab::agents::rounds::{AgentRun, PipelineRow};
 use crate::lab::agents::vote::VotePoint;
 use crate::lab::agents::Signal;
 use crate::ui::charts::plots::{frame, tick, LEGEND_COLS};
@@ -97,11 +97,11 @@ pub fn draw_curves(curves: &[(bool, AgentRun)]) -> (String, usize) {
 
 /// Per signal, `get` of each depth's row against depth.
 fn by_depth(
-    rows: &[DepthRow],
+    rows: &[PipelineRow],
     title: &str,
     ylabel: &str,
     ya: Axis,
-    get: impl Fn(&DepthRow) -> f64,
+    get: impl Fn(&PipelineRow) -> f64,
 ) -> (String, usize) {
     let signals: Vec<Signal> = Signal::ALL
         .into_iter()
@@ -133,7 +133,7 @@ fn by_depth(
 
 /// Final held-out loss against depth, each signal at the chained
 /// critique's call budget.
-pub fn draw_depth(rows: &[DepthRow]) -> (String, usize) {
+pub fn draw_depth(rows: &[PipelineRow]) -> (String, usize) {
     let ya = log_axis(
         rows.iter()
             .map(|r| r.final_val)

@@ -3,7 +3,7 @@
 //! gradient, step by step (across) for each pipeline depth (down), with
 //! the mean over the steps before the last beside each row.
 
-use crate::lab::agents::rounds::DepthRow;
+use crate::lab::agents::rounds::PipelineRow;
 use crate::lab::agents::Signal;
 use crate::ui::charts::svg::{Anchor, Svg, TEXT};
 
@@ -20,7 +20,7 @@ pub fn angle_fill(deg: f64) -> (String, bool) {
 }
 
 /// The map, and how many signals it drew.
-pub fn draw_angle_map(rows: &[DepthRow]) -> (String, usize) {
+pub fn draw_angle_map(rows: &[PipelineRow]) -> (String, usize) {
     let mut depths: Vec<usize> = rows.iter().map(|r| r.depth).collect();
     depths.sort_unstable();
     depths.dedup();

@@ -5,7 +5,7 @@
 //! at most every `REDRAW_MS` while training.
 
 use crate::page::lab::controller::{LabController, LabSettings};
-use crate::page::lab::live::Update as LiveUpdate;
+use crate::page::lab::live::LiveReport;
 use crate::page::url::{AppState, View};
 use crate::ui::shell::widgets::now;
 use crate::ui::workers::env::{kernels_label, live_worker_count, worker_count};
@@ -145,7 +145,7 @@ impl Lab {
         self.start_loop();
     }
 
-    fn on_update(&self, u: LiveUpdate) {
+    fn on_update(&self, u: LiveReport) {
         self.ctl.update_value(|c| c.apply(u));
         self.dirty.set_value(true);
         self.start_loop();

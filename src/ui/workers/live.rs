@@ -1,10 +1,10 @@
 //! The live side-by-side run in Web Workers. Inside a worker, `LiveLoop`
 //! feeds commands to a `LiveEngine` and, while it runs, trains in slices
-//! of `SLICE_MS` between messages, posting an `Update` every
+//! of `SLICE_MS` between messages, posting a `LiveReport` every
 //! `REPORT_MS`. On the page, `LiveWorkers` starts the workers, queues
 //! commands until each says it is ready, and hands updates back.
 
-use crate::page::lab::live::{Command, LiveEngine, Update as LiveUpdate};
+use crate::page::lab::live::{Command, LiveEngine, LiveReport};
 use crate::ui::workers::env::new_worker;
 use crate::ui::workers::msg::{live_message, READY};
 use leptos::wasm_bindgen::closure::Closure;
@@ -24,7 +24,7 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
-fn post(scope: &web_sys::DedicatedWorkerGlobalScope, u: &LiveUpdate) {
+fn post(scope: &web_sys::DedicatedWorkerGlobalScope, u: &LiveReport) {
     if let Ok(s) = serde_json::to_string(u) {
         let _ = scope.post_message(&JsValue::from_str(&s));
     }
@@ -119,7 +119,7 @@ impl LiveWorkers {
     /// message if a worker fails. `Err` if workers cannot start here.
     pub fn start(
         n: usize,
-        on_update: impl Fn(LiveUpdate) + 'static,
+        on_update: impl Fn(LiveReport) + 'static,
         on_error: impl Fn(String) + 'static,
     ) -> Result<Rc<RefCell<LiveWorkers>>, String> {
         let workers = (0..n.max(1))
@@ -145,7 +145,7 @@ impl LiveWorkers {
                         if let Some(w) = weak.upgrade() {
                             w.borrow_mut().flush(i);
                         }
-                    } else if let Ok(u) = serde_json::from_str::<LiveUpdate>(&text) {
+                    } else if let Ok(u) = serde_json::from_str::<LiveReport>(&text) {
                         up(u);
                     }
                 },
