@@ -31,14 +31,9 @@ fn tiny(method: Method, depth: usize, task: &Arc<Task>) -> Trainer {
     Trainer::new(cfg, task.clone())
 }
 
-/// Every layer's activity, input first, computed here with plain `dot`.
+/// Every layer's activity, the reference network of `support`.
 fn forward(net: &Net, x: &Array2<f64>) -> Vec<Array2<f64>> {
-    let mut a = vec![x.clone()];
-    for (l, w) in net.w.iter().enumerate() {
-        let z = a[l].dot(w);
-        a.push(if l + 1 < net.w.len() { z.mapv(tanh) } else { z });
-    }
-    a
+    crate::support::forward(&net.w, x, None)
 }
 
 fn slope(h: &Array2<f64>) -> Array2<f64> {

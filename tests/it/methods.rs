@@ -2,12 +2,11 @@
 //! order, every id, name and colour its own; and sign-symmetric feedback,
 //! the rule added to prove that a method is one row, against its formula.
 
-use crate::support::{forward, max_diff, stepped, tiny, tiny_task};
+use crate::support::{forward, max_diff, reduced_grid, stepped, tiny, tiny_task};
 use creditflow::lab::method::{Family, DEFS};
-use creditflow::lab::{Method, RunConfig, Trainer};
+use creditflow::lab::{Method, Trainer};
 use ndarray::Array2;
 use std::collections::HashSet;
-use std::sync::Arc;
 
 #[test]
 fn every_method_has_one_row_in_its_place_with_its_own_id_name_and_colour() {
@@ -101,21 +100,11 @@ fn sign_symmetry_steps_through_the_signs_of_w_transpose_recomputed_each_step() {
 
 #[test]
 fn in_a_reduced_grid_sign_symmetry_beats_the_readout_only_floor() {
-    use creditflow::lab::study::grid::{run_parallel, GridSpec};
-    use creditflow::lab::study::summary::summarise;
-    let spec = GridSpec {
-        methods: vec![Method::ReadoutOnly, Method::SignSymmetry],
-        lrs: vec![0.02, 0.05],
-        seeds: vec![0],
-        base: RunConfig {
-            steps: 1000,
-            ..RunConfig::default()
-        },
-        ..GridSpec::default()
-    };
-    let runs = run_parallel(&spec, Arc::new(spec.task()), 2, |_, _| {});
-    let sum = summarise(&spec, &runs);
-    let score = |m: Method| sum.iter().find(|s| s.method == m).unwrap().median;
+    let score = reduced_grid(
+        &[Method::ReadoutOnly, Method::SignSymmetry],
+        &[0.02, 0.05],
+        1000,
+    );
     let (floor, ss) = (score(Method::ReadoutOnly), score(Method::SignSymmetry));
     println!("sign_symmetry {ss:.4} against readout only {floor:.4}");
     assert!(

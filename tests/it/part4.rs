@@ -122,25 +122,15 @@ fn the_verdict_names_the_rules_on_the_wrong_side_of_the_midpoint() {
 
 #[test]
 fn in_a_reduced_sweep_kolen_pollack_and_predictive_coding_beat_readout_only() {
-    use creditflow::lab::study::grid::{run_parallel, GridSpec};
-    use creditflow::lab::study::summary::summarise;
-    let spec = GridSpec {
-        methods: vec![
+    let score = crate::support::reduced_grid(
+        &[
             Method::ReadoutOnly,
             Method::KolenPollack,
             Method::PredictiveCoding,
         ],
-        lrs: vec![0.05, 0.2],
-        seeds: vec![0],
-        base: RunConfig {
-            steps: 1000,
-            ..RunConfig::default()
-        },
-        ..GridSpec::default()
-    };
-    let runs = run_parallel(&spec, Arc::new(spec.task()), 2, |_, _| {});
-    let sum = summarise(&spec, &runs);
-    let score = |m: Method| sum.iter().find(|s| s.method == m).unwrap().median;
+        &[0.05, 0.2],
+        1000,
+    );
     let floor = score(Method::ReadoutOnly);
     for m in [Method::KolenPollack, Method::PredictiveCoding] {
         println!(

@@ -119,3 +119,31 @@ pub fn max_diff(a: &[Array2<f64>], b: &[Array2<f64>]) -> f64 {
 pub fn stepped(w0: &[Array2<f64>], g: &[Array2<f64>], lr: f64) -> Vec<Array2<f64>> {
     w0.iter().zip(g).map(|(w, g)| w - &(g * lr)).collect()
 }
+
+/// A reduced grid on the default task: `methods` (all of the essay's grid
+/// when empty) at `lrs`, seed 0, `steps` steps; each method's median score
+/// at its best rate.
+pub fn reduced_grid(methods: &[Method], lrs: &[f64], steps: usize) -> impl Fn(Method) -> f64 {
+    use creditflow::lab::study::grid::{run_parallel, GridSpec};
+    use creditflow::lab::study::summary::summarise;
+    let mut spec = GridSpec {
+        lrs: lrs.to_vec(),
+        seeds: vec![0],
+        base: RunConfig {
+            steps,
+            ..RunConfig::default()
+        },
+        ..GridSpec::default()
+    };
+    if !methods.is_empty() {
+        spec.methods = methods.to_vec();
+    }
+    let runs = run_parallel(&spec, Arc::new(spec.task()), 2, |_, _| {});
+    let sum = summarise(&spec, &runs);
+    move |m| {
+        sum.iter()
+            .find(|s| s.method == m)
+            .expect("a method of the grid")
+            .median
+    }
+}
