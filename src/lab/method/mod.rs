@@ -3,14 +3,16 @@
 //! colour, what it removes, keeps and puts in its place, its Part 4 tags,
 //! the essay's figure, its rate grid, the credit panel's texts and the
 //! flags the trainer reads. Each rule's arithmetic is in its own file here
-//! (`rules` holds the sweep's shared pieces: the exact gradient, the deltas
-//! through Wᵀ, B or a direct map, and the perturbation estimators), its
+//! (`rules` holds the sweep's shared pieces: the exact gradient, and the
+//! deltas through Wᵀ, B or a direct map), its
 //! state in `train::state`; `train::update` picks the rule. `select` says
 //! which rule the R1–R5 ticks pick.
 
 pub(crate) mod energy;
 mod equilibrium_prop;
 mod forward_forward;
+mod kolen_pollack;
+mod perturbation;
 mod predictive_coding;
 pub mod rules;
 pub mod select;
