@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Serialize, Deserialize)]
 pub(crate) struct Reply {
     pub(crate) index: usize,
-    /// The run, in the wire form the shard files use too.
-    #[serde(flatten)]
+    /// The run, in the wire form the shard files use too (nested, not
+    /// flattened: serde's flatten buffers every field and costs the page
+    /// size).
     pub(crate) run: RunRecord,
 }
 
