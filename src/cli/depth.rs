@@ -1,12 +1,11 @@
 //! `creditflow depth`: the depth study (`lab::depth`) on the terminal.
 
 use crate::cli::fail;
-use crate::cli::opts::{list, parse_opts, threads, Opts};
+use crate::cli::opts::{list, parse_opts, study_list, threads, Opts};
 use crate::cli::progress::Progress;
 use crate::lab::study::depth::{rows_csv, run_depth, study, teacher_name, DepthSpec, DepthStudy};
 use crate::lab::study::Study;
 use crate::lab::train::config::Run;
-use crate::lab::train::config::MAX_DEPTH;
 use crate::lab::Method;
 use serde_json::json;
 use std::sync::Arc;
@@ -20,14 +19,7 @@ fn parse(args: &[String]) -> Result<(DepthSpec, Opts), String> {
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--depths" => {
-                spec.depths = list(it.next(), "--depths", |p| {
-                    p.parse::<usize>()
-                        .ok()
-                        .filter(|d| (1..=MAX_DEPTH).contains(d))
-                })
-                .map_err(|e| format!("{e}; a depth is a whole number from 1 to {MAX_DEPTH}"))?
-            }
+            "--depths" => spec.depths = study_list(a, it.next())?.depths,
             "--width" => {
                 let v = list(it.next(), "--width", |p| {
                     p.parse::<usize>().ok().filter(|w| (1..=4096).contains(w))
@@ -87,15 +79,15 @@ fn finish(
         "{runs} runs of {} steps, width {}, teacher {} {took}",
         g.base.steps,
         g.base.hidden,
-        teacher_name(g.teacher_depth)
+        teacher_name(g.base.teacher.depth)
     );
     if let Some(path) = json {
         let out = json!({
             "steps": g.base.steps,
             "width": g.base.hidden,
             "precision": g.base.precision,
-            "teacher_gain": g.gain,
-            "teacher_depth": g.teacher_depth,
+            "teacher_gain": g.base.teacher.gain,
+            "teacher_depth": g.base.teacher.depth,
             "rows": s.rows,
             "angles": s.angles,
         });

@@ -43,7 +43,7 @@ pub(super) fn report(o: &Opts, runs: &[Run], took: &str) -> i32 {
     if let Some(path) = &o.json {
         let mut out = json!({
             "precision": o.spec.base.precision,
-            "teacher_gain": o.spec.gain,
+            "teacher_gain": o.spec.base.teacher.gain,
             "rules": o.spec.base.rules,
             "runs": runs_json(runs),
             "summary": summary,

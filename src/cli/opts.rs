@@ -1,11 +1,12 @@
 //! The options the studies' commands share: the grid's flags over a
-//! study's defaults (`parse_opts`), comma-separated lists, `--shard K/N`,
-//! and the thread count.
+//! study's defaults (`parse_opts`; steps, teacher and arithmetic are rows
+//! of the page's settings table, `page::lab::settings`), comma-separated
+//! lists, `--shard K/N`, and the thread count.
 
 use crate::lab::study::grid::GridSpec;
-use crate::lab::train::config::MAX_DEPTH;
-use crate::lab::train::task::GAIN_RANGE;
-use crate::lab::{Method, Precision};
+use crate::lab::{Method, RunConfig};
+use crate::page::lab::settings::{LabSettings, RUN_KEYS, SETTINGS};
+use crate::page::settings::{by_flag, Setting};
 
 pub(super) fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -60,33 +61,6 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
                 })?
             }
             "--seeds" => o.spec.seeds = list(it.next(), "--seeds", |p| p.parse().ok())?,
-            "--steps" => {
-                let v = list(it.next(), "--steps", |p| {
-                    p.parse::<usize>().ok().filter(|&n| n > 0)
-                })?;
-                o.spec.base.steps = v[0];
-            }
-            "--teacher-gain" => {
-                let v = list(it.next(), "--teacher-gain", |p| {
-                    p.parse::<f64>().ok().filter(|g| GAIN_RANGE.contains(g))
-                })
-                .map_err(|e| format!("{e}; the teacher gain is a number from 0.1 to 10"))?;
-                o.spec.gain = v[0];
-            }
-            "--teacher-depth" => {
-                let v = list(it.next(), "--teacher-depth", |p| {
-                    p.parse::<usize>()
-                        .ok()
-                        .filter(|d| (1..=MAX_DEPTH).contains(d))
-                })
-                .map_err(|e| format!("{e}; the teacher has 1 to {MAX_DEPTH} hidden layers"))?;
-                o.spec.teacher_depth = v[0];
-            }
-            "--precision" => {
-                let v = list(it.next(), "--precision", Precision::from_id)
-                    .map_err(|e| format!("{e}; the precision is f64 or f32"))?;
-                o.spec.base.precision = v[0];
-            }
             "--rule" => {
                 let kv = it.next().ok_or("--rule needs NAME=VALUE")?;
                 let (k, v) = kv.split_once('=').ok_or("--rule needs NAME=VALUE")?;
@@ -98,10 +72,40 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
                 let s = it.next().ok_or("--shard needs K/N")?;
                 o.shard = Some(parse_shard(s)?);
             }
-            other => return Err(format!("unknown option '{other}'")),
+            flag => {
+                // steps, the teacher and the arithmetic: rows of the page's table
+                let row = by_flag(&SETTINGS, flag)
+                    .filter(|r| RUN_KEYS.contains(&r.key))
+                    .ok_or_else(|| format!("unknown option '{flag}'"))?;
+                o.spec.base = on_base(row, o.spec.base, it.next())?;
+            }
         }
     }
     Ok(o)
+}
+
+/// Applies a row of the lab's settings table that sets a run's
+/// shared settings to `base`.
+pub(super) fn on_base(
+    row: &Setting<LabSettings>,
+    base: RunConfig,
+    v: Option<&String>,
+) -> Result<RunConfig, String> {
+    let mut s = LabSettings {
+        base,
+        ..LabSettings::default()
+    };
+    row.apply_flag(&mut s, v)?;
+    Ok(s.base)
+}
+
+/// The study settings a `--depths` or `--widths` flag gives (the page's
+/// table's row, so the same values are good in both).
+pub(super) fn study_list(flag: &str, v: Option<&String>) -> Result<LabSettings, String> {
+    let row = by_flag(&SETTINGS, flag).ok_or_else(|| format!("unknown option '{flag}'"))?;
+    let mut s = LabSettings::default();
+    row.apply_flag(&mut s, v)?;
+    Ok(s)
 }
 
 pub(super) fn parse_shard(s: &str) -> Result<(usize, usize), String> {

@@ -1,7 +1,7 @@
 //! `creditflow width`: the width study (`lab::width`) on the terminal.
 
 use crate::cli::fail;
-use crate::cli::opts::{list, parse_opts, threads};
+use crate::cli::opts::{parse_opts, study_list, threads};
 use crate::cli::progress::Progress;
 use crate::lab::study::grid::run_each;
 use crate::lab::study::width::{rows, WidthRow, WidthSpec, TARGET_TIMES_BP};
@@ -19,10 +19,7 @@ fn parse(args: &[String]) -> Result<(WidthSpec, crate::cli::opts::Opts), String>
     let mut it = args.iter();
     while let Some(a) = it.next() {
         if a == "--widths" {
-            spec.widths = list(it.next(), "--widths", |p| {
-                p.parse::<usize>().ok().filter(|w| (1..=4096).contains(w))
-            })
-            .map_err(|e| format!("{e}; a width is a whole number from 1 to 4096"))?;
+            spec.widths = study_list(a, it.next())?.widths;
         } else {
             rest.push(a.clone());
         }
@@ -32,8 +29,6 @@ fn parse(args: &[String]) -> Result<(WidthSpec, crate::cli::opts::Opts), String>
         return Err("width writes --json only".into());
     }
     spec.grid = o.spec.clone();
-    spec.widths.sort_unstable();
-    spec.widths.dedup();
     Ok((spec, o))
 }
 
@@ -73,8 +68,8 @@ pub(super) fn report(spec: &WidthSpec, runs: &[CurveRun], json: Option<String>, 
         let out = json!({
             "steps": spec.grid.base.steps,
             "precision": spec.grid.base.precision,
-            "teacher_gain": spec.grid.gain,
-            "teacher_depth": spec.grid.teacher_depth,
+            "teacher_gain": spec.grid.base.teacher.gain,
+            "teacher_depth": spec.grid.base.teacher.depth,
             "target_times_bp": TARGET_TIMES_BP,
             "rows": rows,
         });

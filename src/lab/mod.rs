@@ -20,5 +20,5 @@ pub mod train;
 pub use method::Method;
 pub use train::config::Precision;
 pub use train::precision::Training;
-pub use train::task::{Task, TaskShape};
+pub use train::task::{Task, TaskShape, Teacher};
 pub use train::trainer::{RunConfig, RunResult, Trainer};

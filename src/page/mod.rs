@@ -2,13 +2,15 @@
 //! types with native tests, and no browser types (the architecture test
 //! checks). `ui` wires these to signals and draws them.
 //!
-//! `url` is the shareable state every view reads (the link), `worked` the
+//! `settings` is the row every setting is (URL key, flag, parser,
+//! printer). `url` is the shareable state every view reads (the link), `worked` the
 //! worked example, `lab` the lab's runs and their scheduling, `studies` the
 //! depth and width studies, `agents` the Agents view, `tour` the guided
 //! tour.
 
 pub mod agents;
 pub mod lab;
+pub mod settings;
 pub mod studies;
 pub mod tour;
 pub mod url;

@@ -55,7 +55,7 @@ fn bad_input_exits_2_with_a_caret_and_no_panic() {
         ),
         (
             vec!["ablate", "--teacher-gain", "99"],
-            "the teacher gain is a number from 0.1 to 10",
+            "it takes a teacher gain from 0.1 to 10",
         ),
         (vec!["frobnicate"], "unknown command"),
     ] {

@@ -5,31 +5,33 @@
 
 use creditflow::lab::study::grid::{default_best_lr, GridSpec};
 use creditflow::lab::{Method, Precision, RunConfig};
-use creditflow::page::lab::controller::{LabController, LabSettings};
+use creditflow::page::lab::controller::{LabController, Plan};
 use creditflow::page::lab::live::{Command, LiveEngine};
 use creditflow::page::lab::panel::PHASES;
 use std::cell::Cell;
 
-fn settings(methods: &[Method], steps: usize) -> LabSettings {
-    LabSettings {
+fn settings(methods: &[Method], steps: usize) -> Plan {
+    Plan {
         methods: methods.to_vec(),
         lr: None,
-        seed: 0,
-        steps,
-        gain: 1.0,
-        precision: Precision::F64,
+        base: RunConfig {
+            steps,
+            ..RunConfig::default()
+        },
     }
+}
+
+fn in_f32(mut p: Plan) -> Plan {
+    p.base.precision = Precision::F32;
+    p
 }
 
 #[test]
 fn the_arithmetic_setting_reaches_every_run_and_the_grid() {
     let c = LabController::new(0);
-    let s = LabSettings {
-        precision: Precision::F32,
-        ..settings(&[Method::Bp, Method::Fa], 50)
-    };
+    let s = in_f32(settings(&[Method::Bp, Method::Fa], 50));
     assert!(c.configs(&s).iter().all(|r| r.precision == Precision::F32));
-    let spec = LabController::grid_spec(50, 1.0, Precision::F32);
+    let spec = LabController::grid_spec(&s.base);
     assert!(spec.jobs().iter().all(|r| r.precision == Precision::F32));
 }
 
@@ -69,7 +71,7 @@ fn start_previews_and_each_method_trains_at_its_own_best_rate() {
     let v = c.panel.view.as_ref().expect("a preview");
     assert_eq!((v.method, v.step, v.layers.len()), (Method::Fa, 0, 3));
     // an override trains every method at one rate
-    let fixed = LabSettings {
+    let fixed = Plan {
         lr: Some(0.01),
         ..s
     };
@@ -176,10 +178,7 @@ fn the_grid_runs_in_slices_and_its_best_rates_are_used() {
     let other = settings(&[Method::Bp], 3000);
     assert_eq!(c.lr_for(Method::Bp, &other), default_best_lr(Method::Bp));
     // the other arithmetic: the grid does not apply either, and the words agree
-    let f32s = LabSettings {
-        precision: Precision::F32,
-        ..settings(&[Method::Bp], 30)
-    };
+    let f32s = in_f32(settings(&[Method::Bp], 30));
     assert_eq!(c.lr_for(Method::Bp, &f32s), default_best_lr(Method::Bp));
     assert!(c.lr_source(&f32s).contains("built-in"));
     assert!(c.lr_source(&s).contains("run here"));

@@ -2,7 +2,8 @@
 //! trip, its one table of keys, fallbacks with notices, a teacher's link)
 //! and session files.
 
-use creditflow::lab::{Method, Precision};
+use creditflow::lab::{Method, Precision, RunConfig, Teacher};
+use creditflow::page::lab::settings::LabSettings;
 use creditflow::page::url::{query_has, AppState, View};
 
 #[test]
@@ -12,12 +13,18 @@ fn url_state_round_trips() {
         kept: [true, false, true, false, true],
         r3: Method::WeightPerturbation,
         r4: Method::Dfa,
-        methods: vec![Method::ReadoutOnly, Method::ShuffledLabels],
-        lr: Some(0.02),
-        seed: 7,
-        steps: 500,
-        gain: 1.7,
-        precision: Precision::F32,
+        lab: LabSettings {
+            methods: vec![Method::ReadoutOnly, Method::ShuffledLabels],
+            lr: Some(0.02),
+            base: RunConfig {
+                seed: 7,
+                steps: 500,
+                teacher: Teacher { gain: 1.7, depth: 1 },
+                precision: Precision::F32,
+                ..RunConfig::default()
+            },
+            ..LabSettings::default()
+        },
         ..AppState::default()
     };
     let q = s.to_query();
@@ -78,11 +85,11 @@ fn bad_url_values_fall_back_with_a_notice() {
         .any(|n| n.contains("unknown URL key 'bogus'")));
     // good keys survive beside bad ones
     let (s, notices) = AppState::from_query("view=lab&lr=oops&steps=40");
-    assert_eq!((s.view, s.lr, s.steps), (View::Lab, None, 40));
+    assert_eq!((s.view, s.lab.lr, s.lab.base.steps), (View::Lab, None, 40));
     assert_eq!(notices.len(), 1);
     // percent-encoded commas decode
     let (s, _) = AppState::from_query("methods=bp%2Cfa");
-    assert_eq!(s.methods, vec![Method::Bp, Method::Fa]);
+    assert_eq!(s.lab.methods, vec![Method::Bp, Method::Fa]);
 }
 
 #[test]
@@ -96,10 +103,10 @@ fn training_lists_the_selected_method_first_without_duplicates() {
     let (s, _) = AppState::from_query("methods=dfa");
     assert_eq!(s.training(), vec![Method::Bp, Method::Dfa]);
     let (s, n) = AppState::from_query("lr=best&gain=1.5");
-    assert_eq!((s.lr, s.gain, n.len()), (None, 1.5, 0));
+    assert_eq!((s.lab.lr, s.lab.base.teacher.gain, n.len()), (None, 1.5, 0));
     assert_eq!(s.to_query(), "?gain=1.5");
     let (s, n) = AppState::from_query("lr=0.01&gain=99");
-    assert_eq!((s.lr, s.gain, n.len()), (Some(0.01), 1.0, 1));
+    assert_eq!((s.lab.lr, s.lab.base.teacher.gain, n.len()), (Some(0.01), 1.0, 1));
 }
 
 #[test]

@@ -25,6 +25,7 @@ mod part4_classify;
 mod part4_rules;
 mod precision;
 mod requirements;
+mod settings;
 mod studies;
 mod studies_cli;
 mod tidy;

@@ -161,13 +161,13 @@ fn study_url_keys_round_trip_and_refuse_bad_values() {
     let (s, notices) =
         AppState::from_query("?view=studies&depths=4,1,4&dsteps=100&widths=16,64&wsteps=50");
     assert!(notices.is_empty(), "{notices:?}");
-    assert_eq!(s.depths, vec![1, 4], "sorted, without repeats");
+    assert_eq!(s.lab.depths, vec![1, 4], "sorted, without repeats");
     assert_eq!(
-        (s.depth_steps, s.widths.clone(), s.width_steps),
+        (s.lab.depth_steps, s.lab.widths.clone(), s.lab.width_steps),
         (100, vec![16, 64], 50)
     );
     assert_eq!(AppState::from_query(&s.to_query()).0, s);
-    let (bad, notices) = AppState::from_query("?depths=0,9&widths=1024&dsteps=0");
+    let (bad, notices) = AppState::from_query("?depths=0,9&widths=2048&dsteps=0");
     assert_eq!(notices.len(), 3, "{notices:?}");
-    assert_eq!(bad.depths, AppState::default().depths);
+    assert_eq!(bad.lab.depths, AppState::default().lab.depths);
 }

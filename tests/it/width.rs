@@ -130,5 +130,5 @@ fn the_width_command_writes_the_documented_json() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("a width is a whole number"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("whole numbers from 2 to 1024"));
 }

@@ -20,18 +20,9 @@ pub struct GridSpec {
     pub seeds: Vec<u64>,
     /// Rates tried for weight perturbation besides `lrs` (see `WP_EXTRA_LRS`).
     pub wp_extra_lrs: Vec<f64>,
-    /// The teacher gain G (1 is SPEC's teacher).
-    pub gain: f64,
-    /// The teacher's hidden layers (1 is SPEC's teacher).
-    #[serde(default = "one")]
-    pub teacher_depth: usize,
-    /// Steps, batch, hidden size and σ for every run (method, lr and seed
-    /// are overwritten per job).
+    /// Steps, batch, hidden size, σ, precision and the teacher for every
+    /// run (method, lr and seed are overwritten per job).
     pub base: RunConfig,
-}
-
-fn one() -> usize {
-    1
 }
 
 impl Default for GridSpec {
@@ -42,8 +33,6 @@ impl Default for GridSpec {
             lrs: ESSAY_LRS.to_vec(),
             seeds: ESSAY_SEEDS.to_vec(),
             wp_extra_lrs: WP_EXTRA_LRS.to_vec(),
-            gain: 1.0,
-            teacher_depth: 1,
             base: RunConfig::default(),
         }
     }
@@ -76,11 +65,7 @@ impl GridSpec {
 
     /// That task's shape.
     pub fn shape(&self) -> TaskShape {
-        TaskShape {
-            gain: self.gain,
-            teacher_depth: self.teacher_depth,
-            ..TaskShape::default()
-        }
+        self.base.task_shape()
     }
 
     /// Every run's configuration, methods outermost.

@@ -51,7 +51,6 @@ impl Default for WidthSpec {
                     steps: 1000,
                     ..RunConfig::default()
                 },
-                ..GridSpec::default()
             },
             every: 50,
         }

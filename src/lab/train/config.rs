@@ -3,6 +3,7 @@
 //! data that crosses to Web Workers as JSON and into shard files.
 
 use crate::lab::method::Method;
+use crate::lab::train::task::{TaskShape, Teacher};
 use serde::{Deserialize, Serialize};
 
 /// f64 (the default) or f32. The data, the initial weights and every
@@ -59,6 +60,9 @@ pub struct RunConfig {
     /// The arithmetic's precision (f64 unless asked).
     #[serde(default)]
     pub precision: Precision,
+    /// The teacher the run learns from (the task is `teacher.shape()`).
+    #[serde(default)]
+    pub teacher: Teacher,
 }
 
 impl Default for RunConfig {
@@ -75,7 +79,15 @@ impl Default for RunConfig {
             sigma: 1e-3,
             rules: RuleParams::default(),
             precision: Precision::F64,
+            teacher: Teacher::default(),
         }
+    }
+}
+
+impl RunConfig {
+    /// The task this run learns: the essay's, with this run's teacher.
+    pub fn task_shape(&self) -> TaskShape {
+        self.teacher.shape()
     }
 }
 

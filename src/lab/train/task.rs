@@ -3,7 +3,7 @@
 //! Teacher 20 → 30 → 5, tanh hidden layer, linear output, no biases,
 //! weights N(0, 1/fan_in); inputs x ~ N(0, 1); targets = teacher(x) =
 //! tanh(G·x·W₁)·W₂ with the teacher gain G (1 is SPEC's teacher; a larger
-//! G makes it more nonlinear). A deeper teacher (`teacher_depth` > 1, for
+//! G makes it more nonlinear). A deeper teacher (`Teacher::depth` > 1, for
 //! the depth study) repeats the hidden layer: tanh(G·h·Wₖ) for each. The
 //! task is the same for every method and seed (drawn from `TASK_SEED`), so
 //! methods differ only in how they learn.
@@ -13,17 +13,45 @@ use ndarray::{Array1, Array2, Axis};
 
 pub const TASK_SEED: u64 = 0;
 
+/// The teacher's settings: a task setting every `RunConfig` carries, so
+/// that a run is a pure function of its config.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Teacher {
+    /// The teacher gain G: 1 is SPEC's teacher.
+    pub gain: f64,
+    /// The teacher's hidden layers (the essay's teacher has one).
+    pub depth: usize,
+}
+
+impl Default for Teacher {
+    /// SPEC's teacher: gain 1, one hidden layer.
+    fn default() -> Self {
+        Self {
+            gain: 1.0,
+            depth: 1,
+        }
+    }
+}
+
+impl Teacher {
+    /// The essay's task shape with this teacher.
+    pub fn shape(self) -> TaskShape {
+        TaskShape {
+            teacher: self,
+            ..TaskShape::default()
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TaskShape {
     pub inputs: usize,
     pub teacher_hidden: usize,
-    /// The teacher's hidden layers (the essay's teacher has one).
-    pub teacher_depth: usize,
     pub outputs: usize,
     pub train: usize,
     pub test: usize,
-    /// The teacher gain G: 1 is SPEC's teacher.
-    pub gain: f64,
+    pub teacher: Teacher,
 }
 
 /// The teacher gains a page or command line accepts.
@@ -36,11 +64,10 @@ impl Default for TaskShape {
         Self {
             inputs: 20,
             teacher_hidden: 30,
-            teacher_depth: 1,
             outputs: 5,
             train: 4000,
             test: 1000,
-            gain: 1.0,
+            teacher: Teacher::default(),
         }
     }
 }
@@ -72,11 +99,11 @@ impl Task {
         let th = shape.teacher_hidden;
         let sd = (1.0 / th as f64).sqrt();
         // for one hidden layer, drawn in the order the essay's teacher was
-        let deeper: Vec<_> = (1..shape.teacher_depth.max(1))
+        let deeper: Vec<_> = (1..shape.teacher.depth.max(1))
             .map(|_| normal_matrix(&mut rng, th, th, sd))
             .collect();
         let w2 = normal_matrix(&mut rng, th, shape.outputs, sd);
-        let g = shape.gain;
+        let g = shape.teacher.gain;
         let layer = |h: &Array2<f64>, w: &Array2<f64>| {
             h.dot(w).mapv(|a| crate::lab::train::net::tanh(g * a))
         };

@@ -11,20 +11,20 @@ use crate::lab::study::summary::Summary;
 use crate::lab::train::config::Precision;
 use crate::lab::train::config::Run;
 use crate::lab::train::credit::CreditView;
+use crate::lab::train::task::Teacher;
 use crate::lab::train::trainer::RunConfig;
 use crate::page::lab::live::{Command, LiveEngine, LiveReport, Tasks};
 use crate::page::lab::session::RunStatus;
 
-/// What the settings ask the lab to train.
+/// What the settings ask the lab to train (`AppState::plan`).
 #[derive(Clone, Debug, PartialEq)]
-pub struct LabSettings {
+pub struct Plan {
     pub methods: Vec<Method>,
     /// One rate for all, or each method at its best.
     pub lr: Option<f64>,
-    pub seed: u64,
-    pub steps: usize,
-    pub gain: f64,
-    pub precision: Precision,
+    /// Every run's seed, steps, arithmetic and teacher (method and rate
+    /// are set per run).
+    pub base: RunConfig,
 }
 
 /// The finished grid and its table.
@@ -32,9 +32,10 @@ pub struct LabSettings {
 pub struct GridDone {
     pub summary: Vec<Summary>,
     pub runs: Vec<Run>,
+    /// The grid's steps, arithmetic and teacher.
     pub steps: usize,
-    pub gain: f64,
     pub precision: Precision,
+    pub teacher: Teacher,
     pub seconds: f64,
     pub steps_per_second: f64,
     /// Where it ran: "2 workers" or "the main thread".
@@ -79,7 +80,7 @@ pub struct LabController {
     pub outbox: Vec<(usize, Command)>,
     /// Which worker holds each method's run.
     pub(super) owner: Vec<(Method, usize)>,
-    pub started: Option<LabSettings>,
+    pub started: Option<Plan>,
     pub board: Vec<RunStatus>,
     pub running: bool,
     /// Training steps per second lately.
@@ -127,22 +128,19 @@ impl LabController {
         matches!(self.engine, Engine::Workers(_))
     }
 
-    pub fn configs(&self, s: &LabSettings) -> Vec<RunConfig> {
+    pub fn configs(&self, s: &Plan) -> Vec<RunConfig> {
         s.methods
             .iter()
             .map(|&method| RunConfig {
                 method,
                 lr: self.lr_for(method, s),
-                seed: s.seed,
-                steps: s.steps,
-                precision: s.precision,
-                ..RunConfig::default()
+                ..s.base
             })
             .collect()
     }
 
     /// Fresh runs for `s`, paused at step 0.
-    pub fn start(&mut self, s: &LabSettings) {
+    pub fn start(&mut self, s: &Plan) {
         let configs = self.configs(s);
         self.started = Some(s.clone());
         self.running = false;
@@ -164,13 +162,7 @@ impl LabController {
         self.board = Vec::new();
         let per_worker = self.split(&configs);
         for (w, configs) in per_worker {
-            self.send_to(
-                w,
-                Command::Start {
-                    configs,
-                    gain: s.gain,
-                },
-            );
+            self.send_to(w, Command::Start { configs });
         }
         self.send_preview();
     }
@@ -241,7 +233,7 @@ impl LabController {
     }
 
     /// Runs (starting fresh if nothing is loaded or the last run finished).
-    pub fn run(&mut self, s: &LabSettings) {
+    pub fn run(&mut self, s: &Plan) {
         if self.board.is_empty() || self.finished() || self.started.as_ref() != Some(s) {
             self.start(s);
         }
@@ -283,7 +275,7 @@ impl LabController {
         let left = (budget_ms - (now() - start)).max(1.0);
         self.grid_tick(left, now);
         if scaling && self.scaling.len() < WIDTHS.len() {
-            let task = self.tasks.get(1.0);
+            let task = self.tasks.get(Teacher::default());
             let run = self
                 .scaling_run
                 .get_or_insert_with(|| ScalingRun::new(task, &WIDTHS, SAMPLES));

@@ -6,20 +6,20 @@ use crate::lab::method::Method;
 use crate::lab::study::grid::default_best_lr;
 use crate::lab::study::grid::{GridRunner, GridSpec};
 use crate::lab::study::summary::summarise;
-use crate::lab::train::config::Precision;
 use crate::lab::train::config::Run;
 use crate::lab::train::trainer::RunConfig;
-use crate::page::lab::controller::{GridDone, LabController, LabSettings};
+use crate::page::lab::controller::{GridDone, LabController, Plan};
 
 impl LabController {
-    /// The essay's whole grid at `steps` steps on the teacher with `gain`.
-    pub fn grid_spec(steps: usize, gain: f64, precision: Precision) -> GridSpec {
+    /// The essay's whole grid with the steps, arithmetic and teacher of
+    /// `base` (its seeds and rates are the grid's own).
+    pub fn grid_spec(base: &RunConfig) -> GridSpec {
         GridSpec {
             methods: Method::ALL.to_vec(),
-            gain,
             base: RunConfig {
-                steps,
-                precision,
+                steps: base.steps,
+                precision: base.precision,
+                teacher: base.teacher,
                 ..RunConfig::default()
             },
             ..GridSpec::default()
@@ -42,7 +42,7 @@ impl LabController {
     /// Trains the started grid on this thread, in `tick`'s slices.
     pub fn grid_here(&mut self) {
         if let Some(spec) = self.grid.spec.clone() {
-            let task = self.tasks.get(spec.gain);
+            let task = self.tasks.get(spec.base.teacher);
             self.grid.local = Some(GridRunner::new(spec, task));
         }
     }
@@ -74,8 +74,8 @@ impl LabController {
             summary: summarise(&spec, &runs),
             runs,
             steps: spec.base.steps,
-            gain: spec.gain,
             precision: spec.base.precision,
+            teacher: spec.base.teacher,
             seconds,
             steps_per_second: total_steps as f64 / seconds,
             on,
@@ -105,9 +105,9 @@ impl LabController {
     }
 
     /// A method's rate under `s`: the override, else its best from this
-    /// page's grid (when it ran with the same steps, gain and precision),
+    /// page's grid (when it ran with the same steps, arithmetic and teacher),
     /// else from the built-in table.
-    pub fn lr_for(&self, m: Method, s: &LabSettings) -> f64 {
+    pub fn lr_for(&self, m: Method, s: &Plan) -> f64 {
         if let Some(lr) = s.lr {
             return lr;
         }
@@ -118,7 +118,7 @@ impl LabController {
     }
 
     /// Where `lr_for` takes the rates from, in words.
-    pub fn lr_source(&self, s: &LabSettings) -> String {
+    pub fn lr_source(&self, s: &Plan) -> String {
         match s.lr {
             Some(lr) => format!("every method at rate {lr}"),
             None if self.grid_matches(s) => {
@@ -130,15 +130,18 @@ impl LabController {
         }
     }
 
-    /// Whether the finished grid ran with these steps, gain and precision.
-    pub fn grid_matches(&self, s: &LabSettings) -> bool {
+    /// Whether the finished grid ran with these steps, arithmetic and teacher.
+    pub fn grid_matches(&self, s: &Plan) -> bool {
         self.matching_grid(s).is_some()
     }
 
-    fn matching_grid(&self, s: &LabSettings) -> Option<&GridDone> {
+    fn matching_grid(&self, s: &Plan) -> Option<&GridDone> {
         self.grid
             .done
             .as_ref()
-            .filter(|d| d.steps == s.steps && d.gain == s.gain && d.precision == s.precision)
+            .filter(|d| {
+            let b = &s.base;
+            d.steps == b.steps && d.precision == b.precision && d.teacher == b.teacher
+        })
     }
 }

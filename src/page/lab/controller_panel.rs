@@ -2,7 +2,7 @@
 //! which example, and the walk through one step, phase by phase.
 
 use crate::lab::method::Method;
-use crate::page::lab::controller::{Engine, LabController, LabSettings};
+use crate::page::lab::controller::{Engine, LabController, Plan};
 use crate::page::lab::live::Command;
 use crate::page::lab::panel::{PHASES, UPDATE_PHASE};
 
@@ -33,7 +33,7 @@ impl LabController {
 
     /// The next phase of the step being walked; past the update, the step
     /// is taken and the walk starts on the next batch. Pauses first.
-    pub fn panel_next(&mut self, s: &LabSettings) {
+    pub fn panel_next(&mut self, s: &Plan) {
         if self.board.is_empty() {
             self.start(s);
         }

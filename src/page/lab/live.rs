@@ -4,7 +4,7 @@
 
 use crate::lab::method::Method;
 use crate::lab::train::credit::CreditView;
-use crate::lab::train::task::{Task, TaskShape};
+use crate::lab::train::task::{Task, Teacher};
 use crate::lab::train::trainer::RunConfig;
 use crate::page::lab::session::{RunStatus, Session};
 use serde::{Deserialize, Serialize};
@@ -12,11 +12,8 @@ use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
-    /// A fresh set of runs on the teacher with this gain (paused).
-    Start {
-        configs: Vec<RunConfig>,
-        gain: f64,
-    },
+    /// A fresh set of runs (paused), all on the first one's teacher.
+    Start { configs: Vec<RunConfig> },
     /// Train until paused or finished.
     Run,
     Pause,
@@ -40,20 +37,17 @@ pub struct LiveReport {
     pub steps: usize,
 }
 
-/// Tasks by teacher gain, made once each.
+/// Tasks by teacher, made once each.
 #[derive(Clone, Debug, Default)]
-pub struct Tasks(Vec<(f64, Arc<Task>)>);
+pub struct Tasks(Vec<(Teacher, Arc<Task>)>);
 
 impl Tasks {
-    pub fn get(&mut self, gain: f64) -> Arc<Task> {
-        if let Some((_, t)) = self.0.iter().find(|(g, _)| *g == gain) {
+    pub fn get(&mut self, teacher: Teacher) -> Arc<Task> {
+        if let Some((_, t)) = self.0.iter().find(|(g, _)| *g == teacher) {
             return t.clone();
         }
-        let t = Arc::new(Task::new(TaskShape {
-            gain,
-            ..TaskShape::default()
-        }));
-        self.0.push((gain, t.clone()));
+        let t = Arc::new(Task::new(teacher.shape()));
+        self.0.push((teacher, t.clone()));
         t
     }
 }
@@ -70,8 +64,9 @@ pub struct LiveEngine {
 impl LiveEngine {
     pub fn handle(&mut self, cmd: Command) -> LiveReport {
         match cmd {
-            Command::Start { configs, gain } => {
-                let task = self.tasks.get(gain);
+            Command::Start { configs } => {
+                let teacher = configs.first().map(|c| c.teacher).unwrap_or_default();
+                let task = self.tasks.get(teacher);
                 self.session = Some(Session::new(&configs, task));
                 self.running = false;
             }

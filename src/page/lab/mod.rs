@@ -2,7 +2,8 @@
 //! with the grid and the credit panel's parts in `controller_grid` and
 //! `controller_panel`), the live session's runs and curves (`session`), the
 //! live engine the workers and the fallback both run (`live`), and the
-//! network panel's phases and words (`panel`).
+//! network panel's phases and words (`panel`), and every setting of the lab
+//! and the studies, one row each (`settings`).
 
 pub mod controller;
 mod controller_grid;
@@ -10,3 +11,4 @@ mod controller_panel;
 pub mod live;
 pub mod panel;
 pub mod session;
+pub mod settings;

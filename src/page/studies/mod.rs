@@ -5,12 +5,10 @@
 
 pub mod findings;
 
-use crate::lab::study::depth::{study as depth_study, DepthSpec, DepthStudy};
-use crate::lab::study::grid::GridSpec;
-use crate::lab::study::width::{rows as width_rows, WidthRow, WidthSpec};
+use crate::lab::study::depth::{study as depth_study, DepthStudy};
+use crate::lab::study::width::{rows as width_rows, WidthRow};
 use crate::lab::study::Study;
 use crate::lab::train::precision::CurveRun;
-use crate::lab::Precision;
 
 #[derive(Clone, Debug)]
 pub struct StudyState {
@@ -112,43 +110,4 @@ impl StudyState {
         };
         Some(width_rows(spec, &spec.grid.shape(), &self.runs()))
     }
-}
-
-/// What the page's settings change in a study's grid: steps, teacher
-/// gain and arithmetic; the rest stays as the command line's defaults.
-fn page_grid(grid: &mut GridSpec, steps: usize, gain: f64, precision: Precision) {
-    grid.base.steps = steps;
-    grid.gain = gain;
-    grid.base.precision = precision;
-}
-
-/// The depth study the page runs: `depths` at `steps` steps, on the
-/// teacher with `gain`, in `precision`; the rest as `creditflow depth`.
-pub fn page_depth_spec(
-    depths: &[usize],
-    steps: usize,
-    gain: f64,
-    precision: Precision,
-) -> DepthSpec {
-    let mut s = DepthSpec {
-        depths: depths.to_vec(),
-        ..DepthSpec::default()
-    };
-    page_grid(&mut s.grid, steps, gain, precision);
-    s
-}
-
-/// The width study the page runs, likewise.
-pub fn page_width_spec(
-    widths: &[usize],
-    steps: usize,
-    gain: f64,
-    precision: Precision,
-) -> WidthSpec {
-    let mut s = WidthSpec {
-        widths: widths.to_vec(),
-        ..WidthSpec::default()
-    };
-    page_grid(&mut s.grid, steps, gain, precision);
-    s
 }

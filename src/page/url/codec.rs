@@ -1,42 +1,6 @@
 //! The URL's value syntax: percent-decoding and -encoding, and the small
 //! parsers several keys share. (Plain Rust: no browser types here.)
 
-/// "best" → each method its own rate; a number in (0, 10] → that
-/// rate for all. `None` if neither.
-pub fn parse_lr(v: &str) -> Option<Option<f64>> {
-    match v.trim() {
-        "best" => Some(None),
-        t => t
-            .parse::<f64>()
-            .ok()
-            .filter(|x| *x > 0.0 && *x <= 10.0)
-            .map(Some),
-    }
-}
-
-pub fn parse_gain(v: &str) -> Option<f64> {
-    v.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|g| crate::lab::train::task::GAIN_RANGE.contains(g))
-}
-
-/// A comma-separated list of whole numbers, each in `range`, ascending
-/// and without repeats once read; `None` if any is not.
-pub fn parse_sizes(v: &str, range: std::ops::RangeInclusive<usize>) -> Option<Vec<usize>> {
-    let mut out: Vec<usize> = v
-        .split(',')
-        .map(|p| p.trim().parse().ok().filter(|x| range.contains(x)))
-        .collect::<Option<_>>()?;
-    out.sort_unstable();
-    out.dedup();
-    (!out.is_empty()).then_some(out)
-}
-
-pub fn print_sizes(v: &[usize]) -> String {
-    v.iter().map(usize::to_string).collect::<Vec<_>>().join(",")
-}
-
 pub fn parse_ticks(v: &str) -> Option<[bool; 5]> {
     let b = v.as_bytes();
     if b.len() != 5 || !b.iter().all(|c| *c == b'0' || *c == b'1') {

@@ -1,19 +1,19 @@
 //! The shareable state: the view, the R1–R5 ticks, the lab's methods and
 //! settings, the worked example's expression, values and step, the tour
-//! stop, the controls a teacher hid and the studies' settings, in the URL's query string, so a
-//! link reproduces a page. Every key is one row of `KEYS`: its name, what
-//! it holds, its parser (which is also the settings form's validator) and
-//! its printer. A bad or unknown value falls back to the default with a
+//! stop, the controls a teacher hid and the studies' settings, in the URL's
+//! query string, so a link reproduces a page. Every key is one row: of
+//! `KEYS` (the page's own), or made from a settings table's row (`LAB_KEYS`,
+//! `AGENT_KEYS`): its name, what it holds, its parser (which is also the
+//! settings form's validator) and its printer. A bad or unknown value falls back to the default with a
 //! notice. (Plain Rust: no browser types here.)
 
 pub mod codec;
 
 use crate::engine::presets::PRESETS;
 use crate::lab::method::select::{R3_CHOICES, R4_CHOICES};
-use crate::lab::study::depth::DepthSpec;
-use crate::lab::study::width::WidthSpec;
-use crate::lab::train::config::MAX_DEPTH;
-use crate::lab::{Method, Precision};
+use crate::lab::Method;
+use crate::page::lab::controller::Plan;
+use crate::page::lab::settings::LabSettings;
 use crate::page::url::codec::*;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,8 +23,6 @@ pub enum View {
     Studies,
     Agents,
 }
-
-pub const MAX_STEPS: usize = 20_000;
 
 /// The controls a teacher can hide from students: id and what it is.
 pub const HIDEABLE: [(&str, &str); 8] = [
@@ -47,17 +45,8 @@ pub struct AppState {
     pub kept: [bool; 5],
     pub r3: Method,
     pub r4: Method,
-    /// Methods added to the comparison beside the one the ticks select.
-    pub methods: Vec<Method>,
-    /// One rate for every method, or `None`: each method at its own best
-    /// rate from the grid.
-    pub lr: Option<f64>,
-    pub seed: u64,
-    pub steps: usize,
-    /// The teacher gain (1 is SPEC's teacher).
-    pub gain: f64,
-    /// The lab's arithmetic.
-    pub precision: Precision,
+    /// The lab's and the studies' settings (keys in `LAB_KEYS`).
+    pub lab: LabSettings,
     /// The worked example's expression and input values (mirrored from
     /// the page's worksheet) and the sweep's step.
     pub expr: String,
@@ -69,12 +58,6 @@ pub struct AppState {
     pub hide: Vec<&'static str>,
     /// Projector mode: larger type, compact banner.
     pub proj: bool,
-    /// The studies view: the depth study's depths and steps, the width
-    /// study's widths and steps.
-    pub depths: Vec<usize>,
-    pub depth_steps: usize,
-    pub widths: Vec<usize>,
-    pub width_steps: usize,
     /// The Agents view's settings (keys in `AGENT_KEYS`).
     pub agents: crate::page::agents::AgentsSettings,
 }
@@ -87,22 +70,13 @@ impl Default for AppState {
             kept: [true; 5],
             r3: Method::NodePerturbation,
             r4: Method::Fa,
-            methods: Vec::new(),
-            lr: None,
-            seed: 0,
-            steps: 3000,
-            gain: 1.0,
-            precision: Precision::F64,
+            lab: LabSettings::default(),
             expr: src.to_string(),
             vals: values.iter().map(|(n, v)| (n.to_string(), *v)).collect(),
             step: 0,
             tour: None,
             hide: Vec::new(),
             proj: false,
-            depths: DepthSpec::default().depths,
-            depth_steps: DepthSpec::default().grid.base.steps,
-            widths: WidthSpec::default().widths,
-            width_steps: WidthSpec::default().grid.base.steps,
             agents: Default::default(),
         }
     }
@@ -123,7 +97,7 @@ fn set<T>(slot: &mut T, v: Option<T>) -> bool {
 }
 
 /// Every URL key, in the order links print them.
-pub const KEYS: [Key; 20] = [
+pub const KEYS: [Key; 10] = [
     Key { name: "view", what: "a view (graph, lab, studies or agents)",
         parse: |s, v| set(&mut s.view, match v {
             "graph" => Some(View::Graph), "lab" => Some(View::Lab), "studies" => Some(View::Studies),
@@ -138,24 +112,6 @@ pub const KEYS: [Key; 20] = [
     Key { name: "r4", what: "an R4 ablation (fa or dfa)",
         parse: |s, v| set(&mut s.r4, Method::from_id(v).filter(|m| R4_CHOICES.contains(m))),
         print: |s| s.r4.id().into() },
-    Key { name: "methods", what: "a comma-separated list of method ids",
-        parse: |s, v| set(&mut s.methods, v.split(',').filter(|p| !p.is_empty()).map(Method::from_id).collect()),
-        print: |s| s.methods.iter().map(|m| m.id()).collect::<Vec<_>>().join(",") },
-    Key { name: "lr", what: "a learning rate in (0, 10] or 'best' (each method its own best rate)",
-        parse: |s, v| set(&mut s.lr, parse_lr(v)),
-        print: |s| s.lr.map_or("best".into(), |l| l.to_string()) },
-    Key { name: "seed", what: "a whole-number seed",
-        parse: |s, v| set(&mut s.seed, v.trim().parse().ok()),
-        print: |s| s.seed.to_string() },
-    Key { name: "steps", what: "a step count from 1 to 20000",
-        parse: |s, v| set(&mut s.steps, v.trim().parse().ok().filter(|x| (1..=MAX_STEPS).contains(x))),
-        print: |s| s.steps.to_string() },
-    Key { name: "gain", what: "a teacher gain from 0.1 to 10",
-        parse: |s, v| set(&mut s.gain, parse_gain(v)),
-        print: |s| s.gain.to_string() },
-    Key { name: "prec", what: "the lab's arithmetic, f64 or f32",
-        parse: |s, v| set(&mut s.precision, Precision::from_id(v.trim())),
-        print: |s| s.precision.id().into() },
     Key { name: "expr", what: "an expression the worked example can read, e.g. (a*b+c)^2",
         parse: |s, v| set(&mut s.expr, crate::engine::parse(v).is_ok().then(|| v.to_string())),
         print: |s| s.expr.clone() },
@@ -175,23 +131,12 @@ pub const KEYS: [Key; 20] = [
     Key { name: "proj", what: "1 (projector mode) or 0",
         parse: |s, v| set(&mut s.proj, match v { "1" => Some(true), "0" => Some(false), _ => None }),
         print: |s| if s.proj { "1" } else { "0" }.into() },
-    Key { name: "depths", what: "the depth study's depths, whole numbers from 1 to 8, e.g. 1,2,4",
-        parse: |s, v| set(&mut s.depths, parse_sizes(v, 1..=MAX_DEPTH)),
-        print: |s| print_sizes(&s.depths) },
-    Key { name: "dsteps", what: "the depth study's steps, from 1 to 20000",
-        parse: |s, v| set(&mut s.depth_steps, v.trim().parse().ok().filter(|x| (1..=MAX_STEPS).contains(x))),
-        print: |s| s.depth_steps.to_string() },
-    Key { name: "widths", what: "the width study's widths, whole numbers from 2 to 512, e.g. 16,64",
-        parse: |s, v| set(&mut s.widths, parse_sizes(v, 2..=512)),
-        print: |s| print_sizes(&s.widths) },
-    Key { name: "wsteps", what: "the width study's steps, from 1 to 20000",
-        parse: |s, v| set(&mut s.width_steps, v.trim().parse().ok().filter(|x| (1..=MAX_STEPS).contains(x))),
-        print: |s| s.width_steps.to_string() },
 ];
 
-/// Every URL key: the page's, then the Agents view's.
+/// Every URL key: the page's, the lab's and studies', then the Agents
+/// view's.
 pub fn all_keys() -> impl Iterator<Item = &'static Key> {
-    KEYS.iter().chain(AGENT_KEYS.iter())
+    KEYS.iter().chain(LAB_KEYS.iter()).chain(AGENT_KEYS.iter())
 }
 
 impl AppState {
@@ -258,6 +203,16 @@ impl AppState {
         self.hide.contains(&id)
     }
 
+    /// What the lab trains: the methods, the rate and every run's shared
+    /// settings.
+    pub fn plan(&self) -> Plan {
+        Plan {
+            methods: self.training(),
+            lr: self.lab.lr,
+            base: self.lab.base,
+        }
+    }
+
     /// The methods that train: the one the ticks select; beside an
     /// ablation, bp and the readout-only floor as references; then the added.
     pub fn training(&self) -> Vec<Method> {
@@ -266,7 +221,7 @@ impl AppState {
         if selected != Method::Bp {
             out.extend(REFERENCES);
         }
-        for &m in &self.methods {
+        for &m in &self.lab.methods {
             if !out.contains(&m) {
                 out.push(m);
             }
@@ -286,20 +241,25 @@ pub fn query_has(query: &str, key: &str) -> bool {
 /// Trained beside any ablation the ticks select, for comparison.
 pub const REFERENCES: [Method; 2] = [Method::Bp, Method::ReadoutOnly];
 
-// The Agents view's URL keys: one per entry of
-// `lab::agents::settings::SETTINGS`, which parses and prints them (the
-// command line's flags read the same table).
-macro_rules! agent_keys {
-    ($($i:literal),*) => {
+// A settings table's rows as URL keys: `$table[i]` acts on `$field` of
+// the state (the command line's flags read the same rows).
+macro_rules! keys_of {
+    ($table:path, $field:ident; $($i:literal),*) => {
         [$(Key {
-            name: crate::page::agents::settings::SETTINGS[$i].key,
-            what: crate::page::agents::settings::SETTINGS[$i].what,
-            parse: |s, v| (crate::page::agents::settings::SETTINGS[$i].set)(&mut s.agents, v),
-            print: |s| (crate::page::agents::settings::SETTINGS[$i].get)(&s.agents),
+            name: $table[$i].key,
+            what: $table[$i].what,
+            parse: |s, v| ($table[$i].set)(&mut s.$field, v),
+            print: |s| ($table[$i].get)(&s.$field),
         }),*]
     };
 }
 
-/// The Agents view's keys, in the order links print them.
-pub const AGENT_KEYS: [Key; crate::page::agents::settings::SETTINGS.len()] =
-    agent_keys!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18);
+/// The lab's and the studies' keys (`page::lab::settings::SETTINGS`).
+pub const LAB_KEYS: [Key; crate::page::lab::settings::SETTINGS.len()] =
+    keys_of!(crate::page::lab::settings::SETTINGS, lab; 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+
+/// The Agents view's keys (`page::agents::settings::SETTINGS`).
+pub const AGENT_KEYS: [Key; crate::page::agents::settings::SETTINGS.len()] = keys_of!(
+    crate::page::agents::settings::SETTINGS, agents;
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18
+);

@@ -82,9 +82,9 @@ pub(crate) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
                         on:change=move |e| {
                             let on = event_target_checked(&e);
                             app.update(|a| {
-                                a.methods.retain(|x| *x != m);
+                                a.lab.methods.retain(|x| *x != m);
                                 if on {
-                                    a.methods.push(m);
+                                    a.lab.methods.push(m);
                                 }
                             });
                         }/>
@@ -119,7 +119,8 @@ pub(crate) fn Settings(app: RwSignal<AppState>) -> impl IntoView {
             {field("seed", "seed")}
             {field("steps", "steps")}
             {field("gain", "teacher gain")}
-            <p class="hint">"The teacher is tanh(G·x·W₁)·W₂; G = 1 is the specified teacher, a larger G a more nonlinear one."</p>
+            {field("tdepth", "teacher layers")}
+            <p class="hint">"The teacher is tanh(G·x·W₁)·W₂; G = 1 is the specified teacher, a larger G a more nonlinear one; more layers repeat tanh(G·h·Wₖ)."</p>
             <label class="setting">
                 <span>"arithmetic"</span>
                 <select data-testid="lab-prec" on:change=move |e| {
@@ -127,7 +128,7 @@ pub(crate) fn Settings(app: RwSignal<AppState>) -> impl IntoView {
                     app.update(|a| { let _ = a.set("prec", &v); });
                 }>
                     {Precision::ALL.map(|p| view! {
-                        <option value=p.id() selected=move || app.with(|a| a.precision == p)>{p.id()}</option>
+                        <option value=p.id() selected=move || app.with(|a| a.lab.base.precision == p)>{p.id()}</option>
                     }).collect_view()}
                 </select>
             </label>

@@ -4,7 +4,7 @@
 //! keeps the animation-frame loop going while there is work. Charts redraw
 //! at most every `REDRAW_MS` while training.
 
-use crate::page::lab::controller::{LabController, LabSettings};
+use crate::page::lab::controller::{LabController, Plan};
 use crate::page::lab::live::LiveReport;
 use crate::page::url::{AppState, View};
 use crate::ui::shell::widgets::now;
@@ -66,15 +66,8 @@ impl Lab {
         }
     }
 
-    pub fn settings(&self) -> LabSettings {
-        self.app.with_untracked(|a| LabSettings {
-            methods: a.training(),
-            lr: a.lr,
-            seed: a.seed,
-            steps: a.steps,
-            gain: a.gain,
-            precision: a.precision,
-        })
+    pub fn plan(&self) -> Plan {
+        self.app.with_untracked(AppState::plan)
     }
 
     /// Reads the controller, redrawing when it changes.
@@ -97,8 +90,8 @@ impl Lab {
     }
 
     /// Changes the controller, then posts its commands and redraws.
-    pub fn act(&self, f: impl FnOnce(&mut LabController, &LabSettings)) {
-        let s = self.settings();
+    pub fn act(&self, f: impl FnOnce(&mut LabController, &Plan)) {
+        let s = self.plan();
         self.ctl.update_value(|c| f(c, &s));
         self.flush();
         self.redraw_all();
@@ -153,14 +146,12 @@ impl Lab {
 
     /// Starts the essay's grid in workers (or here, in slices).
     pub fn start_grid(&self) {
-        let (steps, gain, precision) = self.app.with_untracked(|a| (a.steps, a.gain, a.precision));
-        let spec = LabController::grid_spec(steps, gain, precision);
+        let spec = self.app.with_untracked(|a| LabController::grid_spec(&a.lab.base));
         self.ctl.update_value(|c| c.grid_start(&spec, now()));
         let lab = *self;
         let n = worker_count();
         let jobs = Jobs {
             jobs: spec.jobs(),
-            gain,
             every: None,
         };
         let pool = Pool::start(

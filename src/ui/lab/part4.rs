@@ -5,7 +5,7 @@
 //! angle to backprop as its settling lengthens.
 
 use crate::lab::study::part4::{members, pc_angles, tags, verdict, Group, PC_STEPS};
-use crate::lab::{Method, Task, TaskShape};
+use crate::lab::{Method, Task};
 use crate::page::lab::session::RunStatus;
 use crate::page::url::AppState;
 use crate::ui::lab::charts::FeedbackChart;
@@ -64,8 +64,8 @@ pub(crate) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
     let train = move |_| {
         app.update(|a| {
             for m in Method::part4_and_reference().chain([Method::ReadoutOnly]) {
-                if !a.methods.contains(&m) {
-                    a.methods.push(m);
+                if !a.lab.methods.contains(&m) {
+                    a.lab.methods.push(m);
                 }
             }
         });
@@ -109,12 +109,8 @@ pub(crate) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
     };
     let pc = RwSignal::new(Vec::<(usize, f64)>::new());
     let measure = move |_| {
-        let gain = app.with_untracked(|a| a.gain);
-        let seed = app.with_untracked(|a| a.seed);
-        let task = Arc::new(Task::new(TaskShape {
-            gain,
-            ..TaskShape::default()
-        }));
+        let base = app.with_untracked(|a| a.lab.base);
+        let (task, seed) = (Arc::new(Task::new(base.task_shape())), base.seed);
         pc.set(pc_angles(task, seed, 0, &PC_STEPS));
     };
     view! {

@@ -105,7 +105,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
             c.grid
                 .done
                 .as_ref()
-                .map(|d| json!({ "steps": d.steps, "teacher_gain": d.gain, "precision": d.precision, "summary": d.summary }))
+                .map(|d| json!({ "steps": d.steps, "teacher": d.teacher, "precision": d.precision, "summary": d.summary }))
         });
         if let Some(v) = v {
             download::text(&v.to_string(), "creditflow-table.json", "application/json");
@@ -118,7 +118,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
         <h2 id="reproduce">"Reproduce the essay"</h2>
         <p class="hint">{move || lab.app.with(|a| format!(
             "All 12 methods × 5 learning rates × 3 seeds (weight perturbation also at 5 smaller rates), {} steps each, teacher gain {}, in {} arithmetic, in this page (3,000 steps is the essay's; a smaller “steps” in the settings shortens it).",
-            a.steps, a.gain, a.precision.id()
+            a.lab.base.steps, a.lab.base.teacher.gain, a.lab.base.precision.id()
         ))}</p>
         <div class="lab-buttons">
             <button data-testid="lab-grid" on:click=move |_| lab.start_grid() disabled=on>"reproduce the table"</button>
@@ -166,7 +166,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                     </tbody>
                 </table>
                 <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median."</p>
-                {teacher_gap(floor, d.gain).map(|g| view! { <p class="hint" data-testid="teacher-gap">{g}</p> })}
+                {teacher_gap(floor, d.teacher.gain).map(|g| view! { <p class="hint" data-testid="teacher-gap">{g}</p> })}
                 {angle.map(|a| view! { <p class="hint" data-testid="grid-angle">{a}</p> })}
                 <p class="exports">"Export the table: "
                     <button class="small" data-testid="export-table-csv" on:click=table_csv>"CSV"</button>

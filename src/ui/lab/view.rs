@@ -20,16 +20,7 @@ pub fn LabView() -> impl IntoView {
     let lab = Lab::new(app);
     // a change of what trains starts a fresh comparison
     let config = Memo::new(move |_| {
-        app.with(|a| {
-            (
-                a.training(),
-                a.lr,
-                a.seed,
-                a.steps,
-                a.gain.to_bits(),
-                a.precision,
-            )
-        })
+        app.with(AppState::plan)
     });
     Effect::new(move |prev: Option<()>| {
         config.track();
@@ -96,7 +87,7 @@ fn status_line(lab: &Lab) -> String {
             return "Press run to train the selected methods side by side.".into();
         };
         let step = c.board.iter().map(|r| r.steps_done).max().unwrap_or(0);
-        let total = s.steps;
+        let total = s.base.steps;
         let what = if c.running {
             let rate = if c.on_workers() {
                 "in Web Workers".to_string()
@@ -118,6 +109,6 @@ fn status_line(lab: &Lab) -> String {
             format!("paused at step {step} / {total}")
         };
         let lr = c.lr_source(s);
-        format!("{what} ({lr}, seed {}, teacher gain {})", s.seed, s.gain)
+        format!("{what} ({lr}, seed {}, teacher gain {})", s.base.seed, s.base.teacher.gain)
     })
 }

@@ -9,7 +9,7 @@ use crate::lab::study::width::TARGET_TIMES_BP;
 use crate::lab::study::Study;
 use crate::lab::train::config::MAX_DEPTH;
 use crate::page::studies::findings::{depth_findings, width_findings};
-use crate::page::studies::{page_depth_spec, page_width_spec, StudyState};
+use crate::page::studies::StudyState;
 use crate::page::url::AppState;
 use crate::ui::charts::studies::{
     depth_table, draw_depth_angles, draw_depth_costs, draw_depth_scores,
@@ -49,7 +49,6 @@ impl Handle {
         self.cancel();
         let jobs = Jobs {
             jobs: study.jobs(),
-            gain: study.grid().gain,
             every: study.every(),
         };
         self.state.set(Some(StudyState::new(study, now())));
@@ -106,13 +105,11 @@ pub fn StudiesView() -> impl IntoView {
     let depth = Handle::new();
     let width = Handle::new();
     let start_depth = move |_| {
-        let spec =
-            app.with_untracked(|a| page_depth_spec(&a.depths, a.depth_steps, a.gain, a.precision));
+        let spec = app.with_untracked(|a| a.lab.depth_spec());
         depth.start(Study::Depth(spec));
     };
     let start_width = move |_| {
-        let spec =
-            app.with_untracked(|a| page_width_spec(&a.widths, a.width_steps, a.gain, a.precision));
+        let spec = app.with_untracked(|a| a.lab.width_spec());
         width.start(Study::Width(spec));
     };
     // the results are rebuilt when a depth (width) completes, not per run
@@ -141,14 +138,14 @@ pub fn StudiesView() -> impl IntoView {
             Some(Study::Depth(d)) => d.depths.iter().copied().max(),
             _ => None,
         });
-        ran.or_else(|| app.with(|a| a.depths.iter().copied().max()))
+        ran.or_else(|| app.with(|a| a.lab.depths.iter().copied().max()))
             .unwrap_or(MAX_DEPTH)
     });
     let wsteps = Memo::new(move |_| {
         width
             .state
             .with(|s| s.as_ref().map(|s| s.study.grid().base.steps))
-            .unwrap_or_else(|| app.with(|a| a.width_steps))
+            .unwrap_or_else(|| app.with(|a| a.lab.width_steps))
     });
     let (depth_open, width_open) = (RwSignal::new(false), RwSignal::new(false));
     let depth_rows = Memo::new(move |_| depth_open.get().then(|| depth_table(&depth_study.get())));
@@ -181,7 +178,7 @@ pub fn StudiesView() -> impl IntoView {
             <h3 id="depth-study">"Depth: does the ordering of the requirements survive in deeper networks?"</h3>
             <p class="hint">{move || app.with(|a| format!(
                 "Students of {} hidden layers of 64 units; bp, FA, DFA, no local derivatives, scrambled, node perturbation and readout only; the essay's 5 rates × 3 seeds, {} steps each, best rate per depth. The teacher stays the essay's 20→30→5 at every depth.",
-                a.get("depths").replace(',', ", "), a.depth_steps
+                a.get("depths").replace(',', ", "), a.lab.depth_steps
             ))}</p>
             <SizeFields app=app keys=["depths", "dsteps"] labels=["depths", "steps"]/>
             <StudyButtons handle=depth id="depth" start=start_depth label="run the depth study"/>
@@ -206,7 +203,7 @@ pub fn StudiesView() -> impl IntoView {
             <h3 id="width-study">"Width: does a shared score scale?"</h3>
             <p class="hint">{move || app.with(|a| format!(
                 "Students of widths {} (two hidden layers); bp, FA, node and weight perturbation (weight perturbation's rates extended downward); 3 seeds, {} steps each. The target is {TARGET_TIMES_BP}× bp's final error at the same width.",
-                a.get("widths").replace(',', ", "), a.width_steps
+                a.get("widths").replace(',', ", "), a.lab.width_steps
             ))}</p>
             <SizeFields app=app keys=["widths", "wsteps"] labels=["widths", "steps"]/>
             <StudyButtons handle=width id="width" start=start_width label="run the width study"/>

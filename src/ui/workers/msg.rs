@@ -27,8 +27,6 @@ pub(crate) fn live_message(cmd: &Command) -> ToWorker {
 pub(crate) struct Job {
     pub(crate) index: usize,
     pub(crate) cfg: RunConfig,
-    /// The teacher gain of the study's task.
-    pub(crate) gain: f64,
     /// Keep the test error every this many steps.
     #[serde(default)]
     pub(crate) every: Option<usize>,

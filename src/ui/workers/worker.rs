@@ -30,7 +30,7 @@ pub fn serve() {
             };
             match serde_json::from_str::<ToWorker>(&text) {
                 Ok(ToWorker::Job(job)) => {
-                    let task = tasks.borrow_mut().get(job.gain);
+                    let task = tasks.borrow_mut().get(job.cfg.teacher);
                     let reply = Reply {
                         index: job.index,
                         run: RunRecord::from(&run_job(job.cfg, task, job.every)),
@@ -49,11 +49,10 @@ pub fn serve() {
     let _ = scope.post_message(&JsValue::from_str(READY));
 }
 
-/// A study's jobs for a `Pool`: every run, the teacher gain, and whether
-/// to keep each run's test-error curve (every so many steps).
+/// A study's jobs for a `Pool`: every run (each with its teacher), and
+/// whether to keep each run's test-error curve (every so many steps).
 pub struct Jobs {
     pub jobs: Vec<RunConfig>,
-    pub gain: f64,
     pub every: Option<usize>,
 }
 
@@ -139,7 +138,6 @@ impl Pool {
         let job = ToWorker::Job(Job {
             index: self.next,
             cfg,
-            gain: self.jobs.gain,
             every: self.jobs.every,
         });
         self.next += 1;
