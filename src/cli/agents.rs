@@ -8,8 +8,8 @@ use crate::lab::agents::rounds::{depth_study, run, AgentRun, PipelineRow};
 use crate::lab::agents::vote::vote_study;
 use crate::lab::agents::Signal;
 use crate::page::agents::settings::SETTINGS;
-use crate::page::settings::by_flag;
 use crate::page::agents::AgentsSettings;
+use crate::page::settings::by_flag;
 use serde_json::json;
 
 struct Opts {
@@ -42,7 +42,8 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             "--json" => o.json = Some(it.next().ok_or("--json needs a file name")?.clone()),
             flag => {
                 // every other flag is a setting of the page's table
-                let s = by_flag(&SETTINGS, flag).ok_or_else(|| format!("unknown option '{flag}'"))?;
+                let s =
+                    by_flag(&SETTINGS, flag).ok_or_else(|| format!("unknown option '{flag}'"))?;
                 let v = it.next().map(String::as_str).unwrap_or("");
                 if !(s.set)(&mut o.settings, v) {
                     return Err(format!("{flag} needs {}", s.what));

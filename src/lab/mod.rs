@@ -9,11 +9,13 @@
 //! buffers), `method` the learning rules (one row each in `method::DEFS`,
 //! and their arithmetic), `study` the grid and the depth, width and Part 4
 //! studies built from runs, `kernel` the matrix products, `agents` the
-//! simulated agent pipelines of Part 5.
+//! simulated agent pipelines of Part 5, `slices` long work done a little
+//! at a time.
 
 pub mod agents;
 pub mod kernel;
 pub mod method;
+pub mod slices;
 pub mod study;
 pub mod train;
 

@@ -28,7 +28,10 @@ impl<S> Setting<S> {
         if (self.set)(s, v) {
             Ok(())
         } else {
-            Err(format!("could not read {flag} '{v}': it takes {}", self.what))
+            Err(format!(
+                "could not read {flag} '{v}': it takes {}",
+                self.what
+            ))
         }
     }
 }
@@ -54,7 +57,10 @@ pub fn unit(x: f64) -> bool {
 /// A whole number from `lo` to `hi` (written as a whole number or, say,
 /// `4.0`).
 pub fn count(v: &str, lo: usize, hi: usize) -> Option<usize> {
-    num(v, |x| x.fract() == 0.0 && (lo as f64..=hi as f64).contains(&x)).map(|x| x as usize)
+    num(v, |x| {
+        x.fract() == 0.0 && (lo as f64..=hi as f64).contains(&x)
+    })
+    .map(|x| x as usize)
 }
 
 /// "best" → each method its own rate; a number in (0, 10] → that rate for

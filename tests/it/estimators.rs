@@ -136,7 +136,13 @@ fn the_teacher_has_the_specified_sizes_scales_and_gain() {
         let w = solve(&xtx, &xty);
         creditflow::lab::train::task::nmse(&x.dot(&w), &t.t_train, t.train_var)
     };
-    let hard = Task::new(creditflow::lab::Teacher { gain: 3.0, depth: 1 }.shape());
+    let hard = Task::new(
+        creditflow::lab::Teacher {
+            gain: 3.0,
+            depth: 1,
+        }
+        .shape(),
+    );
     assert_eq!(hard.x_train, task.x_train);
     let (a, b) = (linear_misfit(&task), linear_misfit(&hard));
     assert!(b > a + 0.1, "gain 3 is less linear: misfit {a} → {b}");

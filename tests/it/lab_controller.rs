@@ -3,7 +3,7 @@
 //! ablation, each method at its own best rate, the grid in slices, and the
 //! commands it queues for workers.
 
-use creditflow::lab::study::grid::{default_best_lr, GridSpec};
+use creditflow::lab::study::grid::{default_best_lr, GridSpec, JobSlices};
 use creditflow::lab::{Method, Precision, RunConfig};
 use creditflow::page::lab::controller::{LabController, Plan};
 use creditflow::page::lab::live::{Command, LiveEngine};
@@ -165,9 +165,13 @@ fn the_grid_runs_in_slices_and_its_best_rates_are_used() {
         ..GridSpec::default()
     };
     c.grid_start(&spec, 0.0);
-    c.grid_here();
-    let now = clock();
-    while c.tick(5.0, &now, false) {}
+    let task = std::sync::Arc::new(spec.task());
+    let (runs, _) = crate::support::in_slices(JobSlices::new(spec.jobs(), None, task));
+    c.grid_finished(
+        runs.into_iter().map(|r| r.run).collect(),
+        "here".into(),
+        1.0,
+    );
     let done = c.grid.done.as_ref().expect("finished");
     assert_eq!(done.runs.len(), 4);
     assert!(!c.grid.on);

@@ -19,7 +19,10 @@ fn url_state_round_trips() {
             base: RunConfig {
                 seed: 7,
                 steps: 500,
-                teacher: Teacher { gain: 1.7, depth: 1 },
+                teacher: Teacher {
+                    gain: 1.7,
+                    depth: 1,
+                },
                 precision: Precision::F32,
                 ..RunConfig::default()
             },
@@ -106,7 +109,10 @@ fn training_lists_the_selected_method_first_without_duplicates() {
     assert_eq!((s.lab.lr, s.lab.base.teacher.gain, n.len()), (None, 1.5, 0));
     assert_eq!(s.to_query(), "?gain=1.5");
     let (s, n) = AppState::from_query("lr=0.01&gain=99");
-    assert_eq!((s.lab.lr, s.lab.base.teacher.gain, n.len()), (Some(0.01), 1.0, 1));
+    assert_eq!(
+        (s.lab.lr, s.lab.base.teacher.gain, n.len()),
+        (Some(0.01), 1.0, 1)
+    );
 }
 
 #[test]

@@ -21,7 +21,11 @@ fn every_row_is_a_url_key_and_round_trips_its_default() {
     for r in &SETTINGS {
         let mut s = LabSettings::default();
         let v = (r.get)(&s);
-        assert!((r.set)(&mut s, &v), "{}: its own default {v:?} is refused", r.key);
+        assert!(
+            (r.set)(&mut s, &v),
+            "{}: its own default {v:?} is refused",
+            r.key
+        );
         assert_eq!(s, LabSettings::default(), "{}", r.key);
         // a refused value changes nothing
         assert!(!(r.set)(&mut s, "not a value") || r.key == "methods");
@@ -29,7 +33,10 @@ fn every_row_is_a_url_key_and_round_trips_its_default() {
     }
     for k in RUN_KEYS {
         let r = SETTINGS.iter().find(|r| r.key == k).expect("a row");
-        assert!(r.flag.is_some(), "{k}: a run setting the command line lacks");
+        assert!(
+            r.flag.is_some(),
+            "{k}: a run setting the command line lacks"
+        );
     }
 }
 
@@ -51,7 +58,13 @@ fn the_teacher_reaches_every_live_run_the_grid_and_the_studies() {
     assert!(grid.jobs().iter().all(|r| r.teacher == want));
     assert_eq!(grid.task().shape.teacher, want);
     assert!(a.lab.depth_spec().jobs().iter().all(|r| r.teacher == want));
-    assert!(a.lab.width_spec().grid.jobs().iter().all(|r| r.teacher == want));
+    assert!(a
+        .lab
+        .width_spec()
+        .grid
+        .jobs()
+        .iter()
+        .all(|r| r.teacher == want));
     // a link carries it back
     assert_eq!(AppState::from_query(&a.to_query()).0, a);
 }
@@ -65,7 +78,10 @@ fn the_command_line_refuses_what_the_page_refuses_in_the_same_words() {
         ("--teacher-depth", "9"),
         ("--precision", "f16"),
     ] {
-        let row = SETTINGS.iter().find(|r| r.flag == Some(flag)).expect("a row");
+        let row = SETTINGS
+            .iter()
+            .find(|r| r.flag == Some(flag))
+            .expect("a row");
         let (code, _, err) = run_cli(&["ablate", flag, bad]);
         assert_eq!(code, 2, "{flag} {bad}");
         assert!(err.contains(row.what), "{flag} {bad}: {err}");

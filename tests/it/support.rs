@@ -147,3 +147,23 @@ pub fn reduced_grid(methods: &[Method], lrs: &[f64], steps: usize) -> impl Fn(Me
             .median
     }
 }
+
+/// Works `s` through every job a little at a time (out of time after
+/// every look at the clock), checking the part done of the job under way
+/// never goes back; the results in job order and the calls it took.
+pub fn in_slices<S: creditflow::lab::slices::Slices>(mut s: S) -> (Vec<S::Done>, usize) {
+    let (mut out, mut calls) = (Vec::new(), 0);
+    for i in 0..s.jobs() {
+        let mut last = 0.0;
+        loop {
+            calls += 1;
+            if let Some(d) = s.work_on(i, &mut || true) {
+                out.push(d);
+                break;
+            }
+            assert!(s.partial() >= last, "job {i}: {} after {last}", s.partial());
+            last = s.partial();
+        }
+    }
+    (out, calls)
+}

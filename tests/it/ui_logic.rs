@@ -3,7 +3,7 @@
 //! session files are in `links.rs`.)
 
 use creditflow::lab::method::select::{select, select_note};
-use creditflow::lab::study::grid::{GridRunner, GridSpec};
+use creditflow::lab::study::grid::{GridSpec, JobSlices};
 use creditflow::lab::study::scaling::scaling_row;
 use creditflow::lab::study::summary::summarise;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
@@ -203,16 +203,23 @@ fn chunked_grid_matches_the_threaded_one() {
         },
         ..GridSpec::default()
     };
-    let mut r = GridRunner::new(spec.clone(), task.clone());
-    let mut last = 0.0;
-    while !r.finished() {
-        r.advance(13);
-        assert!(r.fraction() >= last);
-        last = r.fraction();
+    let (runs, calls) = crate::support::in_slices(JobSlices::new(spec.jobs(), None, task.clone()));
+    assert_eq!(runs.len(), 8);
+    assert!(calls > 8, "a run takes more than one slice: {calls}");
+    let runs: Vec<_> = runs.into_iter().map(|r| r.run).collect();
+    let threaded = creditflow::lab::study::grid::run_parallel(&spec, task.clone(), 2, |_, _| {});
+    assert_eq!(runs, threaded);
+    // with a curve, the page's slices give what a worker's whole job gives
+    let curves = JobSlices::new(spec.jobs(), Some(10), task.clone());
+    let (sliced, _) = crate::support::in_slices(curves);
+    for (cfg, s) in spec.jobs().into_iter().zip(&sliced) {
+        assert_eq!(
+            *s,
+            creditflow::lab::train::precision::run_job(cfg, task.clone(), Some(10))
+        );
+        assert_eq!(s.curve.len(), 5, "steps 0, 10, 20, 30, 40");
     }
-    assert_eq!(r.counts(), (8, 8));
-    let threaded = creditflow::lab::study::grid::run_parallel(&spec, task, 2, |_, _| {});
-    let summary = summarise(&spec, &r.runs);
+    let summary = summarise(&spec, &runs);
     assert_eq!(summary, summarise(&spec, &threaded));
     let csv = creditflow::lab::study::summary::summary_csv(&summary);
     assert!(

@@ -3,9 +3,10 @@
 //! of it. ("Grid", not "sweep": the sweep is the backward pass.)
 
 use crate::lab::method::Method;
+use crate::lab::slices::Slices;
 use crate::lab::train::config::Precision;
 use crate::lab::train::config::{Run, RunConfig};
-use crate::lab::train::precision::Training;
+use crate::lab::train::precision::{CurveRun, CurveTraining, Training};
 use crate::lab::train::task::{Task, TaskShape};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -163,74 +164,64 @@ pub fn time_step(
     (now_ms() - start) * 1000.0 / steps.max(1) as f64
 }
 
-/// The grid in chunks, for a page that must stay responsive: one job at
-/// a time, `advance(n)` steps at most `n` training steps.
+/// A study's training runs, a few steps at a time (the page's fallback
+/// when Web Workers cannot start), each with its curve if `every`.
 #[derive(Clone, Debug)]
-pub struct GridRunner {
-    pub spec: GridSpec,
+pub struct JobSlices {
     jobs: Vec<RunConfig>,
+    every: Option<usize>,
     task: Arc<Task>,
-    current: Option<Training>,
-    next: usize,
-    pub runs: Vec<Run>,
+    current: Option<(usize, CurveTraining)>,
 }
 
-impl GridRunner {
-    pub fn new(spec: GridSpec, task: Arc<Task>) -> Self {
+impl JobSlices {
+    pub fn new(jobs: Vec<RunConfig>, every: Option<usize>, task: Arc<Task>) -> Self {
         Self {
-            jobs: spec.jobs(),
-            spec,
+            jobs,
+            every,
             task,
             current: None,
-            next: 0,
-            runs: Vec::new(),
         }
     }
+}
 
-    /// Runs up to `steps` training steps; returns how many it ran.
-    pub fn advance(&mut self, steps: usize) -> usize {
-        let mut left = steps;
-        while left > 0 {
-            let t = match &mut self.current {
-                Some(t) => t,
-                None => match self.jobs.get(self.next) {
-                    Some(&cfg) => {
-                        self.next += 1;
-                        self.current.insert(Training::new(cfg, self.task.clone()))
-                    }
-                    None => break,
-                },
-            };
-            while left > 0 && !t.finished() {
+/// Training steps between looks at the clock.
+const STEPS_PER_LOOK: usize = 4;
+
+impl Slices for JobSlices {
+    type Done = CurveRun;
+
+    fn jobs(&self) -> usize {
+        self.jobs.len()
+    }
+
+    fn work_on(&mut self, i: usize, out_of_time: &mut dyn FnMut() -> bool) -> Option<CurveRun> {
+        let cfg = *self.jobs.get(i)?;
+        if self.current.as_ref().is_none_or(|(j, _)| *j != i) {
+            let t = CurveTraining::new(cfg, self.task.clone(), self.every);
+            self.current = Some((i, t));
+        }
+        loop {
+            let (_, t) = self.current.as_mut()?;
+            for _ in 0..STEPS_PER_LOOK {
+                if t.finished() {
+                    break;
+                }
                 t.step();
-                left -= 1;
             }
             if t.finished() {
-                if let Some(t) = self.current.take() {
-                    self.runs.push(t.into_run());
-                }
+                return self.current.take().map(|(_, t)| t.finish());
+            }
+            if out_of_time() {
+                return None;
             }
         }
-        steps - left
     }
 
-    pub fn finished(&self) -> bool {
-        self.runs.len() == self.jobs.len()
-    }
-
-    /// (jobs done, jobs in all).
-    pub fn counts(&self) -> (usize, usize) {
-        (self.runs.len(), self.jobs.len())
-    }
-
-    /// Fraction done, by steps (a diverged run counts as complete).
-    pub fn fraction(&self) -> f64 {
-        let per = self.spec.base.steps.max(1) as f64;
-        let partial = self
-            .current
-            .as_ref()
-            .map_or(0.0, |t| t.steps_done() as f64 / per);
-        ((self.runs.len() as f64 + partial) / self.jobs.len().max(1) as f64).min(1.0)
+    fn partial(&self) -> f64 {
+        self.current.as_ref().map_or(0.0, |(i, t)| {
+            t.steps_done() as f64 / self.jobs[*i].steps.max(1) as f64
+        })
     }
 }
 

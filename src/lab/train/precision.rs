@@ -110,31 +110,64 @@ pub struct CurveRun {
     pub curve: Vec<(usize, f64)>,
 }
 
+/// A study's job under way: the run, and its test error every `every`
+/// steps when the study keeps a curve (+∞ once diverged).
+#[derive(Clone, Debug)]
+pub struct CurveTraining {
+    t: Training,
+    every: Option<usize>,
+    curve: Vec<(usize, f64)>,
+}
+
+impl CurveTraining {
+    pub fn new(cfg: RunConfig, task: Arc<Task>, every: Option<usize>) -> Self {
+        let t = Training::new(cfg, task);
+        let curve = every.map(|_| vec![(0, t.evaluate())]).unwrap_or_default();
+        Self { t, every, curve }
+    }
+
+    pub fn finished(&self) -> bool {
+        self.t.finished()
+    }
+
+    pub fn steps_done(&self) -> usize {
+        self.t.steps_done()
+    }
+
+    /// One training step, and the curve's point when one is due.
+    pub fn step(&mut self) {
+        self.t.step();
+        let Some(every) = self.every else { return };
+        let s = self.t.steps_done();
+        if s.is_multiple_of(every.max(1)) || self.t.finished() {
+            let y = if self.t.diverged_at().is_some() {
+                f64::INFINITY
+            } else {
+                self.t.evaluate()
+            };
+            self.curve.push((s, y));
+        }
+    }
+
+    /// Trains what is left (without a curve, in one go) and scores it.
+    pub fn finish(mut self) -> CurveRun {
+        if self.every.is_some() {
+            while !self.t.finished() {
+                self.step();
+            }
+        }
+        self.t.run();
+        CurveRun {
+            run: self.t.into_run(),
+            curve: self.curve,
+        }
+    }
+}
+
 /// Trains `cfg` to the end, measuring the test error every `every` steps
 /// when asked (+∞ once diverged).
 pub fn run_job(cfg: RunConfig, task: Arc<Task>, every: Option<usize>) -> CurveRun {
-    let mut t = Training::new(cfg, task);
-    let mut curve = Vec::new();
-    if let Some(every) = every {
-        curve.push((0, t.evaluate()));
-        while !t.finished() {
-            t.step();
-            let s = t.steps_done();
-            if s.is_multiple_of(every.max(1)) || t.finished() {
-                let y = if t.diverged_at().is_some() {
-                    f64::INFINITY
-                } else {
-                    t.evaluate()
-                };
-                curve.push((s, y));
-            }
-        }
-    }
-    t.run();
-    CurveRun {
-        run: t.into_run(),
-        curve,
-    }
+    CurveTraining::new(cfg, task, every).finish()
 }
 
 /// A finished run as it crosses a wire: a Web Worker's reply and a shard

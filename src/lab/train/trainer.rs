@@ -103,7 +103,10 @@ pub struct Trainer<F: Real = f64> {
 
 impl<F: Real> Trainer<F> {
     pub fn new(cfg: RunConfig, task: Arc<Task>) -> Self {
-        debug_assert_eq!(task.shape.teacher, cfg.teacher, "a run learns its own teacher");
+        debug_assert_eq!(
+            task.shape.teacher, cfg.teacher,
+            "a run learns its own teacher"
+        );
         let s = task.shape;
         let (b, h, depth) = (cfg.batch.max(1), cfg.hidden.max(1), cfg.depth.max(1));
         // forward-forward's input carries the label too

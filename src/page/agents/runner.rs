@@ -1,12 +1,13 @@
 //! A run of the Agents view as a list of units (each signal's curve gated
 //! and not, each depth's point for each signal, the vote), worked through
-//! round by round so the page can stop after a few milliseconds and draw
+//! round by round (`Slices`) so the page can stop after a few milliseconds and draw
 //! (a slice ends after the round that passes its time; at the largest
 //! settings one round, or the vote, is a task of tens of milliseconds).
 
-use crate::lab::agents::rounds::{depth_unit, PipelineRow, Rounds};
-use crate::lab::agents::vote::vote_study;
+use crate::lab::agents::rounds::{depth_unit, AgentRun, PipelineRow, Rounds};
+use crate::lab::agents::vote::{vote_study, VotePoint};
 use crate::lab::agents::Signal;
+use crate::lab::slices::Slices;
 use crate::page::agents::{AgentsResults, AgentsSettings, PAGE_DEPTHS, VOTE_CALLS};
 
 /// One piece of a run.
@@ -32,100 +33,101 @@ pub fn units() -> Vec<Unit> {
     u
 }
 
-/// A run in progress: the settings, the next unit, and the one begun.
-#[derive(Clone, Debug)]
-pub struct Runner {
-    s: AgentsSettings,
-    units: Vec<Unit>,
-    next: usize,
-    /// The unit being worked on, with its depth-chart rounds if any.
-    current: Option<(Unit, Rounds)>,
+/// A finished unit's result.
+#[derive(Clone, Debug, PartialEq)]
+pub enum UnitDone {
+    Curve(bool, AgentRun),
+    Row(PipelineRow),
+    Vote(Vec<VotePoint>),
 }
 
-impl Runner {
+/// A run's units, worked through round by round (`Slices`).
+#[derive(Clone, Debug)]
+pub struct UnitSlices {
+    s: AgentsSettings,
+    units: Vec<Unit>,
+    /// The unit being worked on, with its rounds.
+    current: Option<(usize, Rounds)>,
+}
+
+impl UnitSlices {
     pub fn new(s: AgentsSettings) -> Self {
         Self {
             s,
             units: units(),
-            next: 0,
             current: None,
-        }
-    }
-
-    pub fn finished(&self) -> bool {
-        self.next >= self.units.len() && self.current.is_none()
-    }
-
-    /// Units done, counting the one begun by its rounds done, out of all.
-    pub fn progress(&self) -> (f64, usize) {
-        let begun = self.current.as_ref().map_or(0.0, |(_, r)| {
-            let (d, t) = r.progress();
-            d as f64 / t.max(1) as f64
-        });
-        let done = self.next - self.current.is_some() as usize;
-        (done as f64 + begun, self.units.len())
-    }
-
-    /// Works round by round until a unit finishes (it is added to
-    /// `results`, and `true` returned) or `out_of_time()` says to stop.
-    pub fn work(
-        &mut self,
-        results: &mut AgentsResults,
-        mut out_of_time: impl FnMut() -> bool,
-    ) -> bool {
-        loop {
-            if self.current.is_none() {
-                let Some(&u) = self.units.get(self.next) else {
-                    return false;
-                };
-                self.next += 1;
-                let rounds = match u {
-                    Unit::Curve(gate, sig) => {
-                        Rounds::new(self.s.pipeline(gate), sig, self.s.cfg.rounds)
-                    }
-                    Unit::Depth(d, sig) => {
-                        let (p, n) = depth_unit(&self.s.cfg, &self.s.names, d, sig);
-                        Rounds::new(p, sig, n)
-                    }
-                    Unit::Vote => {
-                        results.vote = vote_study(&self.s.vote, VOTE_CALLS);
-                        results.done += 1;
-                        return true;
-                    }
-                };
-                self.current = Some((u, rounds));
-            }
-            let (u, r) = self.current.as_mut().expect("a unit begun");
-            if !r.finished() {
-                r.round();
-            }
-            if r.finished() {
-                let u = *u;
-                let (_, r) = self.current.take().expect("a unit begun");
-                let rounds = r.progress().1;
-                let run = r.finish();
-                match u {
-                    Unit::Curve(gate, _) => results.curves.push((gate, run)),
-                    Unit::Depth(d, _) => results.rows.push(PipelineRow::of(d, rounds, run)),
-                    Unit::Vote => {}
-                }
-                results.done += 1;
-                return true;
-            }
-            if out_of_time() {
-                return false;
-            }
         }
     }
 }
 
+impl Slices for UnitSlices {
+    type Done = UnitDone;
+
+    fn jobs(&self) -> usize {
+        self.units.len()
+    }
+
+    fn work_on(&mut self, i: usize, out_of_time: &mut dyn FnMut() -> bool) -> Option<UnitDone> {
+        let u = *self.units.get(i)?;
+        if self.current.as_ref().is_none_or(|(j, _)| *j != i) {
+            let rounds = match u {
+                Unit::Curve(gate, sig) => {
+                    Rounds::new(self.s.pipeline(gate), sig, self.s.cfg.rounds)
+                }
+                Unit::Depth(d, sig) => {
+                    let (p, n) = depth_unit(&self.s.cfg, &self.s.names, d, sig);
+                    Rounds::new(p, sig, n)
+                }
+                Unit::Vote => return Some(UnitDone::Vote(vote_study(&self.s.vote, VOTE_CALLS))),
+            };
+            self.current = Some((i, rounds));
+        }
+        loop {
+            let (_, r) = self.current.as_mut()?;
+            r.round();
+            if r.finished() {
+                let (_, r) = self.current.take()?;
+                let rounds = r.progress().1;
+                let run = r.finish();
+                return Some(match u {
+                    Unit::Curve(gate, _) => UnitDone::Curve(gate, run),
+                    Unit::Depth(d, _) => UnitDone::Row(PipelineRow::of(d, rounds, run)),
+                    Unit::Vote => UnitDone::Vote(Vec::new()),
+                });
+            }
+            if out_of_time() {
+                return None;
+            }
+        }
+    }
+
+    fn partial(&self) -> f64 {
+        self.current.as_ref().map_or(0.0, |(_, r)| {
+            let (d, t) = r.progress();
+            d as f64 / t.max(1) as f64
+        })
+    }
+}
+
 impl AgentsResults {
+    /// Adds a finished unit (units arrive in their order).
+    pub fn add(&mut self, done: UnitDone) {
+        match done {
+            UnitDone::Curve(gate, run) => self.curves.push((gate, run)),
+            UnitDone::Row(row) => self.rows.push(row),
+            UnitDone::Vote(v) => self.vote = v,
+        }
+        self.done += 1;
+    }
+
     /// The whole run at once (tests, the command line's equivalent).
     pub fn compute(s: &AgentsSettings) -> Self {
         let mut r = Self::default();
-        let mut runner = Runner::new(s.clone());
-        while !runner.finished() {
-            runner.work(&mut r, || false);
+        let mut units = UnitSlices::new(s.clone());
+        for i in 0..units.jobs() {
+            if let Some(d) = units.work_on(i, &mut || false) {
+                r.add(d);
+            }
         }
         r
     }

@@ -5,7 +5,6 @@
 use crate::page::agents::AgentsSettings;
 use crate::page::settings::{count, num, put, unit, Setting};
 
-
 pub const SETTINGS: [Setting<AgentsSettings>; 19] = [
     Setting {
         key: "ak",

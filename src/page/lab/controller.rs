@@ -5,7 +5,7 @@
 //! Workers, in which case the commands wait in `outbox` for the view to post.
 
 use crate::lab::method::Method;
-use crate::lab::study::grid::{GridRunner, GridSpec};
+use crate::lab::study::grid::GridSpec;
 use crate::lab::study::scaling::{ScalingRow, ScalingRun, SAMPLES, WIDTHS};
 use crate::lab::study::summary::Summary;
 use crate::lab::train::config::Precision;
@@ -49,10 +49,9 @@ pub struct GridState {
     pub progress: (usize, usize, f64),
     pub(super) started_ms: f64,
     pub(super) spec: Option<GridSpec>,
-    /// The main-thread fallback when workers cannot start.
-    pub(super) local: Option<GridRunner>,
     pub done: Option<GridDone>,
-    pub error: Option<String>,
+    /// A change of plan while it ran ("the workers did not start: running here").
+    pub note: Option<String>,
 }
 
 /// The network panel: whose credit it shows, for which example, and the
@@ -255,10 +254,11 @@ impl LabController {
         self.panel.phase = None;
     }
 
-    /// Work for one slice of time: the live runs (when here), the grid's
-    /// main-thread fallback, the scaling table (when `scaling` is wanted and
-    /// nothing trains: it is computed on this thread and would slow the
-    /// page while the workers report). Returns whether there is more to do.
+    /// Work for one slice of time: the live runs (when here) and the
+    /// scaling table (when `scaling` is wanted and nothing trains: it is
+    /// computed on this thread and would slow the page while the workers
+    /// report). Returns whether there is more to do. (The grid runs in
+    /// `ui::workers::runner`, which has its own fallback.)
     pub fn tick(&mut self, budget_ms: f64, now: &dyn Fn() -> f64, scaling: bool) -> bool {
         let start = now();
         let scaling = scaling && !self.running && !self.grid.on;
@@ -272,8 +272,6 @@ impl LabController {
                 self.running = self.running && !self.finished();
             }
         }
-        let left = (budget_ms - (now() - start)).max(1.0);
-        self.grid_tick(left, now);
         if scaling && self.scaling.len() < WIDTHS.len() {
             let task = self.tasks.get(Teacher::default());
             let run = self
@@ -285,6 +283,6 @@ impl LabController {
             }
         }
         let here_running = matches!(self.engine, Engine::Here(_)) && self.running;
-        here_running || self.grid.local.is_some() || (scaling && self.scaling.len() < WIDTHS.len())
+        here_running || (scaling && self.scaling.len() < WIDTHS.len())
     }
 }

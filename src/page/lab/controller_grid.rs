@@ -1,10 +1,10 @@
 //! The controller's half for the essay's grid: start it (the view hands its
-//! jobs to workers, or it trains here in slices), follow its progress, and
+//! jobs to the runner, in workers or in slices here), follow its progress, and
 //! keep the finished table, whose best rates the live runs then use (`lr_for`).
 
 use crate::lab::method::Method;
 use crate::lab::study::grid::default_best_lr;
-use crate::lab::study::grid::{GridRunner, GridSpec};
+use crate::lab::study::grid::GridSpec;
 use crate::lab::study::summary::summarise;
 use crate::lab::train::config::Run;
 use crate::lab::train::trainer::RunConfig;
@@ -26,40 +26,28 @@ impl LabController {
         }
     }
 
-    /// Marks the grid started at `now_ms`; the caller runs its jobs in
-    /// workers and reports back, or calls `grid_here`.
+    /// Marks the grid started at `now_ms`; the caller runs its jobs
+    /// (`ui::workers::runner`) and reports back.
     pub fn grid_start(&mut self, spec: &GridSpec, now_ms: f64) {
         let g = &mut self.grid;
         g.progress = (0, spec.jobs().len(), 0.0);
         g.started_ms = now_ms;
         g.done = None;
-        g.error = None;
+        g.note = None;
         g.on = true;
         g.spec = Some(spec.clone());
-        g.local = None;
     }
 
-    /// Trains the started grid on this thread, in `tick`'s slices.
-    pub fn grid_here(&mut self) {
-        if let Some(spec) = self.grid.spec.clone() {
-            let task = self.tasks.get(spec.base.teacher);
-            self.grid.local = Some(GridRunner::new(spec, task));
-        }
+    pub fn grid_progress(&mut self, done: usize, total: usize, fraction: f64) {
+        self.grid.progress = (done, total, fraction);
     }
 
-    pub fn grid_progress(&mut self, done: usize, total: usize) {
-        self.grid.progress = (done, total, done as f64 / total.max(1) as f64);
-    }
-
-    pub fn grid_failed(&mut self, e: String) {
-        self.grid.error = Some(e);
-        self.grid.on = false;
-        self.grid.local = None;
+    pub fn grid_note(&mut self, note: String) {
+        self.grid.note = Some(note);
     }
 
     pub fn grid_cancel(&mut self) {
         self.grid.on = false;
-        self.grid.local = None;
         self.grid.spec = None;
     }
 
@@ -81,27 +69,8 @@ impl LabController {
             on,
         });
         self.grid.on = false;
-        self.grid.local = None;
         let total = self.grid.progress.1;
         self.grid.progress = (total, total, 1.0);
-    }
-
-    /// The main-thread fallback's slice of work.
-    pub(super) fn grid_tick(&mut self, budget_ms: f64, now: &dyn Fn() -> f64) {
-        let start = now();
-        let Some(r) = &mut self.grid.local else {
-            return;
-        };
-        while now() - start < budget_ms && !r.finished() {
-            r.advance(200);
-        }
-        let (done, total) = r.counts();
-        let frac = r.fraction();
-        let finished = r.finished().then(|| std::mem::take(&mut r.runs));
-        self.grid.progress = (done, total, frac);
-        if let Some(runs) = finished {
-            self.grid_finished(runs, "the main thread".into(), now());
-        }
     }
 
     /// A method's rate under `s`: the override, else its best from this
@@ -136,10 +105,7 @@ impl LabController {
     }
 
     fn matching_grid(&self, s: &Plan) -> Option<&GridDone> {
-        self.grid
-            .done
-            .as_ref()
-            .filter(|d| {
+        self.grid.done.as_ref().filter(|d| {
             let b = &s.base;
             d.steps == b.steps && d.precision == b.precision && d.teacher == b.teacher
         })

@@ -13,7 +13,9 @@ use std::sync::Arc;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     /// A fresh set of runs (paused), all on the first one's teacher.
-    Start { configs: Vec<RunConfig> },
+    Start {
+        configs: Vec<RunConfig>,
+    },
     /// Train until paused or finished.
     Run,
     Pause,

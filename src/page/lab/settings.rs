@@ -98,10 +98,20 @@ pub const SETTINGS: [Setting<LabSettings>; 11] = [
         flag: None,
         what: "a comma-separated list of method ids",
         set: |s, v| {
-            let m = v.split(',').filter(|p| !p.is_empty()).map(Method::from_id).collect();
+            let m = v
+                .split(',')
+                .filter(|p| !p.is_empty())
+                .map(Method::from_id)
+                .collect();
             put(&mut s.methods, m)
         },
-        get: |s| s.methods.iter().map(|m| m.id()).collect::<Vec<_>>().join(","),
+        get: |s| {
+            s.methods
+                .iter()
+                .map(|m| m.id())
+                .collect::<Vec<_>>()
+                .join(",")
+        },
     },
     Setting {
         key: "lr",
@@ -128,7 +138,12 @@ pub const SETTINGS: [Setting<LabSettings>; 11] = [
         key: "gain",
         flag: Some("--teacher-gain"),
         what: "a teacher gain from 0.1 to 10",
-        set: |s, v| put(&mut s.base.teacher.gain, num(v, |g| GAIN_RANGE.contains(&g))),
+        set: |s, v| {
+            put(
+                &mut s.base.teacher.gain,
+                num(v, |g| GAIN_RANGE.contains(&g)),
+            )
+        },
         get: |s| s.base.teacher.gain.to_string(),
     },
     Setting {

@@ -15,9 +15,14 @@ pub struct StudyState {
     pub study: Study,
     runs: Vec<Option<CurveRun>>,
     done: usize,
-    /// Running (not finished, failed or cancelled).
+    /// Running (not finished or cancelled).
     pub on: bool,
-    pub error: Option<String>,
+    /// A change of plan while it ran ("the workers did not start: running here").
+    pub note: Option<String>,
+    /// The fraction done, counting the run under way on the page.
+    pub fraction: f64,
+    /// Where it ran, once finished ("2 workers").
+    pub ran_on: Option<String>,
     started_ms: f64,
     /// Wall time once finished.
     pub seconds: Option<f64>,
@@ -39,7 +44,9 @@ impl StudyState {
             runs: vec![None; n],
             done: 0,
             on: true,
-            error: None,
+            note: None,
+            fraction: 0.0,
+            ran_on: None,
             started_ms: now_ms,
             seconds: None,
         }
@@ -50,6 +57,7 @@ impl StudyState {
         if let Some(slot) = self.runs.get_mut(index).filter(|s| s.is_none()) {
             *slot = Some(run);
             self.done += 1;
+            self.fraction = self.done as f64 / self.runs.len().max(1) as f64;
             if self.done == self.runs.len() {
                 self.on = false;
                 self.seconds = Some((now_ms - self.started_ms) / 1000.0);
@@ -57,9 +65,8 @@ impl StudyState {
         }
     }
 
-    pub fn fail(&mut self, e: String) {
-        self.error = Some(e);
-        self.on = false;
+    pub fn note(&mut self, n: String) {
+        self.note = Some(n);
     }
 
     pub fn cancel(&mut self) {

@@ -1,94 +1,62 @@
 //! The Agents view (essay Part 5), a labelled simulation: settings bound
-//! to URL keys, a run done in ~12 ms slices with a progress bar, the
+//! to URL keys, a run done by `ui::workers::runner` in slices with a progress bar, the
 //! four charts with their data as JSON, the call counter, the findings,
 //! and a rename that shows the critic's dependence on a step's
 //! description. The model and its state are `lab::agents`.
 
-use crate::page::agents::runner::{units, Runner};
+use crate::page::agents::runner::{units, UnitDone};
 use crate::page::agents::{AgentsResults, AgentsSettings};
 use crate::page::url::AppState;
 use crate::ui::charts::agents::{draw_curves, draw_depth, draw_vote};
 use crate::ui::charts::agents_map::draw_angle_map;
 use crate::ui::shell::download;
 use crate::ui::shell::widgets::key_field;
-use crate::ui::shell::widgets::now;
+use crate::ui::workers::runner::{AgentsWork, Events, Progress, Runner};
 use leptos::prelude::*;
-use std::cell::RefCell;
-use std::rc::Rc;
-use std::time::Duration;
-
-/// A run in progress: the runner and the results so far (the page's
-/// signal gets a copy each time a unit finishes).
-struct Live {
-    runner: Runner,
-    res: AgentsResults,
-}
-
-/// Works on the run for about 12 ms, publishes a finished unit, the
-/// progress, and schedules the next slice, so the page stays responsive;
-/// stops if a newer run started (`run_id`).
-fn step(
-    live: Rc<RefCell<Live>>,
-    results: RwSignal<Option<AgentsResults>>,
-    progress: RwSignal<f64>,
-    run_id: RwSignal<u64>,
-    id: u64,
-) {
-    if run_id.get_untracked() != id {
-        return;
-    }
-    let t0 = now();
-    let (unit_done, (p, _), finished) = {
-        let mut l = live.borrow_mut();
-        let Live { runner, res } = &mut *l;
-        let u = runner.work(res, || now() - t0 > 12.0);
-        (u, runner.progress(), runner.finished())
-    };
-    if unit_done {
-        results.set(Some(live.borrow().res.clone()));
-    }
-    progress.set(p);
-    if !finished {
-        set_timeout(
-            move || step(live, results, progress, run_id, id),
-            Duration::ZERO,
-        );
-    }
-}
 
 #[component]
 pub fn AgentsView() -> impl IntoView {
     let app =
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
     let results = RwSignal::new(None::<AgentsResults>);
-    let run_id = RwSignal::new(0u64);
     let problem = RwSignal::new(None::<String>);
     let progress = RwSignal::new(0.0f64);
     // the settings of the run the charts show, and whether it was stopped
     let ran = RwSignal::new(None::<AgentsSettings>);
     let stopped = RwSignal::new(false);
     let total = units().len();
+    let runner = StoredValue::new_local(None::<Runner<AgentsWork>>);
     let run = move |_: ()| {
         let s = app.with_untracked(|a| a.agents.clone());
-        let id = run_id.get_untracked() + 1;
-        run_id.set(id);
+        if let Some(r) = runner.get_value() {
+            r.cancel();
+        }
         ran.set(Some(s.clone()));
         stopped.set(false);
         results.set(Some(AgentsResults::default()));
         progress.set(0.0);
-        let live = Rc::new(RefCell::new(Live {
-            runner: Runner::new(s),
-            res: AgentsResults::default(),
-        }));
-        set_timeout(
-            move || step(live, results, progress, run_id, id),
-            Duration::ZERO,
+        let events = Events::new(
+            move |_, done: &UnitDone, p: Progress| {
+                results.update(|r| {
+                    if let Some(r) = r {
+                        r.add(done.clone());
+                    }
+                });
+                progress.set(p.fraction * p.total as f64);
+            },
+            move |p: Progress| progress.set(p.fraction * p.total as f64),
+            move |_, _| runner.set_value(None),
+            |_| {},
         );
+        runner.set_value(Some(Runner::start(AgentsWork(s), 0, events)));
     };
     let running =
         move || !stopped.get() && results.with(|r| r.as_ref().is_some_and(|r| r.done < total));
     let stop = move |_| {
-        run_id.update(|i| *i += 1);
+        if let Some(r) = runner.get_value() {
+            r.cancel();
+        }
+        runner.set_value(None);
         stopped.set(true);
     };
     let stale = move || {

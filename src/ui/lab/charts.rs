@@ -69,9 +69,10 @@ fn chart<T: Clone + PartialEq + Send + Sync + 'static>(
 }
 
 fn steps_of(c: &LabController, lab: &Lab) -> usize {
-    c.started
-        .as_ref()
-        .map_or_else(|| lab.app.with_untracked(|a| a.lab.base.steps), |s| s.base.steps)
+    c.started.as_ref().map_or_else(
+        || lab.app.with_untracked(|a| a.lab.base.steps),
+        |s| s.base.steps,
+    )
 }
 
 #[component]

@@ -4,19 +4,20 @@
 //! keeps the animation-frame loop going while there is work. Charts redraw
 //! at most every `REDRAW_MS` while training.
 
+use crate::lab::train::precision::CurveRun;
 use crate::page::lab::controller::{LabController, Plan};
 use crate::page::lab::live::LiveReport;
 use crate::page::url::{AppState, View};
 use crate::ui::shell::widgets::now;
 use crate::ui::workers::env::{kernels_label, live_worker_count, worker_count};
 use crate::ui::workers::live::LiveWorkers;
-use crate::ui::workers::worker::{Jobs, Pool};
+use crate::ui::workers::runner::{Events, Progress, Runner, StudyWork};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// Milliseconds of main-thread work per animation frame (the fallbacks
-/// and the scaling table): well under one frame's 16 ms.
+/// Milliseconds of main-thread work per animation frame (the live runs'
+/// fallback and the scaling table): well under one frame's 16 ms.
 const FRAME_BUDGET_MS: f64 = 8.0;
 /// Charts redraw at most this often while training (≥ 10 per second).
 const REDRAW_MS: f64 = 100.0;
@@ -44,7 +45,7 @@ pub struct Lab {
     /// Redraws still due, as a bit per part (bit PARTS: `version`).
     due: StoredValue<u32>,
     live: StoredValue<Option<Rc<RefCell<LiveWorkers>>>, LocalStorage>,
-    pool: StoredValue<Option<Rc<RefCell<Pool>>>, LocalStorage>,
+    runner: StoredValue<Option<Runner<StudyWork>>, LocalStorage>,
     looping: StoredValue<bool>,
     dirty: StoredValue<bool>,
     last_draw: StoredValue<f64>,
@@ -59,7 +60,7 @@ impl Lab {
             parts: std::array::from_fn(|_| RwSignal::new(0)),
             due: StoredValue::new(0),
             live: StoredValue::new_local(None),
-            pool: StoredValue::new_local(None),
+            runner: StoredValue::new_local(None),
             looping: StoredValue::new(false),
             dirty: StoredValue::new(false),
             last_draw: StoredValue::new(0.0),
@@ -144,47 +145,46 @@ impl Lab {
         self.start_loop();
     }
 
-    /// Starts the essay's grid in workers (or here, in slices).
+    /// Starts the essay's grid (`runner`: in workers, or here in slices).
     pub fn start_grid(&self) {
-        let spec = self.app.with_untracked(|a| LabController::grid_spec(&a.lab.base));
+        let spec = self
+            .app
+            .with_untracked(|a| LabController::grid_spec(&a.lab.base));
+        self.cancel_runner();
         self.ctl.update_value(|c| c.grid_start(&spec, now()));
         let lab = *self;
-        let n = worker_count();
-        let jobs = Jobs {
+        let work = StudyWork {
             jobs: spec.jobs(),
             every: None,
         };
-        let pool = Pool::start(
-            jobs,
-            n,
-            move |_, _, done, total| lab.act(|c, _| c.grid_progress(done, total)),
-            move |runs| {
+        let progress =
+            move |p: Progress| lab.act(|c, _| c.grid_progress(p.done, p.total, p.fraction));
+        let events = Events::new(
+            move |_, _, p| progress(p),
+            progress,
+            move |runs: Vec<CurveRun>, on| {
                 let runs = runs.into_iter().map(|r| r.run).collect();
-                let on = format!("{n} workers, {}", kernels_label());
+                let on = format!("{on}, {}", kernels_label());
                 lab.act(|c, _| c.grid_finished(runs, on, now()));
-                lab.pool.set_value(None);
+                lab.runner.set_value(None);
             },
-            move |e| {
-                lab.act(|c, _| c.grid_failed(e));
-                lab.pool.set_value(None);
-            },
+            move |note| lab.act(|c, _| c.grid_note(note)),
         );
-        match pool {
-            Ok(p) => self.pool.set_value(Some(p)),
-            Err(e) => {
-                leptos::logging::warn!("{e}; training the grid on the main thread");
-                self.ctl.update_value(|c| c.grid_here());
-            }
-        }
+        self.runner
+            .set_value(Some(Runner::start(work, worker_count(), events)));
         self.redraw_all();
         self.start_loop();
     }
 
-    pub fn cancel_grid(&self) {
-        if let Some(p) = self.pool.get_value() {
-            p.borrow_mut().stop();
+    fn cancel_runner(&self) {
+        if let Some(r) = self.runner.get_value() {
+            r.cancel();
         }
-        self.pool.set_value(None);
+        self.runner.set_value(None);
+    }
+
+    pub fn cancel_grid(&self) {
+        self.cancel_runner();
         self.act(|c, _| c.grid_cancel());
     }
 

@@ -133,7 +133,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                 </div>
             })
         })}
-        {move || lab.read(|c| c.grid.error.clone()).map(|e| view! { <p class="error" role="alert">{e}</p> })}
+        {move || lab.read(|c| c.grid.note.clone()).map(|e| view! { <p class="notice" role="status" data-testid="grid-note">{e}</p> })}
         {move || done.get().map(|d| {
             let floor = readout_floor(&d.summary);
             let angle = angle_series(&d.runs, &d.summary, Method::Fa, 1).map(|(s, deg)| angle_summary(&s, &deg));

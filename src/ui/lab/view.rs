@@ -19,9 +19,7 @@ pub fn LabView() -> impl IntoView {
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
     let lab = Lab::new(app);
     // a change of what trains starts a fresh comparison
-    let config = Memo::new(move |_| {
-        app.with(AppState::plan)
-    });
+    let config = Memo::new(move |_| app.with(AppState::plan));
     Effect::new(move |prev: Option<()>| {
         config.track();
         if prev.is_some() {
@@ -109,6 +107,9 @@ fn status_line(lab: &Lab) -> String {
             format!("paused at step {step} / {total}")
         };
         let lr = c.lr_source(s);
-        format!("{what} ({lr}, seed {}, teacher gain {})", s.base.seed, s.base.teacher.gain)
+        format!(
+            "{what} ({lr}, seed {}, teacher gain {})",
+            s.base.seed, s.base.teacher.gain
+        )
     })
 }

@@ -1,13 +1,15 @@
 //! The studies view: the essay's open questions answered by the
 //! instrument. The depth study (does the ordering of the requirements
 //! survive in deeper students?) and the width study (does a shared score
-//! scale?), each run in Web Workers with progress and cancel, drawn as
+//! scale?), each run by `ui::workers::runner` (in Web Workers, or here in
+//! slices) with progress and cancel, drawn as
 //! each depth or width finishes. The state is `lab::studies::StudyState`;
 //! this file only wires and draws.
 
 use crate::lab::study::width::TARGET_TIMES_BP;
 use crate::lab::study::Study;
 use crate::lab::train::config::MAX_DEPTH;
+use crate::lab::train::precision::CurveRun;
 use crate::page::studies::findings::{depth_findings, width_findings};
 use crate::page::studies::StudyState;
 use crate::page::url::AppState;
@@ -20,24 +22,22 @@ use crate::ui::shell::widgets::data_table;
 use crate::ui::shell::widgets::key_field;
 use crate::ui::shell::widgets::now;
 use crate::ui::workers::env::{kernels_label, worker_count};
-use crate::ui::workers::worker::{Jobs, Pool};
+use crate::ui::workers::runner::{Events, Progress, Runner, StudyWork};
 use leptos::prelude::*;
 use serde_json::json;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 /// One study's state and the workers running it.
 #[derive(Clone, Copy)]
 struct Handle {
     state: RwSignal<Option<StudyState>>,
-    pool: StoredValue<Option<Rc<RefCell<Pool>>>, LocalStorage>,
+    runner: StoredValue<Option<Runner<StudyWork>>, LocalStorage>,
 }
 
 impl Handle {
     fn new() -> Self {
         Self {
             state: RwSignal::new(None),
-            pool: StoredValue::new_local(None),
+            runner: StoredValue::new_local(None),
         }
     }
 
@@ -47,49 +47,40 @@ impl Handle {
 
     fn start(self, study: Study) {
         self.cancel();
-        let jobs = Jobs {
+        let work = StudyWork {
             jobs: study.jobs(),
             every: study.every(),
         };
         self.state.set(Some(StudyState::new(study, now())));
-        let started = Pool::start(
-            jobs,
-            worker_count(),
-            move |index, run, _, _| {
-                let run = run.clone();
-                self.state.update(|s| {
-                    if let Some(s) = s.as_mut().filter(|s| s.on) {
-                        s.record(index, run, now());
-                    }
-                });
-            },
-            move |_| self.pool.set_value(None),
-            move |e| {
+        let update = move |f: &dyn Fn(&mut StudyState)| {
+            self.state.update(|s| {
+                if let Some(s) = s.as_mut().filter(|s| s.on) {
+                    f(s);
+                }
+            })
+        };
+        let events = Events::new(
+            move |index, run: &CurveRun, _| update(&|s| s.record(index, run.clone(), now())),
+            move |p: Progress| update(&|s| s.fraction = p.fraction),
+            move |_, on| {
                 self.state.update(|s| {
                     if let Some(s) = s {
-                        s.fail(e);
+                        s.ran_on = Some(on.clone());
                     }
                 });
-                self.pool.set_value(None);
+                self.runner.set_value(None);
             },
+            move |note| update(&|s| s.note(note.clone())),
         );
-        match started {
-            Ok(p) => self.pool.set_value(Some(p)),
-            Err(e) => self.state.update(|s| {
-                if let Some(s) = s {
-                    s.fail(format!(
-                        "{e}: the studies need Web Workers; run them with the command line instead"
-                    ));
-                }
-            }),
-        }
+        self.runner
+            .set_value(Some(Runner::start(work, worker_count(), events)));
     }
 
     fn cancel(&self) {
-        if let Some(p) = self.pool.get_value() {
-            p.borrow_mut().stop();
+        if let Some(r) = self.runner.get_value() {
+            r.cancel();
         }
-        self.pool.set_value(None);
+        self.runner.set_value(None);
         self.state.update(|s| {
             if let Some(s) = s {
                 s.cancel();
@@ -244,17 +235,17 @@ fn StudyButtons(
         </div>
         {move || handle.state.with(|s| s.as_ref().map(|s| {
             let (done, total) = s.progress();
-            let status = match (s.on, s.seconds, &s.error) {
-                (_, _, Some(e)) => e.clone(),
-                (true, _, _) => format!("{done} / {total} runs"),
-                (false, Some(t), _) => format!("{total} runs in {t:.1} s on {} workers, {}", worker_count(), kernels_label()),
-                (false, None, _) => format!("cancelled after {done} / {total} runs"),
+            let status = match (s.on, s.seconds) {
+                (true, _) => format!("{done} / {total} runs"),
+                (false, Some(t)) => format!("{total} runs in {t:.1} s on {}, {}", s.ran_on.as_deref().unwrap_or("workers"), kernels_label()),
+                (false, None) => format!("cancelled after {done} / {total} runs"),
             };
             view! {
                 <div class="progress">
-                    <progress data-testid=format!("{id}-progress") max=total.max(1).to_string() value=done.to_string()></progress>
+                    <progress data-testid=format!("{id}-progress") max="1" value=s.fraction.to_string()></progress>
                     <span data-testid=format!("{id}-status") role="status">{status}</span>
                 </div>
+                {s.note.clone().map(|n| view! { <p class="notice" data-testid=format!("{id}-note")>{n}</p> })}
             }
         }))}
     }

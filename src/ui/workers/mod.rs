@@ -1,8 +1,10 @@
-//! Training off the main thread: the worker pool and the worker's side
-//! (`worker`), live runs in a worker (`live`), starting a worker (`env`) and
-//! the messages between them (`msg`).
+//! Long work off the main thread: the one runner of the page's long work
+//! (`runner`: in workers, or here in slices), the worker's side
+//! (`worker`), live runs in a worker (`live`), starting a worker (`env`)
+//! and the messages between them (`msg`).
 
 pub mod env;
 pub mod live;
-mod msg;
+pub mod msg;
+pub mod runner;
 pub mod worker;

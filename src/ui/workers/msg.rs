@@ -10,34 +10,34 @@ use serde::{Deserialize, Serialize};
 /// What a worker sends back for one job. (JSON has no ∞: a diverged
 /// run's score travels as `None`.)
 #[derive(Serialize, Deserialize)]
-pub(crate) struct Reply {
-    pub(crate) index: usize,
+pub struct Reply {
+    pub index: usize,
     /// The run, in the wire form the shard files use too (nested, not
     /// flattened: serde's flatten buffers every field and costs the page
     /// size).
-    pub(crate) run: RunRecord,
+    pub run: RunRecord,
 }
 
 /// A live command as a worker message.
-pub(crate) fn live_message(cmd: &Command) -> ToWorker {
+pub fn live_message(cmd: &Command) -> ToWorker {
     ToWorker::Live(cmd.clone())
 }
 
 #[derive(Serialize, Deserialize)]
-pub(crate) struct Job {
-    pub(crate) index: usize,
-    pub(crate) cfg: RunConfig,
+pub struct Job {
+    pub index: usize,
+    pub cfg: RunConfig,
     /// Keep the test error every this many steps.
     #[serde(default)]
-    pub(crate) every: Option<usize>,
+    pub every: Option<usize>,
 }
 
 /// A message to a worker: one grid job, or a command for its live runs.
 #[derive(Serialize, Deserialize)]
-pub(crate) enum ToWorker {
+pub enum ToWorker {
     Job(Job),
     Live(Command),
 }
 
 /// A worker's first message: its handler is installed.
-pub(crate) const READY: &str = "ready";
+pub const READY: &str = "ready";
