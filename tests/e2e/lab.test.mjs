@@ -84,6 +84,24 @@ test('a short grid completes into the table, and exports work', async () => {
   await context.close();
 });
 
+test('workers that never say they are ready: the grid runs on the page after 10 s and matches the command line', async () => {
+  // a Worker that accepts messages and never answers
+  const silent = () => {
+    window.Worker = function () {
+      return { postMessage() {}, terminate() {}, set onmessage(f) {}, set onerror(f) {} };
+    };
+  };
+  const { page, problems, context } = await site.open('?view=lab&steps=30', { initScript: silent });
+  await page.click('[data-testid=lab-grid]');
+  await page.waitForSelector('[data-testid=grid-note]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=grid-note]'), /did not start in time: running here instead/);
+  await page.waitForSelector('[data-testid=lab-table]', { timeout: 240000 });
+  assert.match(await page.textContent('[data-testid=grid-time]'), /main thread/);
+  await sameMedians(page, JSON.parse(readFileSync('target/cli-grid-30.json', 'utf8')));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('in f32 (chosen in the settings) the grid equals the command line\'s f32 grid', async () => {
   const { page, problems, context } = await site.open('?view=lab&steps=30');
   await page.selectOption('[data-testid=lab-prec]', 'f32');

@@ -25,9 +25,11 @@ export async function startSite() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
   /** A fresh page on `base + path` (context options: viewport, isMobile,
-   * colorScheme, …), recording problems. */
-  async function open(path = '', options = {}) {
+   * colorScheme, …; `initScript`: a script run before the page's own),
+   * recording problems. */
+  async function open(path = '', { initScript, ...options } = {}) {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 }, ...options });
+    if (initScript) await context.addInitScript(initScript);
     const page = await context.newPage();
     const problems = [];
     page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });

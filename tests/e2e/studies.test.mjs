@@ -44,6 +44,27 @@ test('a reduced depth study from the URL draws each depth and matches the comman
   assert.deepEqual(problems, []);
 });
 
+// Web Workers that cannot be made: the study runs on the page instead,
+// says so, and gives the same numbers.
+const noWorkers = () => { window.Worker = function () { throw new Error('blocked by the test'); }; };
+
+test('without workers the depth study runs on the page, says so and gives the same numbers', async () => {
+  const cli = JSON.parse(readFileSync('target/cli-depth-60.json', 'utf8'));
+  const { page, problems, context } = await site.open('?view=studies&depths=1,3&dsteps=60', { initScript: noWorkers });
+  await page.click('[data-testid=depth-run]');
+  await page.waitForFunction(done('depth'), 'depth', { timeout: 240000 });
+  assert.match(await page.textContent('[data-testid=depth-note]'), /workers could not start .*running here instead/);
+  assert.match(await page.textContent('[data-testid=depth-status]'), /on the main thread/);
+  const findings = await page.textContent('[data-testid=depth-findings]');
+  const names = { fa: 'FA', dfa: 'DFA', node_perturbation: 'node perturbation', scrambled: 'scrambled' };
+  for (const row of cli.rows.filter((r) => names[r.method])) {
+    const ratio = row.ratio_to_bp === null ? 'diverged at every rate, ∞×' : `${row.ratio_to_bp.toFixed(1)}×`;
+    assert.ok(findings.includes(`${ratio} (${names[row.method]})`), `depth ${row.depth}: ${ratio} in “${findings}”`);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a reduced width study draws the charts and the failure boundary; cancel stops a run', async () => {
   const cli = JSON.parse(readFileSync('target/cli-width-60.json', 'utf8'));
   const { page, problems } = await site.open('?view=studies&widths=8,16&wsteps=60');

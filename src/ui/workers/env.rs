@@ -9,7 +9,15 @@ pub(crate) fn new_worker() -> Result<web_sys::Worker, String> {
     } else {
         "./worker_loader.js"
     };
-    web_sys::Worker::new(script).map_err(|e| format!("no worker: {e:?}"))
+    web_sys::Worker::new(script).map_err(|e| {
+        use leptos::wasm_bindgen::JsCast;
+        let why = e
+            .dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .or_else(|| e.as_string())
+            .unwrap_or_else(|| "the browser refused".into());
+        format!("no worker: {why}")
+    })
 }
 
 /// The kernels the workers run, in words.
