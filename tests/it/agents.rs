@@ -23,7 +23,7 @@ fn exact_critic() -> AgentsConfig {
 fn a_faithful_noiseless_critic_passes_back_the_exact_gradient() {
     for depth in [1, 2, 5] {
         let p = Pipeline::new(AgentsConfig {
-            depth,
+            stages: depth,
             ..exact_critic()
         });
         let theta = p.teacher.iter().map(|t| t * 0.3).collect::<Vec<_>>();
@@ -40,7 +40,7 @@ fn a_faithful_noiseless_critic_passes_back_the_exact_gradient() {
 #[test]
 fn a_critic_that_ignores_the_local_jacobian_carries_no_derivative_information() {
     let cfg = AgentsConfig {
-        depth: 4,
+        stages: 4,
         fidelity: 0.0,
         rounds: 300,
         ..AgentsConfig::default()
@@ -86,7 +86,7 @@ fn the_call_counter_is_the_seeds_formula() {
     // broadcast: K + 1 = 3), one update per prompt (2), the evaluator per
     // task (3), and the gate's held-out forward pass and evaluation (2·2 + 2).
     let cfg = AgentsConfig {
-        depth: 2,
+        stages: 2,
         tasks: 3,
         val_tasks: 2,
         gate: true,
@@ -131,7 +131,7 @@ fn the_independent_vote_matches_its_binomial_closed_form() {
 fn renaming_a_step_changes_its_chained_critique_and_nothing_else() {
     let cfg = AgentsConfig::default();
     let mut p = Pipeline::new(cfg);
-    let theta = vec![ndarray::Array1::zeros(cfg.width); cfg.depth];
+    let theta = vec![ndarray::Array1::zeros(cfg.out_size); cfg.stages];
     let f = p.forward(&theta, &p.x_train);
     let before = p.critiques(Signal::Chain, &f, &p.t_train, 0);
     let exact = p.exact_critiques(&f, &p.t_train);
@@ -221,7 +221,7 @@ fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
     let a = &s.agents;
     assert_eq!(
         (
-            a.cfg.depth,
+            a.cfg.stages,
             a.cfg.fidelity,
             a.cfg.gate,
             a.cfg.rounds,
@@ -239,7 +239,7 @@ fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
         (0.4, 0.6, 500)
     );
     assert_eq!(
-        (a.cfg.width, a.cfg.tasks, a.cfg.val_tasks, a.cfg.gain),
+        (a.cfg.out_size, a.cfg.tasks, a.cfg.val_tasks, a.cfg.map_gain),
         (6, 50, 40, 1.2)
     );
     assert_eq!(a.name(1), "retrieve");

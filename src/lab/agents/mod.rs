@@ -64,10 +64,11 @@ impl Signal {
 /// Every setting of a simulation (URL keys and CLI flags map onto these).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AgentsConfig {
-    /// Steps K in the pipeline (1 … 8).
-    pub depth: usize,
-    /// Each step's output size.
-    pub width: usize,
+    /// Steps K in the pipeline (1 … 8): its stages, so as not to be read
+    /// as the student's depth.
+    pub stages: usize,
+    /// Each step's output size (the message it passes on).
+    pub out_size: usize,
     /// Training tasks per round, and held-out tasks for the gate.
     pub tasks: usize,
     pub val_tasks: usize,
@@ -82,16 +83,17 @@ pub struct AgentsConfig {
     pub blur: f64,
     /// Keep an update only if the held-out loss falls.
     pub gate: bool,
-    /// The maps' gain (how strongly each step passes on its input).
-    pub gain: f64,
+    /// The maps' gain (how strongly each step passes on its input; not the
+    /// teacher gain).
+    pub map_gain: f64,
     pub seed: u64,
 }
 
 impl Default for AgentsConfig {
     fn default() -> Self {
         Self {
-            depth: 4,
-            width: 8,
+            stages: 4,
+            out_size: 8,
             tasks: 200,
             val_tasks: 100,
             rounds: 60,
@@ -101,7 +103,7 @@ impl Default for AgentsConfig {
             noise: 0.3,
             blur: 0.1,
             gate: false,
-            gain: 1.5,
+            map_gain: 1.5,
             seed: 0,
         }
     }

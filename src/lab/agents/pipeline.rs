@@ -44,9 +44,9 @@ impl Forward {
 
 impl Pipeline {
     pub fn new(cfg: AgentsConfig) -> Self {
-        let (k, d) = (cfg.depth.max(1), cfg.width.max(1));
+        let (k, d) = (cfg.stages.max(1), cfg.out_size.max(1));
         let mut rng = stream(cfg.seed, Stream::Task);
-        let sd = cfg.gain / (d as f64).sqrt();
+        let sd = cfg.map_gain / (d as f64).sqrt();
         let maps: Vec<_> = (0..k).map(|_| normal_matrix(&mut rng, d, d, sd)).collect();
         let teacher: Vec<Array1<f64>> = (0..k)
             .map(|_| Array1::from_iter((0..d).map(|_| normal(&mut rng))))
@@ -153,7 +153,7 @@ impl Pipeline {
         let exact = c.dot(&self.maps[i]) * slope(&f.y[i]);
         let scale = (exact.mapv(|v| v * v).sum() / exact.len().max(1) as f64).sqrt();
         let mut rng = self.critic_rng(i, round);
-        let d = cfg.width.max(1);
+        let d = cfg.out_size.max(1);
         let r = normal_matrix::<f64>(&mut rng, d, d, 1.0 / (d as f64).sqrt());
         let guess = c.dot(&r);
         let gscale = (guess.mapv(|v| v * v).sum() / guess.len().max(1) as f64).sqrt();

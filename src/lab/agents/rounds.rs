@@ -14,9 +14,9 @@ use serde::{Deserialize, Serialize};
 /// per task (n); the gate adds a forward pass and an evaluation of the
 /// held-out tasks (K·m + m).
 pub fn calls_per_round(cfg: &AgentsConfig, signal: Signal) -> u64 {
-    let (k, n, m) = (cfg.depth as u64, cfg.tasks as u64, cfg.val_tasks as u64);
+    let (k, n, m) = (cfg.stages as u64, cfg.tasks as u64, cfg.val_tasks as u64);
     let gate = if cfg.gate { k * m + m } else { 0 };
-    k * n + signal.critique_edges(cfg.depth) * n + k + n + gate
+    k * n + signal.critique_edges(cfg.stages) * n + k + n + gate
 }
 
 /// One simulation's record, round by round.
@@ -59,7 +59,7 @@ impl Rounds {
     /// `total` rounds of `signal` on `p`, from prompts at zero.
     pub fn new(p: Pipeline, signal: Signal, total: usize) -> Self {
         let k = p.maps.len();
-        let theta = vec![Array1::zeros(p.cfg.width.max(1)); k];
+        let theta = vec![Array1::zeros(p.cfg.out_size.max(1)); k];
         let val = p.loss(&p.forward(&theta, &p.x_val), &p.t_val);
         Self {
             per_round: calls_per_round(&p.cfg, signal),
@@ -191,7 +191,10 @@ pub fn depth_unit(
     depth: usize,
     signal: Signal,
 ) -> (Pipeline, usize) {
-    let c = AgentsConfig { depth, ..*cfg };
+    let c = AgentsConfig {
+        stages: depth,
+        ..*cfg
+    };
     let mut p = Pipeline::new(c);
     for (i, n) in names
         .iter()

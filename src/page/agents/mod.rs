@@ -50,7 +50,7 @@ impl AgentsSettings {
     /// tasks): what a rename changes.
     pub fn first_critique(&self) -> Vec<f64> {
         let p = self.pipeline(false);
-        let theta = vec![ndarray::Array1::zeros(self.cfg.width); self.cfg.depth];
+        let theta = vec![ndarray::Array1::zeros(self.cfg.out_size); self.cfg.stages];
         let f = p.forward(&theta, &p.x_train);
         directions(&p.critiques(Signal::Chain, &f, &p.t_train, 0))[0].to_vec()
     }

@@ -10,8 +10,8 @@ pub const SETTINGS: [Setting<AgentsSettings>; 19] = [
         key: "ak",
         flag: Some("--depth"),
         what: "the pipeline's number of steps, 1 to 8",
-        set: |s, v| put(&mut s.cfg.depth, count(v, 1, 8)),
-        get: |s| s.cfg.depth.to_string(),
+        set: |s, v| put(&mut s.cfg.stages, count(v, 1, 8)),
+        get: |s| s.cfg.stages.to_string(),
     },
     Setting {
         key: "arounds",
@@ -121,8 +121,8 @@ pub const SETTINGS: [Setting<AgentsSettings>; 19] = [
         key: "awidth",
         flag: Some("--width"),
         what: "each step's output size, a whole number from 1 to 32",
-        set: |s, v| put(&mut s.cfg.width, count(v, 1, 32)),
-        get: |s| s.cfg.width.to_string(),
+        set: |s, v| put(&mut s.cfg.out_size, count(v, 1, 32)),
+        get: |s| s.cfg.out_size.to_string(),
     },
     Setting {
         key: "atasks",
@@ -142,8 +142,8 @@ pub const SETTINGS: [Setting<AgentsSettings>; 19] = [
         key: "again",
         flag: Some("--gain"),
         what: "the steps' gain (how strongly each passes on its input), above 0, at most 5",
-        set: |s, v| put(&mut s.cfg.gain, num(v, |x| x > 0.0 && x <= 5.0)),
-        get: |s| s.cfg.gain.to_string(),
+        set: |s, v| put(&mut s.cfg.map_gain, num(v, |x| x > 0.0 && x <= 5.0)),
+        get: |s| s.cfg.map_gain.to_string(),
     },
     Setting {
         key: "anames",
