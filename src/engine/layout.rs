@@ -1,5 +1,7 @@
 //! The layered layout the page draws: inputs on the left, the output on
-//! the right, each node one column right of its furthest input.
+//! the right, each node one column right of its furthest input; or, on a
+//! narrow screen (`Flow::Down`), inputs at the top and the output at the
+//! bottom, each node one level below its furthest input.
 
 use crate::engine::graph::{Graph, Op};
 
@@ -67,14 +69,52 @@ pub fn layout(g: &Graph) -> Layout {
     Layout { pos, columns, rows }
 }
 
-/// Column and row pitch, node size and margin, in SVG pixels.
-pub const COL: f64 = 190.0;
-pub const ROW: f64 = 104.0;
-pub const NODE_W: f64 = 124.0;
-pub const NODE_H: f64 = 46.0;
+/// Which way the graph runs: inputs left and output right (`Across`), or
+/// inputs at the top and output at the bottom (`Down`, for a narrow
+/// screen: a graph of up to three inputs side by side is 336 px wide, so
+/// that on a 360 px phone it fits at full size).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Flow {
+    #[default]
+    Across,
+    Down,
+}
+
+/// The sizes of one flow, in SVG pixels: the pitch between the layers
+/// (columns across, levels down) and between the nodes of one layer, the
+/// node box and the margin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sizes {
+    pub layer: f64,
+    pub within: f64,
+    pub node_w: f64,
+    pub node_h: f64,
+    pub margin: f64,
+}
+
+impl Flow {
+    pub fn sizes(self) -> Sizes {
+        match self {
+            Flow::Across => Sizes {
+                layer: 190.0,
+                within: 104.0,
+                node_w: 124.0,
+                node_h: 46.0,
+                margin: 24.0,
+            },
+            Flow::Down => Sizes {
+                layer: 124.0,
+                within: 110.0,
+                node_w: 104.0,
+                node_h: 44.0,
+                margin: 4.0,
+            },
+        }
+    }
+}
+
 /// The adjoint line under each node belongs to the node's box.
 const BELOW: f64 = 22.0;
-const MARGIN: f64 = 24.0;
 /// An edge label's box (a signed number of up to about 7 characters).
 const LABEL_W: f64 = 62.0;
 const LABEL_H: f64 = 16.0;
@@ -95,6 +135,10 @@ pub struct EdgeGeom {
 /// all (nothing is clipped).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Geometry {
+    pub flow: Flow,
+    /// The node box's width and height.
+    pub node_w: f64,
+    pub node_h: f64,
     pub nodes: Vec<(f64, f64)>,
     pub edges: Vec<EdgeGeom>,
     /// The drawing's box: top-left corner and size.
@@ -110,12 +154,12 @@ fn overlaps(a: Rect, b: Rect) -> bool {
     a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
 }
 
-fn node_rect((x, y): (f64, f64)) -> Rect {
+fn node_rect(z: &Sizes, (x, y): (f64, f64)) -> Rect {
     (
-        x - NODE_W / 2.0,
-        y - NODE_H / 2.0,
-        x + NODE_W / 2.0,
-        y + NODE_H / 2.0 + BELOW,
+        x - z.node_w / 2.0,
+        y - z.node_h / 2.0,
+        x + z.node_w / 2.0,
+        y + z.node_h / 2.0 + BELOW,
     )
 }
 
@@ -131,19 +175,19 @@ fn at(p: &[(f64, f64); 3], t: f64) -> (f64, f64) {
 /// Places nodes, routes each edge around the nodes it would cross, and
 /// puts each label near its sender where it overlaps no node and no other
 /// label.
-pub fn geometry(g: &Graph) -> Geometry {
+pub fn geometry(g: &Graph, flow: Flow) -> Geometry {
     let lay = layout(g);
+    let z = flow.sizes();
+    let (w, h, m) = (z.node_w, z.node_h, z.margin);
     let nodes: Vec<(f64, f64)> = lay
         .pos
         .iter()
-        .map(|&(c, r)| {
-            (
-                MARGIN + NODE_W / 2.0 + c * COL,
-                MARGIN + NODE_H / 2.0 + r * ROW,
-            )
+        .map(|&(c, r)| match flow {
+            Flow::Across => (m + w / 2.0 + c * z.layer, m + h / 2.0 + r * z.within),
+            Flow::Down => (m + w / 2.0 + r * z.within, m + h / 2.0 + c * z.layer),
         })
         .collect();
-    let rects: Vec<Rect> = nodes.iter().map(|&p| node_rect(p)).collect();
+    let rects: Vec<Rect> = nodes.iter().map(|&p| node_rect(&z, p)).collect();
     let mut labels: Vec<Rect> = Vec::new();
     let mut edges = Vec::new();
     for (i, node) in g.nodes.iter().enumerate() {
@@ -153,7 +197,11 @@ pub fn geometry(g: &Graph) -> Geometry {
             let j = j.index();
             let (x2, y2) = nodes[i];
             let (x1, y1) = nodes[j];
-            let (sx, ex) = (x2 - NODE_W / 2.0, x1 + NODE_W / 2.0);
+            // from the consumer's side facing its input to the input's far side
+            let (start, end) = match flow {
+                Flow::Across => ((x2 - w / 2.0, y2), (x1 + w / 2.0, y1)),
+                Flow::Down => ((x2, y2 - h / 2.0), (x1, y1 + h / 2.0 + BELOW)),
+            };
             let clear = |p: &[(f64, f64); 3]| {
                 (1..20).all(|s| {
                     let (x, y) = at(p, s as f64 / 20.0);
@@ -165,12 +213,20 @@ pub fn geometry(g: &Graph) -> Geometry {
             let bends: Vec<f64> = if twin {
                 vec![if operand == 0 { -22.0 } else { 22.0 }]
             } else {
-                [0.0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8]
-                    .iter()
-                    .map(|b| b * ROW)
-                    .collect()
+                let tries: &[f64] = match flow {
+                    Flow::Across => &[0.0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8],
+                    Flow::Down => &[0.0, 0.3, -0.3, 0.6, -0.6, 0.9, -0.9, 1.2, -1.2],
+                };
+                tries.iter().map(|b| b * z.within).collect()
             };
-            let curve = |b: f64| [(sx, y2), ((sx + ex) / 2.0, (y1 + y2) / 2.0 + b), (ex, y1)];
+            let mid = ((start.0 + end.0) / 2.0, (start.1 + end.1) / 2.0);
+            let curve = |b: f64| {
+                let bent = match flow {
+                    Flow::Across => (mid.0, mid.1 + b),
+                    Flow::Down => (mid.0 + b, mid.1),
+                };
+                [start, bent, end]
+            };
             let path = bends
                 .iter()
                 .map(|&b| curve(b))
@@ -179,7 +235,13 @@ pub fn geometry(g: &Graph) -> Geometry {
             // the label near the sender (the consumer), where the
             // contribution leaves, moving along the edge until it is free
             let boxed = |(x, y): (f64, f64)| (x - LABEL_W / 2.0, y - LABEL_H, x + LABEL_W / 2.0, y);
-            let label = [0.2, 0.35, 0.5, 0.65, 0.8, 0.12]
+            // down, the inputs of one node sit side by side: their labels
+            // go near the inputs, where the edges have spread apart
+            let near: &[f64] = match flow {
+                Flow::Across => &[0.2, 0.35, 0.5, 0.65, 0.8, 0.12],
+                Flow::Down => &[0.7, 0.55, 0.85, 0.4, 0.25],
+            };
+            let label = near
                 .iter()
                 .map(|&t| {
                     let (x, y) = at(&path, t);
@@ -214,12 +276,20 @@ pub fn geometry(g: &Graph) -> Geometry {
         lo.1 = lo.1.min(y);
         hi.1 = hi.1.max(y);
     }
+    let curve_xs = edges.iter().map(|e| at(&e.path, 0.5).0);
+    for x in curve_xs {
+        lo.0 = lo.0.min(x);
+        hi.0 = hi.0.max(x);
+    }
     Geometry {
+        flow,
+        node_w: w,
+        node_h: h,
         nodes,
         edges,
-        x0: lo.0 - MARGIN,
-        y0: lo.1 - MARGIN,
-        width: hi.0 - lo.0 + 2.0 * MARGIN,
-        height: hi.1 - lo.1 + 2.0 * MARGIN,
+        x0: lo.0 - m,
+        y0: lo.1 - m,
+        width: hi.0 - lo.0 + 2.0 * m,
+        height: hi.1 - lo.1 + 2.0 * m,
     }
 }

@@ -2,13 +2,14 @@
 //! types with native tests, and no browser types (the architecture test
 //! checks). `ui` wires these to signals and draws them.
 //!
-//! `settings` is the row every setting is (URL key, flag, parser,
+//! `glossary` is the plain words for every term on screen. `settings` is the row every setting is (URL key, flag, parser,
 //! printer). `url` is the shareable state every view reads (the link), `worked` the
 //! worked example, `lab` the lab's runs and their scheduling, `studies` the
 //! depth and width studies, `agents` the Agents view, `tour` the guided
 //! tour.
 
 pub mod agents;
+pub mod glossary;
 pub mod lab;
 pub mod settings;
 pub mod studies;

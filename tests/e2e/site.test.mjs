@@ -72,3 +72,30 @@ test('state survives a reload', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('plain words: terms on screen carry their definitions, and Help lists the glossary', async () => {
+  const { page, problems, context } = await open();
+  // the step text names terms; each is a button described by its definition
+  await page.click('[data-testid=step-next]');
+  const terms = await page.$$eval('button.term', (bs) => bs.map((b) => ({
+    id: b.dataset.term,
+    def: b.dataset.def,
+    described: document.getElementById(b.getAttribute('aria-describedby'))?.textContent,
+  })));
+  assert.ok(terms.length >= 3, `terms on the worked example: ${terms.length}`);
+  for (const t of terms) assert.ok(t.def && t.described === t.def, `${t.id}: described by its definition`);
+  // focus (a tap or Tab) shows it
+  const first = page.locator('[data-testid=arith] button.term').first();
+  await first.focus();
+  const shown = await first.evaluate((b) => getComputedStyle(b, '::after').content);
+  assert.equal(shown, JSON.stringify(await first.getAttribute('data-def')));
+  // Help: how to use the page, the essay's address, every glossary row
+  await page.click('[data-testid=help-open]');
+  assert.match(await page.getAttribute('[data-testid=essay-link]', 'href'), /^https:\/\/rajeshrmahapatra\.com\/papers\//);
+  assert.ok(await page.$$eval('[data-testid=glossary] tbody tr', (r) => r.length) >= 30);
+  // each method in the lab says in one plain sentence what travels back
+  await page.click('[data-testid=nav-lab]');
+  assert.match(await page.textContent('[data-testid=lab-selected-plain]'), /In plain words: errors travel back/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

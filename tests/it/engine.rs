@@ -344,9 +344,12 @@ fn reverse_mode_costs_three_evaluations_on_the_worked_example() {
 
 #[test]
 fn geometry_keeps_labels_off_nodes_and_inside_the_drawing() {
-    for (_, src, _) in PRESETS {
+    for (flow, (_, src, _)) in [layout::Flow::Across, layout::Flow::Down]
+        .into_iter()
+        .flat_map(|f| PRESETS.iter().map(move |p| (f, p)))
+    {
         let g = parse(src).unwrap();
-        let geo = geometry(&g);
+        let geo = geometry(&g, flow);
         // no two labels on top of each other (a label is about 60 × 16 px)
         for (i, e) in geo.edges.iter().enumerate() {
             for f in &geo.edges[i + 1..] {
@@ -360,10 +363,32 @@ fn geometry_keeps_labels_off_nodes_and_inside_the_drawing() {
             assert!(x > geo.x0 && x < geo.x0 + geo.width, "{src}: label x {x}");
             assert!(y > geo.y0 && y < geo.y0 + geo.height, "{src}: label y {y}");
             for &(nx, ny) in &geo.nodes {
-                let inside =
-                    (x - nx).abs() < layout::NODE_W / 2.0 && (y - ny).abs() < layout::NODE_H / 2.0;
-                assert!(!inside, "{src}: a label sits on a node");
+                let inside = (x - nx).abs() < geo.node_w / 2.0 && (y - ny).abs() < geo.node_h / 2.0;
+                assert!(!inside, "{src} ({flow:?}): a label sits on a node");
             }
         }
+    }
+}
+
+#[test]
+fn down_the_essays_graph_fits_a_phone_at_full_size_inputs_on_top() {
+    // a 360 px phone leaves the graph's frame 336 px: at full size, node
+    // text keeps its 12.5 px and up
+    for src in ["(a*b+c)^2", "tanh(w*x+b)^2/2", "(a+b)*(b+1)"] {
+        let g = parse(src).unwrap();
+        let geo = geometry(&g, layout::Flow::Down);
+        assert!(geo.width <= 336.0, "{src}: {} px wide", geo.width);
+        let out = geo.nodes[g.output().index()].1;
+        for (i, node) in g.nodes.iter().enumerate() {
+            if i != g.output().index() {
+                assert!(
+                    geo.nodes[i].1 < out,
+                    "{src}: node {i} ({:?}) below f",
+                    node.op
+                );
+            }
+        }
+        // across, the same graph is wider than the phone
+        assert!(geometry(&g, layout::Flow::Across).width > 336.0);
     }
 }

@@ -15,6 +15,7 @@ mod depth_default;
 mod engine;
 mod engine_props;
 mod estimators;
+mod glossary;
 mod kernel;
 mod lab;
 mod lab_controller;

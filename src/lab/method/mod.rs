@@ -204,6 +204,9 @@ pub struct MethodDef {
     pub removes: &'static str,
     /// One line: which requirements it keeps, and what replaces the rest.
     pub keeps: &'static str,
+    /// One plain sentence for a student: what travels back, and how
+    /// (follows "name: ").
+    pub plain: &'static str,
     /// The same colour in every chart.
     pub colour: (u8, u8, u8),
     pub family: Family,
@@ -257,6 +260,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "backprop",
         removes: "—",
         keeps: "keeps R1–R5",
+        plain: "errors travel back through the same connections the signal came forward on, and each unit gets its exact share of the blame.",
         colour: (31, 95, 191), // blue
         family: Family::Essay,
         classifies: false,
@@ -276,6 +280,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "FA",
         removes: "R4",
         keeps: "keeps R1, R2, R3, R5; random feedback instead of Wᵀ",
+        plain: "errors travel back through fixed random connections instead of the forward ones; the forward weights come to agree with them.",
         colour: (42, 157, 143), // teal
         family: Family::Essay,
         classifies: false,
@@ -299,6 +304,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "DFA",
         removes: "R4",
         keeps: "keeps R1, R2, R3, R5; random feedback instead of Wᵀ",
+        plain: "the output's error goes straight to every hidden layer through a fixed random map of its own, with no layer-by-layer chain.",
         colour: (106, 76, 147), // purple
         family: Family::Essay,
         classifies: false,
@@ -322,6 +328,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "no f′",
         removes: "R2",
         keeps: "keeps R1, R3, R4, R5; no f′",
+        plain: "errors travel back as in backprop, but no unit scales them by its own slope, so the nonlinearity is ignored.",
         colour: (214, 96, 77), // red-orange
         family: Family::Essay,
         classifies: false,
@@ -345,6 +352,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "scrambled",
         removes: "R3",
         keeps: "keeps R1, R2, R4, R5; per-unit errors corrupted",
+        plain: "each unit gets a real error, but the one meant for a different unit.",
         colour: (222, 150, 0), // amber
         family: Family::Essay,
         classifies: false,
@@ -369,6 +377,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "node pert.",
         removes: "R3",
         keeps: "keeps R1, R5; one shared score per example",
+        plain: "each unit's activity is wiggled at random; one shared score (did the loss fall?) says whether to keep the wiggle's direction.",
         colour: (44, 160, 44), // green
         family: Family::Essay,
         classifies: false,
@@ -393,6 +402,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "weight pert.",
         removes: "R3",
         keeps: "needs no backward pass; one shared score per step",
+        plain: "every weight is wiggled at random at once; one shared score says whether to move them that way.",
         colour: (140, 86, 75), // brown
         family: Family::Essay,
         classifies: false,
@@ -416,6 +426,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "sign dropped",
         removes: "R3",
         keeps: "keeps R1, R2, R4, R5; per-unit errors corrupted",
+        plain: "each unit gets only the size of its error, not whether to go up or down.",
         colour: (227, 119, 194), // pink
         family: Family::Essay,
         classifies: false,
@@ -440,6 +451,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "stale",
         removes: "R1, R5",
         keeps: "keeps R2, R3, R4; activity from the previous batch",
+        plain: "errors are right, but they are paired with the activity of the previous batch instead of this one's.",
         colour: (158, 160, 20), // olive
         family: Family::Essay,
         classifies: false,
@@ -463,6 +475,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "shuffled",
         removes: "—",
         keeps: "control: keeps R1–R5, nothing to learn",
+        plain: "a control: backprop, but on targets shuffled between examples, so there is nothing real to learn.",
         colour: (100, 100, 100), // grey
         family: Family::Control,
         classifies: false,
@@ -482,6 +495,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "random dir.",
         removes: "—",
         keeps: "control: motion without credit",
+        plain: "a control: each step moves the weights in a random direction as long as backprop's update, so there is motion without credit.",
         colour: (23, 170, 190), // cyan
         family: Family::Control,
         classifies: false,
@@ -505,6 +519,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "readout only",
         removes: "—",
         keeps: "control: credit for the last layer only",
+        plain: "a control: only the last layer learns; nothing inside the network gets any credit.",
         colour: (20, 20, 20), // black
         family: Family::Control,
         classifies: false,
@@ -528,6 +543,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "KP",
         removes: "R4 (learned)",
         keeps: "keeps R1, R2, R3, R5; feedback B learns Wᵀ",
+        plain: "errors travel back through separate connections that learn, with the same updates and decay as the forward ones, until they match them.",
         colour: (197, 27, 125), // deep magenta
         family: Family::Part4,
         classifies: false,
@@ -558,6 +574,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "sign sym.",
         removes: "R4 (signs kept)",
         keeps: "keeps R1, R2, R3, R5; feedback sign(Wᵀ): the signs of Wᵀ without their sizes",
+        plain: "errors travel back through connections that have the forward weights' signs but all the same size.",
         colour: (175, 110, 220), // lavender
         family: Family::Part4,
         classifies: false,
@@ -590,6 +607,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "3-factor",
         removes: "R3 (trace for R1)",
         keeps: "one broadcast score gates each synapse's eligibility trace",
+        plain: "each connection keeps a fading trace of recent activity; one broadcast reward later decides which traces become changes.",
         colour: (128, 0, 0), // maroon
         family: Family::Part4,
         classifies: false,
@@ -620,6 +638,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "pred. coding",
         removes: "R5 (settling)",
         keeps: "keeps R1–R4; error units settle instead of a sweep",
+        plain: "each layer predicts the one below; error units settle over a few steps and then hold roughly backprop's errors, with no ordered sweep.",
         colour: (255, 127, 14), // orange
         family: Family::Part4,
         classifies: false,
@@ -650,6 +669,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "EqProp",
         removes: "R5 (two phases)",
         keeps: "symmetric weights; a free and a nudged settling",
+        plain: "the network settles once freely and once nudged towards the target; the difference between the two settled states is the update.",
         colour: (0, 60, 120), // navy
         family: Family::Part4,
         classifies: false,
@@ -680,6 +700,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "synth. grad.",
         removes: "R5 (predicted)",
         keeps: "keeps R1–R4; each layer's error predicted, no waiting",
+        plain: "each layer has a small model that predicts its error at once, so it need not wait for the backward pass; the models are trained on the true errors later.",
         colour: (152, 200, 80), // light green
         family: Family::Part4,
         classifies: false,
@@ -710,6 +731,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "FF",
         removes: "R5 (no backward sweep)",
         keeps: "a different task: classes; each layer's own goal, no backward sweep",
+        plain: "each layer learns on its own to respond strongly to real examples and weakly to fake ones; nothing is sent backwards.",
         colour: (0, 150, 255), // sky blue
         family: Family::Part4,
         classifies: true,
@@ -742,6 +764,7 @@ pub const DEFS: [MethodDef; 20] = [
         short_name: "bp (classify)",
         removes: "—",
         keeps: "keeps R1–R5 on the classification task (forward-forward's reference)",
+        plain: "exact backprop on the classification task, the reference forward-forward is compared with.",
         colour: (80, 80, 160), // slate: bp on another task
         family: Family::Reference,
         classifies: true,
@@ -861,6 +884,11 @@ impl Method {
     /// One line: which requirements it keeps.
     pub fn keeps(self) -> &'static str {
         self.def().keeps
+    }
+
+    /// One plain sentence: what travels back, and how.
+    pub fn plain(self) -> &'static str {
+        self.def().plain
     }
 
     pub fn is_control(self) -> bool {

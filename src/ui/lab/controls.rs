@@ -6,6 +6,7 @@ use crate::lab::method::select::{select, select_note, R3_CHOICES, R4_CHOICES};
 use crate::lab::{Method, Precision};
 use crate::page::url::{AppState, REFERENCES};
 use crate::ui::charts::plots::method_color;
+use crate::ui::shell::terms::with_terms;
 use crate::ui::shell::widgets::key_field;
 use leptos::prelude::*;
 
@@ -54,6 +55,7 @@ pub(crate) fn Selected(app: RwSignal<AppState>) -> impl IntoView {
                 <p class="selected" data-testid="lab-selected">
                     "The ticks select " <b>{m.name()}</b> <code>{format!(" {}", m.id())}</code> ": " {m.keeps()} "."
                 </p>
+                <p class="plain" data-testid="lab-selected-plain">{with_terms(&format!("In plain words: {}", m.plain()))}</p>
                 {refs}
                 {select_note(a.kept).map(|n| view! { <p class="notice">{n}</p> })}
             }
@@ -92,6 +94,7 @@ pub(crate) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
                     {m.name()}
                 </label>
                 <span class="hint">{m.keeps()}</span>
+                <span class="plain">{with_terms(&format!("{}: {}", m.short_name(), m.plain()))}</span>
                 {cite}
             </li>
         }

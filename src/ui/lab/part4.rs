@@ -43,18 +43,18 @@ fn row(board: &[RunStatus], m: Method) -> impl IntoView {
     let cell = |f: fn(&crate::lab::study::part4::Tags) -> &'static str| t.map_or("—", |t| f(&t));
     view! {
         <tr data-testid=format!("part4-{}", m.id())>
-            <td><span class="swatch" style=format!("background: {}", css_color(m))></span>{m.name()}
+            <td data-label="rule"><span class="swatch" style=format!("background: {}", css_color(m))></span>{m.name()}
                 <div class="hint">{cell(|t| t.cite)}</div></td>
-            <td>{match m {
+            <td data-label="keeps">{match m {
                 _ if t.is_some() => cell(|t| t.keeps),
                 Method::ReadoutOnly => "R1–R5 for the readout only",
                 _ => "R1–R5",
             }}</td>
-            <td>{cell(|t| t.relaxes)}</td>
-            <td>{cell(|t| t.replaced_by)}</td>
-            <td class="essay-line">{t.map(|t| format!("“{}”", t.essay))}</td>
-            <td>{score}</td>
-            <td>{ratio}</td>
+            <td data-label="relaxes">{cell(|t| t.relaxes)}</td>
+            <td data-label="replaced by">{cell(|t| t.replaced_by)}</td>
+            <td data-label="the essay" class="essay-line">{t.map(|t| format!("“{}”", t.essay))}</td>
+            <td data-label="test nMSE (or error rate)">{score}</td>
+            <td data-label="× bp">{ratio}</td>
         </tr>
     }
 }
@@ -118,7 +118,7 @@ pub(crate) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
             <h3>"The essay's Part 4: proposals that replace a requirement"</h3>
             <p class="hint">"Each rule learns the same teacher task on the same student; each is tagged with the requirements it keeps and the one it relaxes or replaces, in the essay's words. Scores are this page's live runs: one seed, each rule at its best rate on the command line's grid."</p>
             <button data-testid="part4-train" on:click=train disabled=move || lab.read(|c| c.running)>"▶ train the proposals"</button>
-            <table class="live part4-table" data-testid="part4-table">
+            <table class="live part4-table stack" data-testid="part4-table">
                 <thead><tr>
                     <th scope="col">"rule"</th><th scope="col">"keeps"</th><th scope="col">"relaxes"</th>
                     <th scope="col">"replaced by"</th><th scope="col">"the essay"</th>

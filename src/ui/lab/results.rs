@@ -49,13 +49,13 @@ pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
                     let a: Vec<String> = a.into_iter().map(degrees).collect();
                     view! {
                         <tr data-testid=format!("live-{}", m.id())>
-                            <td><span class="swatch" style=format!("background: {}", css_color(m))></span>{m.name()}</td>
-                            <td>{m.removes()}</td>
-                            <td>{r.cfg.lr}</td>
-                            <td>{r.steps_done}</td>
-                            <td>{shown}</td>
-                            <td>{ratio}</td>
-                            <td class="angles">{a.join(" ")}</td>
+                            <td data-label="method"><span class="swatch" style=format!("background: {}", css_color(m))></span>{m.name()}</td>
+                            <td data-label="removes">{m.removes()}</td>
+                            <td data-label="rate">{r.cfg.lr}</td>
+                            <td data-label="step">{r.steps_done}</td>
+                            <td data-label="test nMSE">{shown}</td>
+                            <td data-label="× bp">{ratio}</td>
+                            <td data-label="angle W₁ W₂ W₃" class="angles">{a.join(" ")}</td>
                         </tr>
                     }
                 })
@@ -71,7 +71,7 @@ pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
         download::text(&v.to_string(), "creditflow-curves.json", "application/json");
     };
     view! {
-        <table class="live" data-testid="live-table">
+        <table class="live stack" data-testid="live-table">
             <thead><tr>
                 <th>"method"</th><th>"removes"</th><th>"rate"</th><th>"step"</th><th>"test nMSE"</th>
                 <th title="test nMSE divided by exact backprop's">"× bp"</th>
@@ -143,7 +143,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                     d.runs.len(), d.steps, d.seconds, d.steps_per_second, d.on
                 )}</p>
                 {(d.steps != 3000).then(|| view! { <p class="notice">"Fewer steps than the essay's 3,000: the numbers are not comparable to its table."</p> })}
-                <table class="results" data-testid="lab-table">
+                <table class="results stack" data-testid="lab-table">
                     <thead><tr><th>"method"</th><th>"removes"</th><th>"best rate"</th><th>"median"</th><th>"× bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>
                     <tbody>
                         {d.summary.iter().map(|s| {
@@ -151,14 +151,14 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                             let a: Vec<String> = s.final_angles.iter().map(|&x| degrees(x.is_finite().then_some(x))).collect();
                             view! {
                                 <tr data-testid=format!("row-{}", s.method.id())>
-                                    <td>{s.method.name()}</td>
-                                    <td>{s.method.removes()}</td>
-                                    <td>{s.best_lr.map_or("—".into(), |l| l.to_string())}</td>
-                                    <td><b>{score(s.median)}</b></td>
-                                    <td>{s.ratio_to_bp.map_or("—".into(), |r| format!("{r:.1}×"))}</td>
-                                    <td class="seeds">{seeds.join(" ")}</td>
-                                    <td class="angles">{a.join(" ")}</td>
-                                    <td>{s.method.essay_text()}</td>
+                                    <td data-label="method">{s.method.name()}</td>
+                                    <td data-label="removes">{s.method.removes()}</td>
+                                    <td data-label="best rate">{s.best_lr.map_or("—".into(), |l| l.to_string())}</td>
+                                    <td data-label="median"><b>{score(s.median)}</b></td>
+                                    <td data-label="× bp">{s.ratio_to_bp.map_or("—".into(), |r| format!("{r:.1}×"))}</td>
+                                    <td data-label="seeds" class="seeds">{seeds.join(" ")}</td>
+                                    <td data-label="final angle W₁ W₂ W₃" class="angles">{a.join(" ")}</td>
+                                    <td data-label="essay">{s.method.essay_text()}</td>
                                 </tr>
                                 {s.note(floor, d.steps).map(|n| view! { <tr class="note"><td colspan="8">{n}</td></tr> })}
                             }

@@ -8,7 +8,7 @@ use crate::ui::lab::view::LabView;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::requirements::RequirementBoxes;
 use crate::ui::shell::widgets::RunRequest;
-use crate::ui::shell::{prefs, teacher};
+use crate::ui::shell::{prefs, teacher, terms};
 use crate::ui::studies::view::StudiesView;
 use crate::ui::tour::{card as tour_card, stop as tour_stop};
 use crate::ui::worked::view::GraphView;
@@ -47,6 +47,7 @@ pub fn App() -> impl IntoView {
     provide_context(RunRequest(RwSignal::new(0)));
     let tour = tour_card::load(app);
     let teacher = RwSignal::new(false);
+    let help = RwSignal::new(false);
     Effect::new(move |_| replace_query(&app.with(AppState::to_query)));
     let view_is = move |v: View| app.with(|a| a.view == v);
     let nav = move |v: View| app.update(|a| a.view = v);
@@ -83,9 +84,12 @@ pub fn App() -> impl IntoView {
                 </nav>
                 <div class="prefs" role="group" aria-label="Page settings">
                     <span class:hidden=move || hides("tour")><tour_card::TourEntry tour=tour/></span>
+                    <button data-testid="help-open" aria-expanded=move || help.get().to_string()
+                        on:click=move |_| help.update(|h| *h = !*h)>"Help"</button>
                     <button data-testid="teacher-open" class:hidden=move || hides("tour")
+                        title="Links for a lecture: pin a state, hide controls"
                         aria-expanded=move || teacher.get().to_string()
-                        on:click=move |_| teacher.update(|t| *t = !*t)>"Teacher"</button>
+                        on:click=move |_| teacher.update(|t| *t = !*t)>"For lecturers"</button>
                     <label class="proj-toggle">
                         <input type="checkbox" data-testid="proj-toggle" prop:checked=move || app.with(|a| a.proj)
                             on:change=move |e| { let on = event_target_checked(&e); app.update(|a| a.proj = on) }/>
@@ -96,6 +100,8 @@ pub fn App() -> impl IntoView {
             </div>
         </header>
         <teacher::TeacherPanel open=teacher/>
+        <terms::HelpPanel open=help/>
+        <terms::Definitions/>
         <div class:hidden=move || hides("tour")><tour_card::TourOffer tour=tour/></div>
         {move || (!notices.with(Vec::is_empty)).then(|| view! {
             <div class="notice url-notice" data-testid="url-notice" role="status">

@@ -1,5 +1,6 @@
 //! The app's frame (`app`) and what every view shares: the page's settings
-//! (`prefs`), storage, downloads, the teacher panel and the R1–R5 boxes.
+//! (`prefs`), storage, downloads, the teacher panel, the R1–R5 boxes, and
+//! the plain words for every term (`terms`, with the Help panel).
 
 pub mod app;
 pub mod download;
@@ -9,4 +10,5 @@ pub mod prefs;
 pub mod requirements;
 pub mod storage;
 pub mod teacher;
+pub mod terms;
 pub mod widgets;

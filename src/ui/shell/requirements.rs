@@ -3,6 +3,7 @@
 
 use crate::engine::Requirements;
 use crate::page::url::AppState;
+use crate::ui::shell::terms::with_terms;
 use leptos::prelude::*;
 
 #[component]
@@ -10,8 +11,10 @@ pub fn RequirementBoxes(app: RwSignal<AppState>) -> impl IntoView {
     let boxes = (1..=5)
         .map(|r| {
             let id = format!("req-R{r}");
+            // on a phone the description is one tap away
+            let open = RwSignal::new(false);
             view! {
-                <li>
+                <li class:open=move || open.get()>
                     <label>
                         <input type="checkbox" data-testid=id
                             prop:checked=move || app.with(|a| a.kept[r - 1])
@@ -21,7 +24,11 @@ pub fn RequirementBoxes(app: RwSignal<AppState>) -> impl IntoView {
                             }/>
                         <b>{Requirements::NAMES[r - 1]}</b>
                     </label>
-                    <span class="hint">{format!("Untick to remove {}", Requirements::describe(r))}</span>
+                    <button type="button" class="req-info" data-testid=format!("req-info-R{r}")
+                        aria-expanded=move || open.get().to_string()
+                        aria-label=format!("what R{r} means")
+                        on:click=move |_| open.update(|o| *o = !*o)>"?"</button>
+                    <span class="hint">{with_terms(&format!("Untick to remove {}", Requirements::describe(r)))}</span>
                 </li>
             }
         })

@@ -1,6 +1,7 @@
 //! The small pieces every view shares: a settings field checked by its URL
-//! key's own parser, the page's clock, the data table behind a chart, and
-//! the tour's request that the lab start its runs.
+//! key's own parser, whether the screen is narrow, the page's clock, the
+//! data table behind a chart, and the tour's request that the lab start its
+//! runs.
 
 use crate::page::url::{all_keys, AppState};
 use crate::ui::charts::plots::Table;
@@ -33,6 +34,28 @@ pub(crate) fn key_field(
                 }/>
         </label>
     }
+}
+
+/// The widest screen that counts as narrow (a phone held upright): the
+/// graph then runs top to bottom.
+pub const NARROW_PX: u32 = 600;
+
+/// Whether the window is at most `NARROW_PX` wide, kept up to date as it
+/// changes (a phone turned, a window resized).
+pub(crate) fn narrow_screen() -> Signal<bool> {
+    let query = format!("(max-width: {NARROW_PX}px)");
+    let Some(mq) = web_sys::window().and_then(|w| w.match_media(&query).ok().flatten()) else {
+        return Signal::stored(false);
+    };
+    let narrow = RwSignal::new(mq.matches());
+    let watch = mq.clone();
+    let on_change = leptos::wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+        narrow.set(watch.matches());
+    });
+    use leptos::wasm_bindgen::JsCast;
+    let _ = mq.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
+    on_change.forget();
+    narrow.into()
 }
 
 /// The page's clock in milliseconds (0 where there is none).

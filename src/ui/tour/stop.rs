@@ -5,6 +5,7 @@
 use crate::page::tour::{Tour, STOPS};
 use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
+use crate::ui::shell::terms::with_terms;
 use crate::ui::shell::widgets::RunRequest;
 use crate::ui::tour::card::apply;
 use leptos::prelude::*;
@@ -29,7 +30,11 @@ pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
     });
     let body = move || {
         let s = &STOPS[stop.get()];
-        let text = s.text.iter().map(|p| view! { <p>{*p}</p> }).collect_view();
+        let text = s
+            .text
+            .iter()
+            .map(|p| view! { <p>{with_terms(p)}</p> })
+            .collect_view();
         let tries = (!s.tries.is_empty()).then(|| view! {
             <div class="tour-tries" role="group" aria-label="Try each">
                 {s.tries.iter().enumerate().map(|(i, (label, kept))| {

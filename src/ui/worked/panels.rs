@@ -14,6 +14,7 @@ use crate::page::url::{AppState, View};
 use crate::page::worked::explain::{explain, Tone};
 use crate::page::worked::worksheet::FAN_OUT_PRESET;
 use crate::page::worked::{Computed, Worksheet};
+use crate::ui::shell::terms::with_terms;
 use leptos::prelude::*;
 
 /// The active step's words, with the numbers filled in.
@@ -40,7 +41,13 @@ pub fn Arithmetic(
                     Tone::Wrong => "✗ ",
                     _ => "",
                 };
-                view! { <p class=class>{mark}{l.text}</p> }
+                // plain lines explain their terms; formulas stay as they are
+                let text = if l.tone == Tone::Math {
+                    l.text.into_any()
+                } else {
+                    with_terms(&l.text)
+                };
+                view! { <p class=class>{mark}{text}</p> }
             })
             .collect_view();
         view! { <div class="arith" data-testid="arith" aria-live="polite">{body}</div> }
@@ -61,7 +68,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
         <p class="hint">"Central difference (f(x+h) − f(x−h)) / 2h with h = 10⁻⁶·max(1, |x|), against the gradient the sweep delivers. Each row appears when the sweep reaches its input."</p>
         <label class="reveal"><input type="checkbox" data-testid="fd-reveal"
             prop:checked=move || reveal.get() on:change=move |e| reveal.set(event_target_checked(&e))/>" reveal every row now"</label>
-        <table class="fd" data-testid="fd-table">
+        <table class="fd stack" data-testid="fd-table">
             <thead><tr><th>"input"</th><th>"gradient"</th><th>"central diff."</th><th>"error"</th><th>"rel."</th><th></th></tr></thead>
             <tbody>
                 {move || computed.with(|c| {
@@ -73,9 +80,9 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                         let shown = reveal.get() || done || reached;
                         if !shown {
                             return view! {
-                                <tr class="pending"><td>{r.name.clone()}</td>
-                                    <td data-testid=format!("grad-{}", r.name)>"…"</td><td>"…"</td><td></td><td></td>
-                                    <td>"not reached yet"</td></tr>
+                                <tr class="pending"><td data-label="input">{r.name.clone()}</td>
+                                    <td data-label="gradient" data-testid=format!("grad-{}", r.name)>"…"</td><td data-label="central diff.">"…"</td><td data-label="error"></td><td data-label="rel."></td>
+                                    <td data-label="check">"not reached yet"</td></tr>
                             }.into_any();
                         }
                         let (class, verdict) = match r.verdict() {
@@ -87,12 +94,12 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                         let h = fd_step(c.vars.get(i).copied().unwrap_or(0.0));
                         view! {
                             <tr class=class title=format!("h = {h:e}")>
-                                <td>{r.name.clone()}</td>
-                                <td data-testid=format!("grad-{}", r.name)>{sig(r.analytic)}</td>
-                                <td data-testid=format!("fd-{}", r.name)>{sig(r.numeric)}</td>
-                                <td>{format!("{:.1e}", r.error)}</td>
-                                <td>{format!("{:.1e}", r.relative)}</td>
-                                <td>{verdict}</td>
+                                <td data-label="input">{r.name.clone()}</td>
+                                <td data-label="gradient" data-testid=format!("grad-{}", r.name)>{sig(r.analytic)}</td>
+                                <td data-label="central diff." data-testid=format!("fd-{}", r.name)>{sig(r.numeric)}</td>
+                                <td data-label="error">{format!("{:.1e}", r.error)}</td>
+                                <td data-label="rel.">{format!("{:.1e}", r.relative)}</td>
+                                <td data-label="check">{verdict}</td>
                             </tr>
                         }.into_any()
                     }).collect_view()

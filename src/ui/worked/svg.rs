@@ -7,7 +7,7 @@
 
 use crate::engine::fmt::close;
 use crate::engine::graph::{fmt_minus, fmt_signed};
-use crate::engine::layout::{geometry, NODE_H, NODE_W};
+use crate::engine::layout::{geometry, Flow};
 use crate::engine::{Graph, NodeId, Shown};
 use crate::page::worked::Computed;
 use leptos::prelude::*;
@@ -31,11 +31,12 @@ fn quad(p: &[(f64, f64); 3]) -> String {
     )
 }
 
-/// The SVG for graph `g` after `k` steps; `zoom` scales its width (`None`
-/// fits it to the column).
-pub fn draw(g: &Graph, c: &Computed, k: usize, zoom: Option<f64>) -> AnyView {
+/// The SVG for graph `g` after `k` steps, running `flow`; `zoom` scales
+/// its width (`None` fits it to the frame's width).
+pub fn draw(g: &Graph, c: &Computed, k: usize, zoom: Option<f64>, flow: Flow) -> AnyView {
     let names = g.node_names();
-    let geo = geometry(g);
+    let geo = geometry(g, flow);
+    let (node_w, node_h) = (geo.node_w, geo.node_h);
     let shown = c.sweep.shown(g.output(), g.len(), k);
     let active = k.checked_sub(1).and_then(|i| c.sweep.steps.get(i));
     // the latest contribution sent along each (consumer, operand) edge so far
@@ -80,11 +81,11 @@ pub fn draw(g: &Graph, c: &Computed, k: usize, zoom: Option<f64>) -> AnyView {
         .into_iter()
         .map(|(j, i)| {
             let (a, b) = (geo.nodes[j.index()], geo.nodes[i.index()]);
-            let lift = -NODE_H * 0.9 - 0.12 * (a.0 - b.0).abs();
+            let lift = -node_h * 0.9 - 0.12 * (a.0 - b.0).abs();
             let p = [
-                (a.0, a.1 - NODE_H / 2.0),
+                (a.0, a.1 - node_h / 2.0),
                 ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0 + lift),
-                (b.0, b.1 - NODE_H / 2.0),
+                (b.0, b.1 - node_h / 2.0),
             ];
             let hot = active.is_some_and(|s| s.node == i);
             view! { <path class=if hot { "handoff hot" } else { "handoff" } d=quad(&p) marker-end="url(#hand)"></path> }
@@ -110,23 +111,27 @@ pub fn draw(g: &Graph, c: &Computed, k: usize, zoom: Option<f64>) -> AnyView {
                 (&shown, &arrived[i]),
                 active.map(|s| s.node),
                 i,
-                geo.nodes[i],
+                (geo.nodes[i], (node_w, node_h)),
             )
         })
         .collect_view();
+    // fitted: the frame's width, never wider than the drawing's own size
+    // (`max-width` in the stylesheet); zoomed: that many times its size
     let width = match zoom {
         Some(z) => format!("{:.0}", geo.width * z),
-        None => format!("{:.0}", geo.width),
+        None => "100%".into(),
     };
-    // fitted to the column, but never below 70% (text stays readable; the
-    // frame scrolls instead)
-    let min = zoom.map_or(format!("min-width: {:.0}px", geo.width * 0.7), |_| {
-        String::new()
-    });
+    let down = flow == Flow::Down;
+    let across = if down {
+        "inputs at the top, the output at the bottom"
+    } else {
+        "inputs on the left, the output on the right"
+    };
     view! {
-        <svg class="graph" class:fit=zoom.is_none() data-testid="graph-svg" role="list"
-            aria-label="The computation graph, one item per node (Tab moves between them): inputs on the left, the output on the right; arrows point the way credit flows"
-            viewBox=format!("{:.0} {:.0} {:.0} {:.0}", geo.x0, geo.y0, geo.width, geo.height) width=width style=min>
+        <svg class="graph" class:fit=zoom.is_none() class:down=down data-testid="graph-svg" role="list"
+            aria-label=format!("The computation graph, one item per node (Tab moves between them): {across}; arrows point the way credit flows")
+            viewBox=format!("{:.0} {:.0} {:.0} {:.0}", geo.x0, geo.y0, geo.width, geo.height) width=width
+            style=format!("max-width: {:.0}px", geo.width * zoom.unwrap_or(1.0))>
             <defs>
                 <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
                     <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead"></path>
@@ -150,7 +155,7 @@ fn node(
     (shown, arrived): (&[Shown], &[String]),
     active: Option<NodeId>,
     i: usize,
-    (x, y): (f64, f64),
+    ((x, y), (node_w, node_h)): ((f64, f64), (f64, f64)),
 ) -> impl IntoView {
     let id = NodeId(i as u32);
     let sym = g.op(id).symbol(&g.vars);
@@ -214,12 +219,12 @@ fn node(
     );
     view! {
         <g class=class data-node=i role="listitem" aria-label=alt tabindex="0">
-            <rect x=format!("{:.1}", x - NODE_W / 2.0) y=format!("{:.1}", y - NODE_H / 2.0)
-                width=NODE_W height=NODE_H rx="10"></rect>
+            <rect x=format!("{:.1}", x - node_w / 2.0) y=format!("{:.1}", y - node_h / 2.0)
+                width=node_w height=node_h rx="10"></rect>
             <text class="node-title" x=format!("{x:.1}") y=format!("{:.1}", y - 5.0) text-anchor="middle">{title}</text>
             <text class="node-value" x=format!("{x:.1}") y=format!("{:.1}", y + 13.0) text-anchor="middle">{value}</text>
             {label.map(|l| view! {
-                <text class=format!("node-adj {}", sign_class(num)) x=format!("{x:.1}") y=format!("{:.1}", y + NODE_H / 2.0 + 16.0) text-anchor="middle">{l}</text>
+                <text class=format!("node-adj {}", sign_class(num)) x=format!("{x:.1}") y=format!("{:.1}", y + node_h / 2.0 + 16.0) text-anchor="middle">{l}</text>
             })}
         </g>
     }

@@ -3,10 +3,12 @@
 //! `graph_inputs`, `graph_panels` and `graph_svg`.
 
 use crate::engine::graph::fmt_minus;
+use crate::engine::layout::Flow;
 use crate::lab::method::select::graph_signal;
 use crate::page::url::{AppState, View};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::keys::{step_keys, StepKeys};
+use crate::ui::shell::widgets::narrow_screen;
 use crate::ui::worked::costs::ModeCosts;
 use crate::ui::worked::export::GraphExport;
 use crate::ui::worked::inputs::{ExpressionBox, VarInputs};
@@ -15,8 +17,9 @@ use crate::ui::worked::svg::draw;
 use leptos::prelude::*;
 use std::time::Duration;
 
-/// Scrolls the graph's frame so that the active node sits in its middle
-/// (a no-op when the graph fits).
+/// Scrolls the sending node into view: inside the graph's frame (to its
+/// middle when the graph is larger than the frame) and, if the frame is
+/// partly off screen, the page as little as needed.
 fn follow_active(wrap: NodeRef<leptos::html::Div>) {
     let Some(frame) = wrap.get_untracked() else {
         return;
@@ -24,14 +27,10 @@ fn follow_active(wrap: NodeRef<leptos::html::Div>) {
     let Ok(Some(node)) = frame.query_selector(".node.active") else {
         return;
     };
-    let (n, f) = (
-        node.get_bounding_client_rect(),
-        frame.get_bounding_client_rect(),
-    );
-    let dx = n.left() + n.width() / 2.0 - (f.left() + f.width() / 2.0);
-    let dy = n.top() + n.height() / 2.0 - (f.top() + f.height() / 2.0);
-    frame.set_scroll_left(frame.scroll_left() + dx as i32);
-    frame.set_scroll_top(frame.scroll_top() + dy as i32);
+    let opts = web_sys::ScrollIntoViewOptions::new();
+    opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    opts.set_inline(web_sys::ScrollLogicalPosition::Center);
+    node.scroll_into_view_with_scroll_into_view_options(&opts);
 }
 
 /// Two-finger zoom on the graph's frame: the distance between the
@@ -73,6 +72,15 @@ pub fn GraphView() -> impl IntoView {
     let playing = RwSignal::new(false);
     let speed = RwSignal::new(1usize);
     let zoom = RwSignal::new(None::<f64>);
+    // on a phone the graph runs top to bottom and fits the screen's width
+    let narrow = narrow_screen();
+    let flow = Signal::derive(move || {
+        if narrow.get() {
+            Flow::Down
+        } else {
+            Flow::Across
+        }
+    });
     let n_steps = Signal::derive(move || computed.with(|c| c.sweep.steps.len()));
     let k = Signal::derive(move || step.get().min(n_steps.get()));
     // a step past the end (a tour's "show it all", a link) is the end
@@ -183,7 +191,7 @@ pub fn GraphView() -> impl IntoView {
                 <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
                     on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
                     on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); zoom.set(Some(z)) }>
-                    {move || ws.with(|w| computed.with(|c| draw(&w.graph, c, k.get(), zoom.get())))}
+                    {move || ws.with(|w| computed.with(|c| draw(&w.graph, c, k.get(), zoom.get(), flow.get())))}
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep">
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>

@@ -1,0 +1,193 @@
+//! Plain words for every term on screen: one row per term (what the page
+//! calls it, other spellings it matches, a plain definition of a sentence
+//! or two, the essay's word, where it appears). The Glossary panel lists
+//! the rows; `ui::shell::terms` finds the terms in a text and attaches the
+//! definition to each (a button described by it, on tap, hover or focus).
+
+/// One term.
+pub struct Term {
+    /// Stable id (for links and tests).
+    pub id: &'static str,
+    /// The term as the page writes it.
+    pub term: &'static str,
+    /// Other spellings the page uses for the same thing (matched too).
+    pub also: &'static [&'static str],
+    /// What it means, in plain words.
+    pub plain: &'static str,
+    /// The essay's word for it (or "not in the essay").
+    pub essay: &'static str,
+    /// Where it appears.
+    pub where_: &'static str,
+}
+
+pub const GLOSSARY: [Term; 36] = [
+    Term { id: "credit-assignment", term: "credit assignment", also: &[],
+        plain: "Working out how much each part of a system contributed to the result, so that each part knows how to change.",
+        essay: "credit assignment", where_: "everywhere" },
+    Term { id: "graph", term: "computation graph", also: &["graph"],
+        plain: "A drawing of a calculation: each box (node) is one operation, and arrows show which results feed which.",
+        essay: "computation graph", where_: "the worked example" },
+    Term { id: "node", term: "node", also: &["nodes"],
+        plain: "One box in the graph: an input, a constant, or one operation such as × or tanh.",
+        essay: "node", where_: "the worked example" },
+    Term { id: "adjoint", term: "adjoint", also: &["adjoints", "x̄"],
+        plain: "How much the output f changes per unit change of this node's value (∂f/∂node). Backprop computes one for every node.",
+        essay: "adjoint", where_: "the worked example, the tour" },
+    Term { id: "sweep", term: "backward sweep", also: &["sweep", "reverse sweep"],
+        plain: "The pass that starts at the output and sends credit back along the arrows, one node at a time, until every input has its adjoint.",
+        essay: "reverse sweep", where_: "the worked example" },
+    Term { id: "forward-sweep", term: "forward sweep", also: &["forward pass"],
+        plain: "The ordinary calculation from the inputs to the output, which also stores each node's value for the backward sweep.",
+        essay: "forward sweep", where_: "the worked example, the network panel" },
+    Term { id: "local-derivative", term: "local derivative", also: &["local derivatives", "backward factor"],
+        plain: "How one node's output changes with one of its inputs, holding the rest fixed: for a·b it is b with respect to a.",
+        essay: "local derivative", where_: "the worked example, R2 and R4" },
+    Term { id: "fan-out", term: "fan-out", also: &[],
+        plain: "When one value feeds several nodes. Its adjoint is the sum of what each of those nodes sends back.",
+        essay: "fan-out", where_: "the worked example, R5" },
+    Term { id: "consumer", term: "consumer", also: &["consumers"],
+        plain: "A node that uses another node's value as an input. Credit flows from a consumer back to its inputs.",
+        essay: "not in the essay (the page's word)", where_: "the worked example's step text" },
+    Term { id: "operand", term: "forward operand", also: &["operand"],
+        plain: "The other input of a product: in a·b, the forward operand for a is b, the number that scales a's credit.",
+        essay: "not in the essay (the page's word)", where_: "the worked example, R4" },
+    Term { id: "fd", term: "finite difference", also: &["finite-difference", "central difference"],
+        plain: "A check of a derivative by nudging an input a tiny bit up and down and measuring how much f moves.",
+        essay: "finite differences", where_: "the worked example's check table" },
+    Term { id: "gradient", term: "gradient", also: &["gradients"],
+        plain: "The list of every input's adjoint: which way, and how strongly, each input should move to raise f.",
+        essay: "gradient", where_: "everywhere" },
+    Term { id: "requirement", term: "requirement", also: &["requirements", "R1–R5"],
+        plain: "One of the five things backprop needs (R1 stored activity, R2 local derivatives, R3 a signed error for each unit, R4 weight transport, R5 ordering). Untick one to see what breaks.",
+        essay: "the five requirements", where_: "the checkboxes, the lab" },
+    Term { id: "stored-activity", term: "stored activity", also: &["stale activity"],
+        plain: "R1: the values from this same forward pass, kept until the backward pass needs them. Without it, the sweep uses an older sample's values.",
+        essay: "stored activity (R1)", where_: "the checkboxes, the lab" },
+    Term { id: "signed-error", term: "signed per-unit error", also: &["per-unit error"],
+        plain: "R3: each unit gets its own error with a sign (push up or push down), not one shared score for all.",
+        essay: "signed, unit-specific error (R3)", where_: "the checkboxes, the lab" },
+    Term { id: "weight-transport", term: "weight transport", also: &[],
+        plain: "R4: the backward pass uses the same connection strengths as the forward pass (Wᵀ), which a brain's one-way axons cannot obviously do.",
+        essay: "weight transport (R4)", where_: "the checkboxes, the lab" },
+    Term { id: "ordering", term: "ordering", also: &["depth-first"],
+        plain: "R5: a node sends credit back only after all its consumers have sent theirs, so every adjoint is complete when used.",
+        essay: "ordering (R5)", where_: "the checkboxes, the worked example" },
+    Term { id: "transpose", term: "Wᵀ", also: &["W^T", "transpose"],
+        plain: "The forward weights read backwards (rows and columns swapped): what exact backprop sends errors back through.",
+        essay: "the transpose of the forward weights", where_: "the lab, the network panel" },
+    Term { id: "delta", term: "δ", also: &["delta", "error signal"],
+        plain: "A hidden unit's error: how much the loss would fall if that unit's input moved a little. Backprop computes it exactly; the other rules estimate it.",
+        essay: "the error δ", where_: "the network panel" },
+    Term { id: "backprop", term: "backprop", also: &["backpropagation", "bp"],
+        plain: "The exact backward sweep through a network: every unit gets its true error through Wᵀ. The reference every other rule is compared with.",
+        essay: "backpropagation", where_: "the lab" },
+    Term { id: "fa", term: "feedback alignment", also: &["FA"],
+        plain: "Errors travel back through fixed random connections instead of the forward ones; the forward weights then learn to agree with them.",
+        essay: "feedback alignment", where_: "the lab" },
+    Term { id: "dfa", term: "direct feedback alignment", also: &["DFA"],
+        plain: "Like feedback alignment, but the output error goes straight to every hidden layer through its own fixed random map.",
+        essay: "direct feedback alignment", where_: "the lab" },
+    Term { id: "perturbation", term: "perturbation", also: &["node perturbation", "weight perturbation"],
+        plain: "Learning from one shared score: wiggle the units (or the weights) at random, see whether the loss went down, and move in that direction.",
+        essay: "perturbation methods", where_: "the lab, the studies" },
+    Term { id: "xi", term: "ξ", also: &["xi"],
+        plain: "The random wiggle a perturbation rule adds, drawn fresh each time.",
+        essay: "the perturbation ξ", where_: "the lab's update texts" },
+    Term { id: "variance", term: "σ²", also: &["variance"],
+        plain: "How spread out a set of numbers is (the mean squared distance from their average); σ is its square root.",
+        essay: "variance", where_: "the lab's update texts, the scaling chart" },
+    Term { id: "nmse", term: "nMSE", also: &["normalised MSE", "test normalised MSE"],
+        plain: "The error on test examples the student never trained on, divided by the error of always guessing the average: 1 means it learned nothing, 0 is perfect.",
+        essay: "normalised mean squared error", where_: "the lab's charts and tables" },
+    Term { id: "readout-floor", term: "readout-only floor", also: &["readout only", "readout-only"],
+        plain: "A student that trains only its last layer, with no credit inside the network: the score any rule must beat to show that credit reached the hidden units.",
+        essay: "readout only", where_: "the lab, the studies" },
+    Term { id: "learning-rate", term: "learning rate", also: &["learning rates"],
+        plain: "How big a step each update takes. Too small learns slowly; too large overshoots and diverges.",
+        essay: "learning rate", where_: "the lab's settings and tables" },
+    Term { id: "seed", term: "seed", also: &["seeds"],
+        plain: "The number that fixes every random draw, so a run can be repeated exactly.",
+        essay: "seed", where_: "the lab, the studies" },
+    Term { id: "teacher", term: "teacher", also: &["teacher gain"],
+        plain: "A fixed random network that labels the examples; the student network learns to copy it. The gain G makes the teacher more or less nonlinear.",
+        essay: "teacher–student task", where_: "the lab, the studies" },
+    Term { id: "alignment-angle", term: "alignment angle", also: &["angle"],
+        plain: "The angle between a rule's update and backprop's on the same weights: 0° is the same direction, 90° is no better than random.",
+        essay: "alignment angle", where_: "the lab's charts" },
+    Term { id: "reverse-mode", term: "reverse mode", also: &["forward mode", "tangent passes"],
+        plain: "Reverse mode gets every input's derivative in one backward sweep; forward mode (tangent passes) needs one pass per input.",
+        essay: "forward and reverse mode", where_: "the worked example's costs" },
+    Term { id: "cheap-gradient", term: "cheap gradient principle", also: &["Griewank"],
+        plain: "The whole gradient costs a small constant times one evaluation of f, however many inputs there are (Griewank's bound).",
+        essay: "the cheap gradient principle (Griewank 2012)", where_: "the worked example's costs" },
+    Term { id: "precision", term: "f64", also: &["f32", "arithmetic"],
+        plain: "How many digits each number keeps: f64 about 16, f32 about 7. f32 is faster; the results barely differ here.",
+        essay: "not in the essay", where_: "the lab's settings" },
+    Term { id: "simd", term: "SIMD128", also: &["relaxed SIMD"],
+        plain: "The browser's instructions that do several multiplications at once; the page uses them to train fast.",
+        essay: "not in the essay", where_: "the lab's timings" },
+    Term { id: "eligibility-trace", term: "eligibility trace", also: &["three-factor"],
+        plain: "A fading memory, at each connection, of recent activity, so that a reward arriving later can still change the right connections.",
+        essay: "eligibility trace", where_: "the lab (Part 4)" },
+];
+
+/// The link to the essay (its public address, from its citation).
+pub const ESSAY_URL: &str =
+    "https://rajeshrmahapatra.com/papers/mind-frontier/U0379-backpropagation-as-local-credit-assignment.html";
+
+/// Whether `c` would join a word (so a term must not touch it): letters
+/// and ASCII digits, but not subscripts or superscripts (δ₂ holds δ).
+fn joins(c: char) -> bool {
+    c.is_alphabetic() || c.is_ascii_digit()
+}
+
+/// The glossary's terms in `text`: (byte start, byte end, row) for the
+/// first place each term appears, whole words only, written as in the
+/// table or with a capital first letter; the longest spelling wins where
+/// two overlap. In text order.
+pub fn find_terms(text: &str) -> Vec<(usize, usize, &'static Term)> {
+    let mut found: Vec<(usize, usize, &'static Term)> = Vec::new();
+    for t in &GLOSSARY {
+        let mut best: Option<(usize, usize)> = None;
+        for s in std::iter::once(&t.term).chain(t.also.iter()) {
+            let mut cap = s.to_string();
+            if let Some(c) = s.chars().next() {
+                cap = c.to_uppercase().chain(s.chars().skip(1)).collect();
+            }
+            for spelling in [s.to_string(), cap] {
+                let mut from = 0;
+                while let Some(i) = text[from..].find(&spelling) {
+                    let (a, b) = (from + i, from + i + spelling.len());
+                    let before = text[..a].chars().next_back();
+                    let after = text[b..].chars().next();
+                    if !before.is_some_and(joins) && !after.is_some_and(joins) {
+                        let better = best.is_none_or(|(x, y)| a < x || (a == x && b > y));
+                        if better {
+                            best = Some((a, b));
+                        }
+                        break;
+                    }
+                    from = b;
+                }
+            }
+        }
+        if let Some((a, b)) = best {
+            found.push((a, b, t));
+        }
+    }
+    // longest first at a place, then keep those that overlap nothing kept
+    found.sort_by(|x, y| x.0.cmp(&y.0).then(y.1.cmp(&x.1)));
+    let mut kept: Vec<(usize, usize, &'static Term)> = Vec::new();
+    for f in found {
+        if kept.iter().all(|k| f.1 <= k.0 || f.0 >= k.1) {
+            kept.push(f);
+        }
+    }
+    kept.sort_by_key(|k| k.0);
+    kept
+}
+
+/// The row with this id.
+pub fn term(id: &str) -> Option<&'static Term> {
+    GLOSSARY.iter().find(|t| t.id == id)
+}

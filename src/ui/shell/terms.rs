@@ -1,0 +1,85 @@
+//! Plain words on screen: `with_terms(text)` draws a text with each
+//! glossary term in it (`page::glossary::find_terms`) as a button described
+//! by its definition, which shows on hover, on focus and on tap; the Help
+//! panel lists the whole glossary, with how to use the page and the link
+//! to the essay.
+
+use crate::page::glossary::{find_terms, ESSAY_URL, GLOSSARY};
+use leptos::prelude::*;
+
+/// A text with its glossary terms explained: each term is a button
+/// described by its definition (`Definitions` holds the text once; the
+/// stylesheet shows it from `data-def` on hover, focus or tap), so the
+/// text itself reads as before.
+pub fn with_terms(text: &str) -> AnyView {
+    let mut parts: Vec<AnyView> = Vec::new();
+    let mut at = 0;
+    for (a, b, t) in find_terms(text) {
+        if a > at {
+            parts.push(text[at..a].to_string().into_any());
+        }
+        let word = text[a..b].to_string();
+        parts.push(
+            view! {
+                <button type="button" class="term" data-term=t.id data-def=t.plain
+                    aria-describedby=format!("def-{}", t.id)>{word}</button>
+            }
+            .into_any(),
+        );
+        at = b;
+    }
+    if at < text.len() {
+        parts.push(text[at..].to_string().into_any());
+    }
+    view! { <span data-terms="">{parts}</span> }.into_any()
+}
+
+/// Every definition once, for the terms' `aria-describedby` (not shown).
+#[component]
+pub fn Definitions() -> impl IntoView {
+    view! {
+        <div hidden>
+            {GLOSSARY.iter().map(|t| view! { <span id=format!("def-{}", t.id)>{t.plain}</span> }).collect_view()}
+        </div>
+    }
+}
+
+/// The Help panel: what the page is for and how to use it, the
+/// glossary, and where the essay and the documentation are.
+#[component]
+pub fn HelpPanel(open: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <section class="help" data-testid="help-panel" class:hidden=move || !open.get() aria-label="Help">
+            <div class="help-head">
+                <h2>"Help"</h2>
+                <button class="small" data-testid="help-close" on:click=move |_| open.set(false)>"close"</button>
+            </div>
+            <ul class="help-how">
+                <li>"New here? Start the guided tour: nine short stops, each asks you to predict before it shows."</li>
+                <li>"The worked example steps backpropagation through f = (a·b + c)² one node at a time: press “next ▶” (or →) and watch the credit flow back along the arrows."</li>
+                <li>"Untick a requirement (R1–R5) to remove it: the worked example and the lab both show what breaks."</li>
+                <li>"Any word with a dotted underline is explained: hover, tap or focus it."</li>
+            </ul>
+            <p>
+                "The essay this page is built from: "
+                <a href=ESSAY_URL target="_blank" rel="noopener" data-testid="essay-link">"Backpropagation derived as local credit assignment through computation graphs"</a>
+                ". How to use the page and the command line: "
+                <a href="guide.md" target="_blank" rel="noopener" data-testid="guide-link">"the guide"</a>" (Markdown)."
+            </p>
+            <h3>"Glossary"</h3>
+            <table class="glossary stack" data-testid="glossary">
+                <thead><tr><th scope="col">"term"</th><th scope="col">"in plain words"</th><th scope="col">"the essay's word"</th><th scope="col">"where"</th></tr></thead>
+                <tbody>
+                    {GLOSSARY.iter().map(|t| view! {
+                        <tr id=format!("glossary-{}", t.id) data-testid=format!("glossary-{}", t.id)>
+                            <td data-label="term"><b>{t.term}</b></td>
+                            <td data-label="in plain words">{t.plain}</td>
+                            <td data-label="the essay's word">{t.essay}</td>
+                            <td data-label="where">{t.where_}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </section>
+    }
+}
