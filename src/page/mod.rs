@@ -2,7 +2,8 @@
 //! types with native tests, and no browser types (the architecture test
 //! checks). `ui` wires these to signals and draws them.
 //!
-//! `glossary` is the plain words for every term on screen. `settings` is the row every setting is (URL key, flag, parser,
+//! `glossary` is the plain words for every term on screen, `palette` the
+//! one colour code. `settings` is the row every setting is (URL key, flag, parser,
 //! printer). `url` is the shareable state every view reads (the link), `worked` the
 //! worked example, `lab` the lab's runs and their scheduling, `studies` the
 //! depth and width studies, `agents` the Agents view, `tour` the guided
@@ -11,6 +12,7 @@
 pub mod agents;
 pub mod glossary;
 pub mod lab;
+pub mod palette;
 pub mod settings;
 pub mod studies;
 pub mod tour;

@@ -18,7 +18,7 @@ test('the tour from start to end, with a prediction answered, resumes after a re
   const { page, problems, context } = await site.open();
   assert.ok(await visible(page, 'tour-offer'), 'first visit offers the tour');
   await click(page, 'tour-offer-start');
-  assert.equal(await text(page, 'tour-count'), 'Tour: stop 1 of 9');
+  assert.equal(await text(page, 'tour-count'), 'Tour: stop 1 of 10');
   await click(page, 'tour-next');
   // a new stop gives the keyboard's focus to its title
   await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'tour-title');
@@ -33,23 +33,68 @@ test('the tour from start to end, with a prediction answered, resumes after a re
   assert.equal(Number(await text(page, 'grad-a')), -24);
   // the lab stop sets R4 off with feedback alignment beside the references
   for (let i = 3; i <= 6; i++) await click(page, 'tour-next');
-  assert.equal(await text(page, 'tour-count'), 'Tour: stop 6 of 9');
+  assert.equal(await text(page, 'tour-count'), 'Tour: stop 6 of 10');
   assert.ok(await visible(page, 'lab-run'));
   assert.match(await text(page, 'lab-selected'), /feedback alignment/);
   assert.equal(await page.isChecked('[data-testid=req-R4]'), false);
   for (let i = 7; i <= 9; i++) await click(page, 'tour-next');
+  // Part 5: the Agents view, with its run button outlined
+  assert.ok(await visible(page, 'agents-run'));
+  assert.match(await text(page, 'tour-title'), /Agents/);
+  await click(page, 'tour-next');
   // the last stop: the apūrva hierarchy on the worked example's graph
   assert.equal(await text(page, 'value-f'), 'f = 6');
   assert.ok(await page.isVisible('[data-testid=graph-svg] [aria-label^="principal = +"]'));
   await click(page, 'tour-backward');
   await page.waitForFunction(() => /step (\d+) \/ \1/.test(document.querySelector('[data-testid=step-index]').textContent));
   assert.match(await text(page, 'tour-summary'), /Your predictions: 1 of 3/);
+  assert.match(await page.getAttribute('[data-testid=tour-essay-link]', 'href'), /^https:\/\/rajeshrmahapatra\.com\//);
   await click(page, 'tour-finish');
   assert.equal(await visible(page, 'tour-card'), false);
+  // finishing returns to the worked example, as a fresh visit opens it
+  assert.equal(await text(page, 'value-f'), 'f = 16');
+  assert.match(await text(page, 'step-index'), /^step 0 \//);
   await page.reload();
   await page.waitForSelector('[data-testid=tour-start]');
-  assert.equal(await text(page, 'tour-start'), 'Resume the tour (stop 9)');
+  assert.equal(await text(page, 'tour-start'), 'Resume the tour (stop 10)');
+  assert.equal(await text(page, 'value-f'), 'f = 16');
   assert.equal(await visible(page, 'tour-offer'), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the tour on a 360 × 740 phone: each stop shows its subject above the card, its question, no clipped table, node text ≥ 12 px', async () => {
+  const { page, problems, context } = await site.open('', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  await click(page, 'tour-offer-start');
+  const total = Number((await text(page, 'tour-count')).match(/of (\d+)/)[1]);
+  for (let stop = 1; stop <= total; stop++) {
+    await page.waitForTimeout(400);
+    const r = await page.evaluate(() => {
+      const card = document.querySelector('[data-testid=tour-card]').getBoundingClientRect();
+      const target = document.querySelector('.tour-focus');
+      const t = target?.getBoundingClientRect();
+      // the part of the target on screen and above the card
+      const seen = t ? Math.max(0, Math.min(t.bottom, card.top) - Math.max(t.top, 0)) * Math.max(0, Math.min(t.right, innerWidth) - Math.max(t.left, 0)) : 0;
+      const area = t ? t.width * t.height : 0;
+      const room = card.top * innerWidth;
+      const q = document.querySelector('[data-testid=tour-predict] legend')?.getBoundingClientRect();
+      const wide = [...document.querySelectorAll('table')].filter((tb) => tb.offsetParent && tb.getBoundingClientRect().right > innerWidth + 0.5).map((tb) => tb.dataset.testid || tb.className);
+      const svg = document.querySelector('[data-testid=graph-svg]');
+      let smallest = Infinity;
+      if (svg && svg.offsetParent) {
+        const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        for (const n of svg.querySelectorAll('.node-title, .node-value, .node-adj')) smallest = Math.min(smallest, parseFloat(getComputedStyle(n).fontSize) * k);
+      }
+      return { id: target?.dataset.testid, seen, area, room, q: q && { top: q.top, bottom: q.bottom, cardTop: card.top, cardBottom: card.bottom }, wide, smallest, title: document.querySelector('[data-testid=tour-title]').textContent };
+    });
+    const where = `stop ${stop} (${r.title}, ${r.id})`;
+    assert.ok(r.id, `${where}: no target outlined`);
+    assert.ok(r.seen >= Math.min(0.5 * r.area, 0.5 * r.room), `${where}: ${Math.round(r.seen)} of ${Math.round(r.area)} px² on screen above the card`);
+    if (r.q) assert.ok(r.q.top >= r.q.cardTop && r.q.bottom <= r.q.cardBottom, `${where}: the question is below the card's fold`);
+    assert.deepEqual(r.wide, [], `${where}: a table wider than the screen`);
+    if (r.smallest !== Infinity) assert.ok(r.smallest >= 11.95, `${where}: node text ${r.smallest.toFixed(1)} px`);
+    if (stop < total) await click(page, 'tour-next');
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -77,7 +122,7 @@ test('a teacher link with hidden controls reproduces its state', async () => {
   assert.equal(await visible(s, 'req-strip'), false);
   assert.match(await text(s, 'step-index'), /^step 2 \//);
   assert.equal(await s.isChecked('[data-testid=req-R2]'), false);
-  assert.equal(await text(s, 'tour-count'), 'Tour: stop 3 of 9');
+  assert.equal(await text(s, 'tour-count'), 'Tour: stop 3 of 10');
   assert.deepEqual([...problems, ...student.problems], []);
   await student.context.close();
   await context.close();

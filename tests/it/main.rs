@@ -21,6 +21,7 @@ mod lab;
 mod lab_controller;
 mod links;
 mod methods;
+mod palette;
 mod part4;
 mod part4_classify;
 mod part4_rules;

@@ -77,21 +77,9 @@ fn update_text(m: Method) -> &'static str {
     m.def().panel.update
 }
 
-/// A diverging colour for `v` on a scale of ±`scale`: orange for positive,
-/// blue for negative, paler towards zero (the sign is also drawn as a glyph).
+/// A unit's fill: the palette's sign colour (`page::palette`).
 pub fn colour(v: f64, scale: f64) -> String {
-    let t = if scale > 0.0 && v.is_finite() {
-        (v.abs() / scale).min(1.0)
-    } else {
-        0.0
-    };
-    let (r, g, b) = if v >= 0.0 {
-        (230.0, 97.0, 1.0)
-    } else {
-        (33.0, 102.0, 172.0)
-    };
-    let mix = |c: f64| (247.0 + (c - 247.0) * (0.25 + 0.75 * t)).round() as u8;
-    format!("rgb({},{},{})", mix(r), mix(g), mix(b))
+    crate::page::palette::signed_fill(v, scale)
 }
 
 /// A unit's radius in pixels: its area grows with |v| / scale.

@@ -8,8 +8,8 @@ mod stop;
 mod stops;
 
 use serde::{Deserialize, Serialize};
-pub use stop::{At, Page, Predict, Setup, Stop};
-pub use stops::{APURVA, STOPS};
+pub use stop::{At, Predict, Setup, Stop};
+pub use stops::{APURVA, STOPS, WORKED};
 
 /// The student's progress, saved in the browser.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -85,6 +85,15 @@ impl Tour {
         self.answers[self.stop]?;
         self.revealed[self.stop] = true;
         Some(p.reveal)
+    }
+
+    /// The view the open stop shows (its reveal's, once revealed).
+    pub fn view(&self) -> crate::page::url::View {
+        let s = self.current();
+        match s.predict {
+            Some(p) if self.is_revealed() => p.reveal.page,
+            _ => s.setup.page,
+        }
     }
 
     pub fn chosen(&self) -> Option<usize> {

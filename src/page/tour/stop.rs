@@ -2,13 +2,7 @@
 //! should show (`Setup`), and the question it asks first (`Predict`).
 
 use crate::lab::Method;
-
-/// Which of the page's two views a stop shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Page {
-    Graph,
-    Lab,
-}
+use crate::page::url::View;
 
 /// Where the worked example's sweep should stand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +16,8 @@ pub enum At {
 /// What the page shows at a stop (or after a reveal).
 #[derive(Clone, Copy, Debug)]
 pub struct Setup {
-    pub page: Page,
+    /// The view the stop shows.
+    pub page: View,
     /// An expression and its values to load, if the stop needs one.
     pub expr: Option<(&'static str, &'static [(&'static str, f64)])>,
     /// The five ticks, if the stop sets them.
@@ -40,7 +35,7 @@ pub struct Setup {
 impl Setup {
     pub const fn graph(focus: &'static str) -> Self {
         Self {
-            page: Page::Graph,
+            page: View::Graph,
             expr: None,
             kept: Some([true; 5]),
             r3: None,
@@ -52,7 +47,14 @@ impl Setup {
     }
     pub const fn lab(focus: &'static str) -> Self {
         Self {
-            page: Page::Lab,
+            page: View::Lab,
+            ..Self::graph(focus)
+        }
+    }
+    pub const fn agents(focus: &'static str) -> Self {
+        Self {
+            page: View::Agents,
+            kept: None,
             ..Self::graph(focus)
         }
     }

@@ -1,4 +1,4 @@
-//! The tour's nine stops, in the essay's order. The words say what the
+//! The tour's stops, in the essay's order. The words say what the
 //! page shows at each stop; numbers the page computes are not written
 //! here, only pointed at.
 
@@ -6,7 +6,7 @@ use crate::lab::Method;
 use crate::page::tour::stop::{At, Predict, Setup, Stop};
 
 const ALL: [bool; 5] = [true; 5];
-const WORKED: (&str, &[(&str, f64)]) = ("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]);
+pub const WORKED: (&str, &[(&str, f64)]) = ("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]);
 
 /// Part 6's hierarchy of apūrvas for the new- and full-moon sacrifices
 /// (after Jha's summary), simplified to two subsidiary rites shared by the
@@ -35,7 +35,7 @@ const fn without(r: usize) -> [bool; 5] {
     k
 }
 
-pub const STOPS: [Stop; 9] = [
+pub const STOPS: [Stop; 10] = [
     Stop {
         title: "Who deserves the blame for f?",
         text: &[
@@ -152,9 +152,20 @@ pub const STOPS: [Stop; 9] = [
         backward_toggle: false,
     },
     Stop {
+        title: "Agents: a critique passed back along a chain",
+        text: &[
+            "Part 5: an agent pipeline (TextGrad and its kind) chains a few model calls; when the final answer is criticised, the critique is passed back step by step and each step rewrites its own instructions. The essay's check: ordering (R5) and stored activity (R1) are kept; each step gets its own critique, but not a signed number (R3, partly); the backward critic need not resemble the step (R4 does not apply, as in feedback alignment); and no step has a local derivative (R2), which is where backprop's guarantee comes from.",
+            "This view simulates such a pipeline: the critique passed back along the chain, against the final critique sent to every step and against no critique, at the same number of calls. Run it and read whether the chain wins, and by how much.",
+        ],
+        setup: Setup::agents("agents-run"),
+        predict: None,
+        tries: &[],
+        backward_toggle: false,
+    },
+    Stop {
         title: "Traces without a correction: apūrva",
         text: &[
-            "Part 6: in Mīmāṃsā, each act of the new- and full-moon sacrifices leaves an unseen trace, apūrva. The subsidiary rites' traces combine into one for each main offering (ut_…), those into one per group of offerings (full_moon, new_moon), and those into the principal apūrva, which lasts until the result. The graph carries those traces forward.",
+            "From machines back to the oldest answer. Part 6: in Mīmāṃsā, each act of the new- and full-moon sacrifices leaves an unseen trace, apūrva. The subsidiary rites' traces combine into one for each main offering (ut_…), those into one per group of offerings (full_moon, new_moon), and those into the principal apūrva, which lasts until the result. The graph carries those traces forward.",
             "The tradition models this forward half with great precision, and has no backward half. Show it: the adjoints say how much each act contributed to the principal trace. Traces alone cannot say which act to change; a signed, per-act correction can.",
         ],
         setup: Setup { expr: Some(APURVA), step: At::Start, ..Setup::graph("graph-svg") },

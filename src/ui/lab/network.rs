@@ -120,7 +120,8 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
                         hover.get().filter(|&(l, _)| l < v3.layers.len()).map_or("Hover or focus a unit (Tab) for its numbers.".to_string(), |(l, j)| describe(&v3, l, j))
                     }</p>
                     <p class="legend hint">{format!(
-                        "Orange circle: positive; blue square: negative; larger and darker: larger |value|, up to {:.3} (the largest error shown; a ± sign on the largest); activity on its own scale (±1). Dashed red ring (delivered row): a saturated unit, f′ < 0.1, which can barely use its error. Errors are per example: the chosen one, or the mean over the batch. cos: the cosine of the delivered errors with the true δ of that layer, for what is shown and (batch) over every example.",
+                        "{}; larger and darker: larger |value|, up to {:.3} (the largest error shown; a ± sign on the largest); activity on its own scale (±1). Dashed red ring (delivered row): a saturated unit, f′ < 0.1, which can barely use its error. Errors are per example: the chosen one, or the mean over the batch. cos: the cosine of the delivered errors with the true δ of that layer, for what is shown and (batch) over every example.",
+                        crate::page::palette::sign_legend(),
                         v.scale()
                     )}</p>
                 }

@@ -53,7 +53,8 @@ pub fn App() -> impl IntoView {
     let nav = move |v: View| app.update(|a| a.view = v);
     let hides = move |id: &'static str| app.with(|a| a.hides(id));
     view! {
-        <div class="app" class:proj=move || app.with(|a| a.proj)>
+        <div class="app" class:proj=move || app.with(|a| a.proj) class:touring=move || tour.with(|t| t.open)
+            style=crate::page::palette::css_vars()>
         <a class="skip" href="#main">"Skip to the page"</a>
         <header class="top">
             <div>

@@ -55,7 +55,7 @@ pub fn HelpPanel(open: RwSignal<bool>) -> impl IntoView {
                 <button class="small" data-testid="help-close" on:click=move |_| open.set(false)>"close"</button>
             </div>
             <ul class="help-how">
-                <li>"New here? Start the guided tour: nine short stops, each asks you to predict before it shows."</li>
+                <li>{format!("New here? Start the guided tour: {} short stops; at some you predict before the page shows.", crate::page::tour::STOPS.len())}</li>
                 <li>"The worked example steps backpropagation through f = (a·b + c)² one node at a time: press “next ▶” (or →) and watch the credit flow back along the arrows."</li>
                 <li>"Untick a requirement (R1–R5) to remove it: the worked example and the lab both show what breaks."</li>
                 <li>"Any word with a dotted underline is explained: hover, tap or focus it."</li>

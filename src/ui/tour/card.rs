@@ -4,7 +4,7 @@
 //! a stop's setup to the page and draws the card. Progress is kept in
 //! localStorage.
 
-use crate::page::tour::{At, Page, Setup, Tour, STOPS};
+use crate::page::tour::{At, Setup, Tour, STOPS, WORKED};
 use crate::page::url::{AppState, View};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::storage;
@@ -41,10 +41,7 @@ pub fn load(app: RwSignal<AppState>) -> RwSignal<Tour> {
 /// Puts the page into a stop's state, then scrolls to what it is about.
 pub(crate) fn apply(s: &Setup, app: RwSignal<AppState>, g: GraphState, run: RunRequest) {
     app.update(|a| {
-        a.view = match s.page {
-            Page::Graph => View::Graph,
-            Page::Lab => View::Lab,
-        };
+        a.view = s.page;
         if let Some(k) = s.kept {
             a.kept = k;
         }
@@ -67,6 +64,17 @@ pub(crate) fn apply(s: &Setup, app: RwSignal<AppState>, g: GraphState, run: RunR
         run.0.update(|n| *n += 1);
     }
     focus(s.focus);
+}
+
+/// After the last stop: back to the worked example as a fresh visit
+/// shows it (its expression, every requirement kept, the sweep at 0).
+pub(crate) fn finish(app: RwSignal<AppState>, g: GraphState) {
+    app.update(|a| {
+        a.view = View::Graph;
+        a.kept = [true; 5];
+    });
+    g.load(WORKED.0, WORKED.1);
+    g.step.set(0);
 }
 
 /// Outlines the element with `data-testid=id` and scrolls it into view.
@@ -142,7 +150,7 @@ pub fn TourOffer(tour: RwSignal<Tour>) -> impl IntoView {
     view! {
         <Show when=shown>
             <div class="tour-offer" data-testid="tour-offer" role="region" aria-label="The tour">
-                <span>"New here? Nine short stops walk through the essay's argument in this page, with a few predictions to make on the way."</span>
+                <span>{format!("New here? {} short stops walk through the essay's argument in this page, with a few predictions to make on the way.", STOPS.len())}</span>
                 <button data-testid="tour-offer-start" on:click=move |_| {
                     tour.update(|t| t.go(0));
                     apply(&STOPS[0].setup, app, g, run);

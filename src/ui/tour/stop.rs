@@ -7,7 +7,7 @@ use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::terms::with_terms;
 use crate::ui::shell::widgets::RunRequest;
-use crate::ui::tour::card::apply;
+use crate::ui::tour::card::{apply, finish};
 use leptos::prelude::*;
 
 #[component]
@@ -20,6 +20,15 @@ pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
         apply(&tour.with_untracked(|t| t.current().setup), app, g, run);
     };
     let stop = Memo::new(move |_| tour.with(|t| t.stop));
+    // leaving the stop's view (the header's buttons) closes the card
+    Effect::new(move |prev: Option<crate::page::url::View>| {
+        let v = app.with(|a| a.view);
+        let left = prev.is_some_and(|p| p != v);
+        if left && tour.with_untracked(|t| t.open && t.view() != v) {
+            tour.update(|t| t.open = false);
+        }
+        v
+    });
     let small = RwSignal::new(false);
     // a new stop (or opening the card) starts at its top, with the
     // keyboard's focus on its title
@@ -67,6 +76,14 @@ pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
             let n = rows.len();
             view! {
                 <div class="tour-summary" data-testid="tour-summary">
+                    <h3>"What the tour showed"</h3>
+                    <ul class="tour-recap">
+                        <li>"Backprop is local: each node needs its stored input, its local derivative and a signed error from the nodes it feeds."</li>
+                        <li>"Exact weight transport (R4) is the cheap requirement to drop; one shared score (R3) costs many times more and scales badly."</li>
+                        <li>"A chain of critiques, or of traces, is not a gradient without local derivatives and a signed, per-unit correction."</li>
+                    </ul>
+                    <p>"Read the whole argument in "<a href=crate::page::glossary::ESSAY_URL target="_blank" rel="noopener" data-testid="tour-essay-link">"the essay"</a>
+                        "; how to use this page and its command line: "<a href="guide.md" target="_blank" rel="noopener">"the guide"</a>"."</p>
                     <h3>{format!("Your predictions: {right} of {n} matched the page")}</h3>
                     <ul>
                         {rows.into_iter().map(|o| view! {
@@ -98,7 +115,10 @@ pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
                         disabled=move || stop.get() == 0>"◀ previous stop"</button>
                     <Show when=move || !tour.with(|t| t.is_last())
                         fallback=move || view! {
-                            <button data-testid="tour-finish" on:click=move |_| tour.update(|t| t.open = false)>"finish"</button>
+                            <button data-testid="tour-finish" on:click=move |_| {
+                                tour.update(|t| t.open = false);
+                                finish(app, g);
+                            }>"finish: back to the worked example"</button>
                         }>
                         <button data-testid="tour-next" on:click=move |_| go(Tour::next)>"next stop ▶"</button>
                     </Show>

@@ -5,6 +5,7 @@
 use crate::engine::graph::fmt_minus;
 use crate::engine::layout::Flow;
 use crate::lab::method::select::graph_signal;
+use crate::page::palette::{HANDOFF, NEGATIVE, POSITIVE, RECEIVING, SENDING};
 use crate::page::url::{AppState, View};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::keys::{step_keys, StepKeys};
@@ -181,11 +182,12 @@ pub fn GraphView() -> impl IntoView {
                     <button class="small" data-testid="zoom-fit" on:click=move |_| zoom.set(None)>"fit"</button>
                     <button class="small" data-testid="zoom-in" on:click=move |_| zoom.update(|z| *z = Some((z.unwrap_or(1.0) * 1.25).min(4.0)))>"+"</button>
                     <span class="key">
-                        <span class="pos">"+ blue: positive"</span>
-                        <span class="neg">"− orange: negative"</span>
-                        <span class="key-active">"outlined: the node sending now"</span>
+                        <span class="pos">{POSITIVE.legend}</span>
+                        <span class="neg">{NEGATIVE.legend}</span>
+                        <span class="key-active">{SENDING.legend}</span>
+                        <span class="key-receiving">{RECEIVING.legend}</span>
                         {move || (signal.get() == crate::engine::ErrorSignal::Scrambled && !kept.get()[2])
-                            .then(|| view! { <span class="key-hand">"dashed purple: whose adjoint a node is handed"</span> })}
+                            .then(|| view! { <span class="key-hand">{HANDOFF.legend}</span> })}
                     </span>
                 </div>
                 <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
