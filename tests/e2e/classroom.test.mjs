@@ -26,7 +26,11 @@ test('the tour from start to end, with a prediction answered, resumes after a re
   assert.ok(await page.isDisabled('[data-testid=tour-reveal]'));
   assert.match(await text(page, 'step-index'), /^step 0 \//);
   await click(page, 'tour-choice-1');
+  // the reveal waits until the student has stepped the sweep to its end
+  assert.ok(await page.isDisabled('[data-testid=tour-reveal]'));
+  for (let i = 0; i < 6; i++) await click(page, 'step-next');
   await click(page, 'tour-reveal');
+  assert.match(await text(page, 'tour-why'), /✓ “lower f”: Right/);
   assert.match(await text(page, 'tour-answer'), /^Right\. It lowers f: a's adjoint is 2v·b = 2·4·\(−3\) = −24/);
   // the reveal shows it on the page: the sweep at its end, a's gradient −24
   await page.waitForFunction(() => /step 6 \/ 6/.test(document.querySelector('[data-testid=step-index]').textContent));
@@ -184,6 +188,8 @@ test('at 360 × 740 on a phone: no horizontal scroll, every control on screen an
   // a revealed answer is scrolled into the card's view, not left below it
   await click(page, 'tour-next');
   await click(page, 'tour-choice-0');
+  // step the sweep to its end (the buttons under the graph, behind the sheet)
+  await page.evaluate(() => { for (let i = 0; i < 6; i++) document.querySelector('[data-testid=step-next]').click(); });
   await click(page, 'tour-reveal');
   await page.waitForTimeout(300);
   const [card, answer] = await Promise.all(['tour-card', 'tour-answer'].map((id) => page.locator(`[data-testid=${id}]`).boundingBox()));

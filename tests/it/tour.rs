@@ -131,3 +131,50 @@ fn labels_name_computed_nodes_only_and_bad_labels_have_messages() {
         assert!(e.to_string().contains(msg), "{src}: {e}");
     }
 }
+
+#[test]
+fn every_choice_says_why_and_the_essays_misconceptions_have_cards() {
+    use creditflow::page::tour::STOPS;
+    for s in &STOPS {
+        if let Some(p) = s.predict {
+            assert_eq!(
+                p.why.len(),
+                p.choices.len(),
+                "{}: a why per choice",
+                s.title
+            );
+            assert!(
+                p.why[p.answer].starts_with("Right"),
+                "{}: the answer's why",
+                s.title
+            );
+        }
+    }
+    let myths: Vec<&str> = STOPS
+        .iter()
+        .filter_map(|s| s.myth.map(|m| m.claim))
+        .collect();
+    assert_eq!(myths.len(), 3, "{myths:?}");
+    assert!(myths.iter().any(|m| m.contains("axons")));
+    assert!(myths.iter().any(|m| m.contains("Random feedback")));
+    assert!(myths.iter().any(|m| m.contains("chain of critiques")));
+}
+
+#[test]
+fn the_retrieval_questions_are_checked_by_the_engine() {
+    use creditflow::page::tour::retrieval::RETRIEVAL;
+    // by hand: (b+1) + (a+b) = 6; x·(1 − tanh(0)²) = 2; 2(a·b + c) = 4
+    let by_hand = [6.0, 2.0, 4.0];
+    for (q, want) in RETRIEVAL.iter().zip(by_hand) {
+        let a = q.answer().expect("the engine answers");
+        assert!((a - want).abs() < 1e-12, "{}: {a}", q.expr);
+        assert_eq!(q.check(&want.to_string()), Ok(true));
+        assert_eq!(q.check(&format!("{}", want + 1.0)), Ok(false));
+        assert!(q.check("six").unwrap_err().contains("not a number"));
+    }
+    assert_eq!(
+        RETRIEVAL[2].check(" 4.0004 "),
+        Ok(true),
+        "to 3 significant digits"
+    );
+}

@@ -4,11 +4,12 @@
 //! is the student's progress (stop, answers, reveals), saved as JSON.
 //! The page applies a stop's setup; nothing here names a browser type.
 
+pub mod retrieval;
 mod stop;
 mod stops;
 
 use serde::{Deserialize, Serialize};
-pub use stop::{At, Predict, Setup, Stop};
+pub use stop::{At, Myth, Predict, Setup, Stop};
 pub use stops::{APURVA, STOPS, WORKED};
 
 /// The student's progress, saved in the browser.

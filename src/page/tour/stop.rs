@@ -67,8 +67,20 @@ pub struct Predict {
     pub choices: &'static [&'static str],
     pub answer: usize,
     pub reason: &'static str,
+    /// Per choice: why it is right or wrong, pointing at the screen.
+    pub why: &'static [&'static str],
     /// What the page shows once the answer is revealed.
     pub reveal: Setup,
+    /// The student steps the worked example's sweep to its end before the
+    /// reveal (which then shows what they did, not a jump).
+    pub step_first: bool,
+}
+
+/// A misconception the essay refutes, and its refutation.
+#[derive(Clone, Copy, Debug)]
+pub struct Myth {
+    pub claim: &'static str,
+    pub answer: &'static str,
 }
 
 /// Extra buttons a stop offers (label, ticks to set).
@@ -80,6 +92,8 @@ pub struct Stop {
     pub text: &'static [&'static str],
     pub setup: Setup,
     pub predict: Option<Predict>,
+    /// A misconception card, where the essay refutes one.
+    pub myth: Option<Myth>,
     pub tries: &'static [Try],
     /// Offered as a toggle: show the backward half (the sweep's end).
     pub backward_toggle: bool,

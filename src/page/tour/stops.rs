@@ -3,7 +3,7 @@
 //! here, only pointed at.
 
 use crate::lab::Method;
-use crate::page::tour::stop::{At, Predict, Setup, Stop};
+use crate::page::tour::stop::{At, Myth, Predict, Setup, Stop};
 
 const ALL: [bool; 5] = [true; 5];
 pub const WORKED: (&str, &[(&str, f64)]) = ("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]);
@@ -44,6 +44,7 @@ pub const STOPS: [Stop; 10] = [
         ],
         setup: Setup { expr: Some(WORKED), step: At::Start, ..Setup::graph("graph-svg") },
         predict: None,
+        myth: None,
         tries: &[],
         backward_toggle: false,
     },
@@ -51,16 +52,23 @@ pub const STOPS: [Stop; 10] = [
         title: "The backward sweep, node by node",
         text: &[
             "The sweep starts at f, whose adjoint is 1, and walks back: each node multiplies the adjoint it received by its local derivative and sends the product to its inputs. No node needs more than its own numbers.",
-            "Before you step the sweep (its next ▶ under the graph, or →), guess:",
+            "Guess first, then step the sweep to its end yourself (next ▶ under the graph, or →) and reveal: the reveal reads what you found.",
         ],
         setup: Setup { step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {
             question: "Will increasing a raise or lower f?",
             choices: &["raise f", "lower f", "leave f unchanged"],
             answer: 1,
+            why: &[
+                "Not raise: a meets b = −3 in the product, so a's credit is the credit of u = a·b times −3, and that credit (+8) is positive: +8 × (−3) is negative.",
+                "Right: the sweep hands a the product's credit times its other operand, 8 × (−3) = −24 (see the step text and a's adjoint in the graph).",
+                "Not unchanged: f depends on a through u = a·b, and b is not 0, so a nudge of a moves f (the finite-difference table shows −24 too).",
+            ],
             reason: "It lowers f: a's adjoint is 2v·b = 2·4·(−3) = −24. f handed 2v = 8 to v, v passed 8 to u unchanged, and the product handed u's adjoint times its other operand, 8·(−3), to a. b's own adjoint is +16: the signs differ even though a and b meet in the same product.",
-            reveal: Setup { step: At::End, ..Setup::graph("arith") },
+            reveal: Setup { step: At::Keep, ..Setup::graph("arith") },
+            step_first: true,
         }),
+        myth: None,
         tries: &[],
         backward_toggle: false,
     },
@@ -72,6 +80,7 @@ pub const STOPS: [Stop; 10] = [
         ],
         setup: Setup { step: At::End, ..Setup::graph("fd-table") },
         predict: None,
+        myth: None,
         tries: &[],
         backward_toggle: false,
     },
@@ -83,6 +92,7 @@ pub const STOPS: [Stop; 10] = [
         ],
         setup: Setup { step: At::End, ..Setup::graph("mode-costs") },
         predict: None,
+        myth: None,
         tries: &[],
         backward_toggle: false,
     },
@@ -94,6 +104,10 @@ pub const STOPS: [Stop; 10] = [
         ],
         setup: Setup { step: At::End, ..Setup::graph("arith") },
         predict: None,
+        myth: Some(Myth {
+            claim: "The brain cannot do backprop, because axons carry signals one way.",
+            answer: "The objection was never answered by showing that axons run backwards. It was answered by testing how much is lost when the backward requirement, weight transport (R4), is removed: a separate set of feedback connections can carry the signed teaching signal. The lab's feedback alignment is that test.",
+        }),
         tries: &[
             ("remove R1", without(0)),
             ("remove R2", without(1)),
@@ -118,8 +132,18 @@ pub const STOPS: [Stop; 10] = [
                 "no: its error does not fall",
             ],
             answer: 0,
+            why: &[
+                "Right: its curve falls well below the readout-only floor's, though not quite to backprop's (the live table's × bp column).",
+                "Not barely: the readout-only floor gives no credit inside the network; random feedback does give the hidden layers usable credit once the forward weights align with it (the angle chart falls below 90°).",
+                "Not flat: random feedback is not noise that changes each step; it is fixed, and the network adapts to it.",
+            ],
             reason: "It learns: the forward weights come to align with the random feedback, so the random feedback becomes useful. Watch the angle between its updates and backprop's fall from about 90° (the angle chart), and compare the three curves and the live table: weight transport (R4) turns out to be the cheapest requirement to remove.",
             reveal: Setup { kept: Some(without(3)), r4: Some(Method::Fa), run: true, ..Setup::lab("curve-chart") },
+            step_first: false,
+        }),
+        myth: Some(Myth {
+            claim: "Random feedback cannot carry credit.",
+            answer: "It can: fixed random feedback still sends each hidden unit a signed error of its own, and the forward weights learn to agree with it. The curve below the readout-only floor and the angle chart falling from 90° show it.",
         }),
         tries: &[],
         backward_toggle: false,
@@ -134,9 +158,16 @@ pub const STOPS: [Stop; 10] = [
             question: "Does one broadcast score get better or worse as the network grows?",
             choices: &["better: more weights, more to learn from", "worse", "about the same"],
             answer: 1,
+            why: &[
+                "Not better: more weights share the same one number, so each weight's share of the credit gets noisier, not richer (the scaling chart's cosine falls with width).",
+                "Right: a single estimate's cosine with the true gradient falls like 1/√N (√(2/(πN)) for weight perturbation, the dashed line).",
+                "Not the same: the chart measures the cosine at 8 to 256 hidden units, and it falls as the network grows.",
+            ],
             reason: "Worse. One number must carry the credit of every weight, so a single estimate's cosine with the true gradient falls as the weights multiply: for weight perturbation like √(2/(πN)) with N weights (the dashed line). The chart measures it in this page, from 8 to 256 hidden units; learning then needs many more trials or a much smaller rate.",
             reveal: Setup { kept: Some(without(2)), r3: Some(Method::NodePerturbation), ..Setup::lab("scaling-chart") },
+            step_first: false,
         }),
+        myth: None,
         tries: &[],
         backward_toggle: false,
     },
@@ -148,6 +179,7 @@ pub const STOPS: [Stop; 10] = [
         ],
         setup: Setup { kept: Some(ALL), ..Setup::lab("lab-grid") },
         predict: None,
+        myth: None,
         tries: &[],
         backward_toggle: false,
     },
@@ -159,6 +191,10 @@ pub const STOPS: [Stop; 10] = [
         ],
         setup: Setup::agents("agents-run"),
         predict: None,
+        myth: Some(Myth {
+            claim: "A backward chain of critiques is a gradient.",
+            answer: "Not without local derivatives (R2). Each critique may be sensible, but nothing makes a chain of them compose into a direction that lowers the loss, which is what the chain rule guarantees backprop.",
+        }),
         tries: &[],
         backward_toggle: false,
     },
@@ -170,6 +206,7 @@ pub const STOPS: [Stop; 10] = [
         ],
         setup: Setup { expr: Some(APURVA), step: At::Start, ..Setup::graph("graph-svg") },
         predict: None,
+        myth: None,
         tries: &[],
         backward_toggle: true,
     },

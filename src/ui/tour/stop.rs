@@ -2,6 +2,7 @@
 //! prediction (asked, recorded, then revealed with the reason) and, at
 //! the last stop, the summary of every prediction.
 
+use crate::page::tour::retrieval::RETRIEVAL;
 use crate::page::tour::{Tour, STOPS};
 use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
@@ -67,7 +68,15 @@ pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
                 </label>
             }
         });
-        view! { {text}{tries}{toggle}<Prediction tour=tour/> }
+        let myth = s.myth.map(|m| {
+            view! {
+                <details class="tour-myth" data-testid="tour-myth">
+                    <summary><b>"A common belief: "</b>{m.claim}" Is it right?"</summary>
+                    <p>{with_terms(m.answer)}</p>
+                </details>
+            }
+        });
+        view! { {text}{tries}{toggle}{myth}<Prediction tour=tour/> }
     };
     let summary = move || {
         tour.with(|t| t.is_last()).then(|| {
@@ -84,6 +93,7 @@ pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
                     </ul>
                     <p>"Read the whole argument in "<a href=crate::page::glossary::ESSAY_URL target="_blank" rel="noopener" data-testid="tour-essay-link">"the essay"</a>
                         "; how to use this page and its command line: "<a href="guide.md" target="_blank" rel="noopener">"the guide"</a>"."</p>
+                    <Retrieval/>
                     <h3>{format!("Your predictions: {right} of {n} matched the page")}</h3>
                     <ul>
                         {rows.into_iter().map(|o| view! {
@@ -140,6 +150,8 @@ fn Prediction(tour: RwSignal<Tour>) -> impl IntoView {
     move || {
         let (stop, chosen, revealed) = tour.with(|t| (t.stop, t.chosen(), t.is_revealed()));
         let p = STOPS[stop].predict?;
+        // a stop that asks the student to step first waits for the sweep's end
+        let stepped = move || !p.step_first || g.step.get() >= g.ws.with(|w| w.graph.len());
         let choices = p.choices.iter().enumerate().map(|(i, c)| view! {
             <label class="tour-choice">
                 <input type="radio" name=format!("predict-{stop}") data-testid=format!("tour-choice-{i}")
@@ -155,17 +167,28 @@ fn Prediction(tour: RwSignal<Tour>) -> impl IntoView {
             } else {
                 format!("Not this time (the answer: {}). ", p.choices[p.answer])
             };
+            // why each choice is right or wrong, the chosen one first
+            let mut order: Vec<usize> = (0..p.choices.len()).collect();
+            order.sort_by_key(|&i| chosen != Some(i));
             view! {
                 <p class="tour-answer" class:right=right data-testid="tour-answer" role="status">
                     <b>{verdict}</b>{p.reason}
                 </p>
+                <ul class="tour-why" data-testid="tour-why">
+                    {order.into_iter().map(|i| view! {
+                        <li class:right=i == p.answer>
+                            <b>{format!("{} “{}”: ", if i == p.answer { "✓" } else { "✗" }, p.choices[i])}</b>
+                            {p.why.get(i).copied().unwrap_or("")}
+                        </li>
+                    }).collect_view()}
+                </ul>
             }
         });
         Some(view! {
             <fieldset class="tour-predict" data-testid="tour-predict">
                 <legend>"Predict: " {p.question}</legend>
                 {choices}
-                <button data-testid="tour-reveal" disabled=chosen.is_none() || revealed
+                <button data-testid="tour-reveal" disabled=move || chosen.is_none() || revealed || !stepped()
                     on:click=move |_| {
                         let mut shown = None;
                         tour.update(|t| shown = t.reveal());
@@ -174,7 +197,13 @@ fn Prediction(tour: RwSignal<Tour>) -> impl IntoView {
                         }
                         request_animation_frame(|| focus_in_card("[data-testid=tour-answer]", false));
                     }>
-                    {if chosen.is_none() { "choose an answer to reveal" } else { "reveal" }}
+                    {move || if chosen.is_none() {
+                        "choose an answer to reveal"
+                    } else if !stepped() {
+                        "now step the sweep to its end (next ▶), then reveal"
+                    } else {
+                        "reveal what you found"
+                    }}
                 </button>
             </fieldset>
             {answer}
@@ -203,5 +232,48 @@ fn focus_in_card(selector: &str, top: bool) {
             at.set_block(web_sys::ScrollLogicalPosition::Nearest);
             h.scroll_into_view_with_scroll_into_view_options(&at);
         }
+    }
+}
+
+/// Three questions that apply the tour's ideas to new graphs; the engine
+/// checks each typed answer.
+#[component]
+fn Retrieval() -> impl IntoView {
+    let items = RETRIEVAL
+        .iter()
+        .enumerate()
+        .map(|(i, q)| {
+            let typed = RwSignal::new(String::new());
+            let verdict = RwSignal::new(None::<Result<bool, String>>);
+            let check = move || verdict.set(Some(q.check(&typed.get_untracked())));
+            view! {
+                <li>
+                    <p>{q.prompt}</p>
+                    <label class="retrieval">
+                        <span class="sr-only">{format!("answer to question {}", i + 1)}</span>
+                        <input type="text" inputmode="decimal" data-testid=format!("retrieval-{i}")
+                            on:input=move |e| typed.set(event_target_value(&e))
+                            on:keydown=move |e| if e.key() == "Enter" { check() }/>
+                    </label>
+                    <button class="small" data-testid=format!("retrieval-check-{i}") on:click=move |_| check()>"check"</button>
+                    {move || verdict.get().map(|v| {
+                        let (class, words) = match v {
+                            Ok(true) => ("right", format!("Right. {}", q.idea)),
+                            Ok(false) => ("wrong", format!(
+                                "Not quite: the engine's sweep gives {}. {}",
+                                crate::engine::graph::fmt_minus(q.answer().unwrap_or(f64::NAN)),
+                                q.idea
+                            )),
+                            Err(e) => ("wrong", e),
+                        };
+                        view! { <p class=format!("retrieval-verdict {class}") data-testid=format!("retrieval-verdict-{i}") role="status">{words}</p> }
+                    })}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <h3>"Try it on new graphs"</h3>
+        <ol class="retrieval-list" data-testid="retrieval">{items}</ol>
     }
 }
