@@ -146,3 +146,29 @@ fn a_saved_session_loads_back_and_a_bad_file_is_refused_with_its_reason() {
     let w = from_json(r#"{"src":"a*b","values":[["b",2]]}"#).unwrap();
     assert_eq!((w.value_of("a"), w.value_of("b")), (Some(1.0), Some(2.0)));
 }
+
+#[test]
+fn a_saved_session_file_keeps_the_ticks_and_the_step() {
+    use creditflow::page::worked::Worksheet;
+    use creditflow::ui::shell::storage::{session_from_json, session_json};
+    let ws = Worksheet::new("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]).unwrap();
+    let kept = [true, false, true, true, false];
+    let back = session_from_json(&session_json(&ws, Some(kept), Some(4))).unwrap();
+    assert_eq!((back.kept, back.step), (Some(kept), Some(4)));
+    // an older file (no ticks, no step) still loads
+    let old = session_from_json(r#"{"src":"a*b","values":[["a",1],["b",2]]}"#).unwrap();
+    assert_eq!((old.kept, old.step), (None, None));
+    // a crafted step is refused, not used
+    let big = r#"{"src":"a*b","values":[["a",1],["b",2]],"step":99999999}"#;
+    assert_eq!(session_from_json(big).unwrap().step, None);
+}
+
+#[test]
+fn the_graphs_zoom_travels_in_a_link() {
+    let (s, n) = AppState::from_query("zoom=1.5");
+    assert_eq!((s.zoom, n.len()), (Some(1.5), 0));
+    assert_eq!(s.to_query(), "?zoom=1.5");
+    let (s, n) = AppState::from_query("zoom=9");
+    assert_eq!((s.zoom, n.len()), (None, 1));
+    assert_eq!(AppState::from_query("zoom=fit").0.zoom, None);
+}

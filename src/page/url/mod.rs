@@ -58,6 +58,8 @@ pub struct AppState {
     pub hide: Vec<&'static str>,
     /// Projector mode: larger type, compact banner.
     pub proj: bool,
+    /// The worked example's graph zoom (`None`: fitted to its frame).
+    pub zoom: Option<f64>,
     /// The Agents view's settings (keys in `AGENT_KEYS`).
     pub agents: crate::page::agents::AgentsSettings,
 }
@@ -77,6 +79,7 @@ impl Default for AppState {
             tour: None,
             hide: Vec::new(),
             proj: false,
+            zoom: None,
             agents: Default::default(),
         }
     }
@@ -97,7 +100,7 @@ fn set<T>(slot: &mut T, v: Option<T>) -> bool {
 }
 
 /// Every URL key, in the order links print them.
-pub const KEYS: [Key; 10] = [
+pub const KEYS: [Key; 11] = [
     Key { name: "view", what: "a view (graph, lab, studies or agents)",
         parse: |s, v| set(&mut s.view, match v {
             "graph" => Some(View::Graph), "lab" => Some(View::Lab), "studies" => Some(View::Studies),
@@ -131,6 +134,12 @@ pub const KEYS: [Key; 10] = [
     Key { name: "proj", what: "1 (projector mode) or 0",
         parse: |s, v| set(&mut s.proj, match v { "1" => Some(true), "0" => Some(false), _ => None }),
         print: |s| if s.proj { "1" } else { "0" }.into() },
+    Key { name: "zoom", what: "the graph's zoom, 'fit' or a number from 0.3 to 4",
+        parse: |s, v| set(&mut s.zoom, match v.trim() {
+            "fit" => Some(None),
+            t => crate::page::settings::num(t, |z| (0.3..=4.0).contains(&z)).map(|z| Some((z * 100.0).round() / 100.0)),
+        }),
+        print: |s| s.zoom.map_or("fit".into(), |z| z.to_string()) },
 ];
 
 /// Every URL key: the page's, the lab's and studies', then the Agents

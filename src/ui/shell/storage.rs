@@ -19,6 +19,19 @@ struct Saved {
     seed: u64,
     #[serde(default = "one")]
     draws: u32,
+    /// The R1–R5 ticks and the sweep's step, in a saved session file
+    /// (absent from the browser's own copy, which the link holds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    kept: Option<[bool; 5]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    step: Option<usize>,
+}
+
+/// A session file: the worksheet, the ticks and the step.
+pub struct Session {
+    pub ws: Worksheet,
+    pub kept: Option<[bool; 5]>,
+    pub step: Option<usize>,
 }
 
 fn one() -> u32 {
@@ -61,12 +74,19 @@ pub fn load() -> (Option<Worksheet>, Option<String>) {
 /// A session as JSON: the expression, values, previous sample, seed and
 /// draws (what localStorage keeps, and what "save session" downloads).
 pub fn to_json(ws: &Worksheet) -> String {
+    session_json(ws, None, None)
+}
+
+/// The session as a file: the worksheet, and the ticks and step if given.
+pub fn session_json(ws: &Worksheet, kept: Option<[bool; 5]>, step: Option<usize>) -> String {
     let saved = Saved {
         src: ws.good_src.clone(),
         values: ws.values.clone(),
         previous: ws.previous.clone(),
         seed: ws.seed,
         draws: ws.draws,
+        kept,
+        step,
     };
     serde_json::to_string_pretty(&saved).unwrap_or_default()
 }
@@ -74,6 +94,12 @@ pub fn to_json(ws: &Worksheet) -> String {
 /// Reads a session; non-finite values are dropped, a bad expression or
 /// malformed JSON is refused with the reason.
 pub fn from_json(text: &str) -> Result<Worksheet, String> {
+    session_from_json(text).map(|s| s.ws)
+}
+
+/// Reads a session file with its ticks and step (a step is bounded as
+/// the URL's is).
+pub fn session_from_json(text: &str) -> Result<Session, String> {
     let saved = serde_json::from_str::<Saved>(text)
         .map_err(|e| format!("not a Credit Flow session ({e})"))?;
     let finite = |v: &[(String, f64)]| -> Vec<(String, f64)> {
@@ -86,7 +112,11 @@ pub fn from_json(text: &str) -> Result<Worksheet, String> {
     ws.previous = finite(&saved.previous);
     ws.seed = saved.seed;
     ws.set_draws(saved.draws);
-    Ok(ws)
+    Ok(Session {
+        ws,
+        kept: saved.kept,
+        step: saved.step.filter(|s| *s <= 100_000),
+    })
 }
 
 pub fn save(ws: &Worksheet) {

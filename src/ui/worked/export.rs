@@ -5,6 +5,7 @@
 use crate::ui::shell::download;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::storage;
+use crate::page::url::AppState;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -86,6 +87,8 @@ fn graph_svg() -> Option<(String, (u32, u32))> {
 
 #[component]
 pub fn GraphExport(g: GraphState) -> impl IntoView {
+    let app =
+        use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
     let problem = RwSignal::new(None::<String>);
     let save_svg = move |_| {
         if let Some((svg, _)) = graph_svg() {
@@ -98,7 +101,10 @@ pub fn GraphExport(g: GraphState) -> impl IntoView {
         }
     };
     let save_json = move |_| {
-        let text = g.ws.with_untracked(storage::to_json);
+        let kept = app.with_untracked(|a| a.kept);
+        let text = g
+            .ws
+            .with_untracked(|w| storage::session_json(w, Some(kept), Some(g.step.get_untracked())));
         download::text(&text, "creditflow-session.json", "application/json");
     };
     let load_json = move |e: leptos::ev::Event| {
@@ -111,10 +117,13 @@ pub fn GraphExport(g: GraphState) -> impl IntoView {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
             match text.ok().and_then(|t| t.as_string()) {
                 None => problem.set(Some("The file could not be read.".into())),
-                Some(t) => match storage::from_json(&t) {
-                    Ok(ws) => {
-                        g.ws.set(ws);
-                        g.step.set(0);
+                Some(t) => match storage::session_from_json(&t) {
+                    Ok(s) => {
+                        g.ws.set(s.ws);
+                        if let Some(k) = s.kept {
+                            app.update(|a| a.kept = k);
+                        }
+                        g.step.set(s.step.unwrap_or(0));
                         problem.set(None);
                     }
                     Err(why) => problem.set(Some(format!(
@@ -129,12 +138,14 @@ pub fn GraphExport(g: GraphState) -> impl IntoView {
             <span class="hint">"graph: "</span>
             <button class="small" data-testid="export-graph-svg" on:click=save_svg>"SVG"</button>
             <button class="small" data-testid="export-graph-png" on:click=save_png>"PNG"</button>
+            <span class:hidden=move || app.with(|a| a.hides("expr"))>
             <span class="hint">" session: "</span>
             <button class="small" data-testid="session-save" on:click=save_json>"save JSON"</button>
             <label class="file small">
                 <span>"load JSON"</span>
                 <input type="file" accept=".json,application/json" data-testid="session-load" on:change=load_json/>
             </label>
+            </span>
             {move || problem.get().map(|p| view! { <p class="error small" role="alert" data-testid="session-error">{p}</p> })}
         </div>
     }

@@ -224,7 +224,9 @@ pub fn RequirementNotes(
             };
             notes.push(view! {
                 <p class="hint" data-testid="note-r4">{text}" "
-                    <button class="small" data-testid="open-fa" on:click=open_fa>"see feedback alignment in the lab"</button></p>
+                    {(!app.with_untracked(|a| a.hides("nav"))).then(|| view! {
+                        <button class="small" data-testid="open-fa" on:click=open_fa>"see feedback alignment in the lab"</button>
+                    })}</p>
             }.into_any());
         }
         if !kept[4] && !fan {

@@ -72,7 +72,9 @@ pub fn GraphView() -> impl IntoView {
     let computed = Memo::new(move |_| ws.with(|w| w.compute(kept.get(), signal.get())));
     let playing = RwSignal::new(false);
     let speed = RwSignal::new(1usize);
-    let zoom = RwSignal::new(None::<f64>);
+    // the zoom is the link's (a lecturer's link keeps it)
+    let zoom = Memo::new(move |_| app.with(|a| a.zoom));
+    let set_zoom = move |z: Option<f64>| app.update(|a| a.zoom = z.map(|z| (z * 100.0).round() / 100.0));
     // on a phone the graph runs top to bottom and fits the screen's width
     let narrow = narrow_screen();
     let flow = Signal::derive(move || {
@@ -178,9 +180,9 @@ pub fn GraphView() -> impl IntoView {
                     })
                 })}
                 <div class="graph-tools" role="group" aria-label="Zoom the graph">
-                    <button class="small" data-testid="zoom-out" on:click=move |_| zoom.update(|z| *z = Some((z.unwrap_or(1.0) / 1.25).max(0.3)))>"−"</button>
-                    <button class="small" data-testid="zoom-fit" on:click=move |_| zoom.set(None)>"fit"</button>
-                    <button class="small" data-testid="zoom-in" on:click=move |_| zoom.update(|z| *z = Some((z.unwrap_or(1.0) * 1.25).min(4.0)))>"+"</button>
+                    <button class="small" data-testid="zoom-out" on:click=move |_| set_zoom(Some((zoom.get_untracked().unwrap_or(1.0) / 1.25).max(0.3)))>"−"</button>
+                    <button class="small" data-testid="zoom-fit" on:click=move |_| set_zoom(None)>"fit"</button>
+                    <button class="small" data-testid="zoom-in" on:click=move |_| set_zoom(Some((zoom.get_untracked().unwrap_or(1.0) * 1.25).min(4.0)))>"+"</button>
                     <span class="key">
                         <span class="pos">{POSITIVE.legend}</span>
                         <span class="neg">{NEGATIVE.legend}</span>
@@ -192,7 +194,7 @@ pub fn GraphView() -> impl IntoView {
                 </div>
                 <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
                     on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
-                    on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); zoom.set(Some(z)) }>
+                    on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); set_zoom(Some(z)) }>
                     {move || ws.with(|w| computed.with(|c| draw(&w.graph, c, k.get(), zoom.get(), flow.get())))}
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep">
