@@ -3,8 +3,8 @@
 
 use crate::cli::fail;
 use crate::cli::opts::Opts;
-use crate::cli::shard::ShardFile;
 use crate::lab::study::Study;
+use crate::lab::study::StudyFile;
 use crate::lab::train::precision::{CurveRun, RunRecord};
 
 /// `merge FILE… [--json F] [--csv F]`: the report of the study the shards
@@ -52,7 +52,7 @@ fn merged(args: &[String]) -> Result<Merged, String> {
     let mut shards = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("could not read {f}: {e}"))?;
-        let s: ShardFile =
+        let s: StudyFile =
             serde_json::from_str(&text).map_err(|e| format!("{f} is not a shard file: {e}"))?;
         shards.push((f, s));
     }

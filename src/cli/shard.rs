@@ -7,21 +7,11 @@ use crate::cli::fail;
 use crate::cli::opts::threads;
 use crate::cli::progress::Progress;
 use crate::lab::study::grid::run_each;
-use crate::lab::study::Study;
+use crate::lab::study::{Study, StudyFile};
 use crate::lab::train::precision::{run_job, RunRecord};
 use crate::lab::RunConfig;
-use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
-
-/// A shard file.
-#[derive(Serialize, Deserialize)]
-pub(super) struct ShardFile {
-    /// (K, N), 1-based.
-    pub(super) shard: (usize, usize),
-    pub(super) study: Study,
-    pub(super) runs: Vec<RunRecord>,
-}
 
 /// The jobs of slice `k` of `n`.
 fn slice(study: &Study, (k, n): (usize, usize)) -> Vec<RunConfig> {
@@ -51,7 +41,7 @@ pub(super) fn run_shard(study: &Study, shard: (usize, usize), json: Option<&Stri
         |cfg| run_job(cfg, task.clone(), every),
     );
     bar.finish();
-    let file = ShardFile {
+    let file = StudyFile {
         shard,
         study: study.clone(),
         runs: runs.iter().map(RunRecord::from).collect(),

@@ -153,3 +153,15 @@ test('a shared URL reproduces the state; a bad one falls back with a notice', as
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the essay\'s table at once from the precomputed file, with its command', async () => {
+  const { page, problems, context } = await site.open('?view=lab');
+  await page.click('[data-testid=lab-precomputed]');
+  await page.waitForSelector('[data-testid=lab-table]', { timeout: 20000 });
+  assert.equal(await page.$$eval('[data-testid=lab-table] tbody tr[data-testid^=row-]', (r) => r.length), 12);
+  assert.match(await page.textContent('[data-testid=grid-time]'), /195 runs of 3000 steps, precomputed by the command line: creditflow ablate --shard 1\/1 --json essay-grid\.json/);
+  // the live runs now take their rates from it
+  assert.match(await page.textContent('[data-testid=lab-status]'), /./);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -240,3 +240,62 @@ fn with_workers_the_commands_wait_in_the_outbox_and_updates_merge() {
     assert!(c.finished() && !c.running);
     assert_eq!(c.panel.view.as_ref().map(|v| v.method), Some(Method::Fa));
 }
+
+#[test]
+fn the_precomputed_table_the_site_ships_is_the_whole_default_grid() {
+    use creditflow::lab::study::{Study, StudyFile};
+    let text = std::fs::read_to_string("assets/essay-grid.json").expect("the site's file");
+    let file: StudyFile = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        file.study,
+        Study::Ablate(GridSpec::default()),
+        "made with the defaults"
+    );
+    let mut c = LabController::new(0);
+    c.grid_precomputed(&text).expect("loads");
+    let done = c.grid.done.as_ref().unwrap();
+    assert!(done.precomputed && done.on.contains("creditflow ablate"));
+    assert_eq!(done.summary.len(), 12);
+    let bp = done
+        .summary
+        .iter()
+        .find(|s| s.method == Method::Bp)
+        .unwrap();
+    assert_eq!(bp.ratio_to_bp, Some(1.0));
+    // the live runs then take their best rates from it (3,000 steps, f64)
+    assert!(c
+        .lr_source(&settings(&[Method::Bp], 3000))
+        .contains("run here"));
+    // a file that is not a whole grid is refused with a reason
+    assert!(c
+        .grid_precomputed("{")
+        .unwrap_err()
+        .contains("could not be read"));
+}
+
+#[test]
+#[ignore = "long: reruns the whole 3,000-step grid (about a minute on two cores) to check the site's precomputed file"]
+fn the_precomputed_table_equals_a_fresh_run_of_its_command() {
+    use creditflow::lab::study::summary::summarise;
+    let text = std::fs::read_to_string("assets/essay-grid.json").unwrap();
+    let mut c = LabController::new(0);
+    c.grid_precomputed(&text).unwrap();
+    let shipped = c.grid.done.unwrap().summary;
+    let spec = GridSpec::default();
+    let runs = creditflow::lab::study::grid::run_parallel(
+        &spec,
+        std::sync::Arc::new(spec.task()),
+        2,
+        |_, _| {},
+    );
+    let fresh = summarise(&spec, &runs);
+    for (a, b) in shipped.iter().zip(&fresh) {
+        assert_eq!((a.method, a.best_lr), (b.method, b.best_lr));
+        assert_eq!(
+            format!("{:.3}", a.median),
+            format!("{:.3}", b.median),
+            "{}",
+            a.method.id()
+        );
+    }
+}

@@ -56,7 +56,11 @@ fn a_prediction_is_recorded_then_revealed_and_summarised() {
     t.answer(0);
     t.answer(1);
     let shown = t.reveal().expect("revealed after an answer");
-    assert_eq!(shown.step, At::Keep, "the student stepped the sweep: the reveal keeps it");
+    assert_eq!(
+        shown.step,
+        At::Keep,
+        "the student stepped the sweep: the reveal keeps it"
+    );
     t.answer(2); // a revealed answer stands
     assert_eq!((t.chosen(), t.is_revealed()), (Some(1), true));
     t.go(99);

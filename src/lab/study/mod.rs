@@ -22,6 +22,17 @@ use crate::lab::train::config::RunConfig;
 use crate::lab::train::task::Task;
 use serde::{Deserialize, Serialize};
 
+/// A study's runs as a file: a slice K of N of its jobs (`creditflow …
+/// --shard K/N --json F`; 1/1 is the whole study), every run whole. The
+/// page reads one too: the essay's table it ships precomputed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StudyFile {
+    /// (K, N), 1-based.
+    pub shard: (usize, usize),
+    pub study: Study,
+    pub runs: Vec<crate::lab::train::precision::RunRecord>,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "study", rename_all = "snake_case")]
 pub enum Study {

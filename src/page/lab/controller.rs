@@ -27,6 +27,12 @@ pub struct Plan {
     pub base: RunConfig,
 }
 
+/// The file the site ships with the essay's table, and the command that
+/// made it (the whole default grid: 12 methods, the essay's rates, seeds
+/// 0–2, 3,000 steps, f64, teacher gain 1).
+pub const PRECOMPUTED_FILE: &str = "essay-grid.json";
+pub const PRECOMPUTED_COMMAND: &str = "creditflow ablate --shard 1/1 --json essay-grid.json";
+
 /// The finished grid and its table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GridDone {
@@ -38,8 +44,11 @@ pub struct GridDone {
     pub teacher: Teacher,
     pub seconds: f64,
     pub steps_per_second: f64,
-    /// Where it ran: "2 workers" or "the main thread".
+    /// Where it ran: "2 workers" or "the main thread" (or, precomputed,
+    /// the command that made it).
     pub on: String,
+    /// Read from the file shipped with the site, not run here.
+    pub precomputed: bool,
 }
 
 #[derive(Clone, Debug, Default)]

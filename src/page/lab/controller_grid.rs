@@ -6,9 +6,10 @@ use crate::lab::method::Method;
 use crate::lab::study::grid::default_best_lr;
 use crate::lab::study::grid::GridSpec;
 use crate::lab::study::summary::summarise;
+use crate::lab::study::StudyFile;
 use crate::lab::train::config::Run;
 use crate::lab::train::trainer::RunConfig;
-use crate::page::lab::controller::{GridDone, LabController, Plan};
+use crate::page::lab::controller::{GridDone, LabController, Plan, PRECOMPUTED_COMMAND};
 
 impl LabController {
     /// The essay's whole grid with the steps, arithmetic and teacher of
@@ -67,10 +68,38 @@ impl LabController {
             seconds,
             steps_per_second: total_steps as f64 / seconds,
             on,
+            precomputed: false,
         });
         self.grid.on = false;
         let total = self.grid.progress.1;
         self.grid.progress = (total, total, 1.0);
+    }
+
+    /// Shows the essay's table from a study file (the one the site ships,
+    /// made by `PRECOMPUTED_COMMAND`): the whole default grid, every run.
+    pub fn grid_precomputed(&mut self, text: &str) -> Result<(), String> {
+        let file: StudyFile = serde_json::from_str(text)
+            .map_err(|e| format!("the precomputed table could not be read ({e})"))?;
+        let crate::lab::study::Study::Ablate(spec) = file.study else {
+            return Err("the precomputed file is not the essay's grid".into());
+        };
+        if file.shard != (1, 1) || file.runs.len() != spec.jobs().len() {
+            return Err("the precomputed file does not hold the whole grid".into());
+        }
+        let runs: Vec<Run> = file.runs.into_iter().map(|r| r.into_run().run).collect();
+        self.grid.done = Some(GridDone {
+            summary: summarise(&spec, &runs),
+            runs,
+            steps: spec.base.steps,
+            precision: spec.base.precision,
+            teacher: spec.base.teacher,
+            seconds: 0.0,
+            steps_per_second: 0.0,
+            on: PRECOMPUTED_COMMAND.into(),
+            precomputed: true,
+        });
+        self.grid.note = None;
+        Ok(())
     }
 
     /// A method's rate under `s`: the override, else its best from this

@@ -174,10 +174,10 @@ pub const STOPS: [Stop; 10] = [
     Stop {
         title: "What the instrument found",
         text: &[
-            "The essay's table trains every method at five learning rates and three seeds and keeps each method's best rate. “Reproduce the table” runs that grid in this page (a few minutes on two cores) and divides each method's error by backprop's.",
+            "The essay's table trains every method at five learning rates and three seeds and keeps each method's best rate. “Show the precomputed table” reads that grid as the command line ran it (the command is printed under the table); “run it here” reruns it in this page (a few minutes on two cores). Each method's error is divided by backprop's.",
             "The essay's reading: removing weight transport (R4) costs least; removing the signed per-unit error (R3) or the local derivative (R2) costs several times more; stale activity (R1) costs most. Check the “× bp” column against it.",
         ],
-        setup: Setup { kept: Some(ALL), ..Setup::lab("lab-grid") },
+        setup: Setup { kept: Some(ALL), ..Setup::lab("lab-precomputed") },
         predict: None,
         myth: None,
         tries: &[],

@@ -6,6 +6,7 @@ use crate::lab::study::summary::{
     angle_series, angle_summary, divergence_cap, readout_floor, summary_csv, teacher_gap,
 };
 use crate::lab::Method;
+use crate::page::lab::controller::PRECOMPUTED_FILE;
 use crate::page::lab::session::{curves_csv, curves_json};
 use crate::ui::lab::controls::css_color;
 use crate::ui::lab::handle::Lab;
@@ -112,6 +113,16 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
         }
     };
     let on = move || lab.read(|c| c.grid.on);
+    let show_precomputed = |lab: Lab| {
+        leptos::task::spawn_local(async move {
+            let got = download::fetch_text(PRECOMPUTED_FILE).await;
+            lab.act(|c, _| {
+                if let Err(e) = got.and_then(|t| c.grid_precomputed(&t)) {
+                    c.grid_note(e);
+                }
+            });
+        });
+    };
     // the table re-renders only when a grid finishes
     let done = Memo::new(move |_| lab.read(|c| c.grid.done.clone()));
     view! {
@@ -121,7 +132,8 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
             a.lab.base.steps, a.lab.base.teacher.gain, a.lab.base.precision.id()
         ))}</p>
         <div class="lab-buttons">
-            <button data-testid="lab-grid" on:click=move |_| lab.start_grid() disabled=on>"reproduce the table"</button>
+            <button data-testid="lab-precomputed" on:click=move |_| show_precomputed(lab) disabled=on>"show the precomputed table"</button>
+            <button data-testid="lab-grid" on:click=move |_| lab.start_grid() disabled=on>"run it here"</button>
             <button data-testid="lab-cancel" on:click=move |_| lab.cancel_grid() disabled=move || !on()>"cancel"</button>
         </div>
         {move || lab.read(|c| {
@@ -138,10 +150,11 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
             let floor = readout_floor(&d.summary);
             let angle = angle_series(&d.runs, &d.summary, Method::Fa, 1).map(|(s, deg)| angle_summary(&s, &deg));
             view! {
-                <p class="hint" data-testid="grid-time">{format!(
-                    "{} runs of {} steps in {:.1} s ({:.0} steps/s, on {}).",
-                    d.runs.len(), d.steps, d.seconds, d.steps_per_second, d.on
-                )}</p>
+                <p class="hint" data-testid="grid-time">{if d.precomputed {
+                    format!("{} runs of {} steps, precomputed by the command line: {} (the site's file; “run it here” reruns it in this page).", d.runs.len(), d.steps, d.on)
+                } else {
+                    format!("{} runs of {} steps in {:.1} s ({:.0} steps/s, on {}).", d.runs.len(), d.steps, d.seconds, d.steps_per_second, d.on)
+                }}</p>
                 {(d.steps != 3000).then(|| view! { <p class="notice">"Fewer steps than the essay's 3,000: the numbers are not comparable to its table."</p> })}
                 <table class="results stack" data-testid="lab-table">
                     <thead><tr><th>"method"</th><th>"removes"</th><th>"best rate"</th><th>"median"</th><th>"× bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>

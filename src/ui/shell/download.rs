@@ -1,5 +1,5 @@
-//! Saving a file from the page: a text blob or a data URL, through a
-//! temporary link.
+//! Files in and out of the page: saving a text blob or a data URL through
+//! a temporary link, and fetching one of the site's own files as text.
 
 use leptos::wasm_bindgen::{JsCast, JsValue};
 
@@ -78,4 +78,22 @@ pub fn svg_as_png(svg: &str, (w, h): (u32, u32), name: &str) {
     });
     img.set_onload(Some(onload.unchecked_ref()));
     img.set_src(&src);
+}
+
+/// One of the site's own files (a path relative to the page) as text.
+pub async fn fetch_text(path: &str) -> Result<String, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let resp = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(path))
+        .await
+        .map_err(|_| format!("{path} could not be fetched (offline?)"))?;
+    let resp: web_sys::Response = resp.dyn_into().map_err(|_| "not a response".to_string())?;
+    if !resp.ok() {
+        return Err(format!("{path}: the server answered {}", resp.status()));
+    }
+    let text = resp.text().map_err(|_| "no text".to_string())?;
+    wasm_bindgen_futures::JsFuture::from(text)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| format!("{path} could not be read"))
 }

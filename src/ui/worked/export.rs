@@ -2,10 +2,10 @@
 //! (the page's own drawing, with the rules and colours it is drawn with
 //! copied in), and the session as a JSON file to save and load again.
 
+use crate::page::url::AppState;
 use crate::ui::shell::download;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::storage;
-use crate::page::url::AppState;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 

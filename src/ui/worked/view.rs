@@ -74,7 +74,8 @@ pub fn GraphView() -> impl IntoView {
     let speed = RwSignal::new(1usize);
     // the zoom is the link's (a lecturer's link keeps it)
     let zoom = Memo::new(move |_| app.with(|a| a.zoom));
-    let set_zoom = move |z: Option<f64>| app.update(|a| a.zoom = z.map(|z| (z * 100.0).round() / 100.0));
+    let set_zoom =
+        move |z: Option<f64>| app.update(|a| a.zoom = z.map(|z| (z * 100.0).round() / 100.0));
     // on a phone the graph runs top to bottom and fits the screen's width
     let narrow = narrow_screen();
     let flow = Signal::derive(move || {
