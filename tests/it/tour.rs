@@ -182,3 +182,14 @@ fn the_retrieval_questions_are_checked_by_the_engine() {
         "to 3 significant digits"
     );
 }
+
+#[test]
+fn an_ablation_has_one_label_in_the_tour_and_the_table() {
+    use creditflow::lab::Method;
+    use creditflow::page::tour::STOPS;
+    // wherever the tour names stale activity's requirements, it uses the row's
+    let label = format!("stale activity ({}", Method::Stale.removes());
+    let texts: Vec<&str> = STOPS.iter().flat_map(|s| s.text.iter().copied()).collect();
+    assert!(texts.iter().any(|t| t.contains(&label)), "{label}");
+    assert!(!texts.iter().any(|t| t.contains("stale activity (R1)")));
+}

@@ -175,7 +175,7 @@ pub const STOPS: [Stop; 10] = [
         title: "What the instrument found",
         text: &[
             "The essay's table trains every method at five learning rates and three seeds and keeps each method's best rate. “Show the precomputed table” reads that grid as the command line ran it (the command is printed under the table); “run it here” reruns it in this page (a few minutes on two cores). Each method's error is divided by backprop's.",
-            "The essay's reading: removing weight transport (R4) costs least; removing the signed per-unit error (R3) or the local derivative (R2) costs several times more; stale activity (R1) costs most. Check the “× bp” column against it.",
+            "The essay's reading: removing weight transport (R4) costs least; removing the signed per-unit error (R3) or the local derivative (R2) costs several times more; stale activity (R1, R5: errors paired with the previous batch's activity) costs most. Check the “× bp” column against it.",
         ],
         setup: Setup { kept: Some(ALL), ..Setup::lab("lab-precomputed") },
         predict: None,

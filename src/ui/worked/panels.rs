@@ -209,7 +209,12 @@ pub fn RequirementNotes(
                 has_weights(&w.graph),
             )
         });
-        let mut notes = Vec::new();
+        let mut notes = vec![view! {
+            <details class="hint" data-testid="why-r2-r4">
+                <summary>"Why is a product's factor a weight (R4), but a square's a slope (R2)?"</summary>
+                <p>"A product a·b passes back to a the other operand, b: a number that came forward through the graph, as a connection's strength does in a network, so carrying it backward is weight transport (R4). A square v² passes back 2v: the slope of the node's own function at the value it stored, its local derivative (R2). In a network the split is the same: the weights W belong to R4, each unit's slope f′ to R2."</p>
+            </details>
+        }.into_any()];
         if shared && kept.iter().enumerate().any(|(i, k)| i != 2 && !k) {
             notes.push(view! { <p class="hint">"R1, R2, R4 and R5 act on the backward sweep; with one shared score there is none, so they change nothing here."</p> }.into_any());
         }
