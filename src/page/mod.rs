@@ -3,7 +3,7 @@
 //! checks). `ui` wires these to signals and draws them.
 //!
 //! `glossary` is the plain words for every term on screen, `palette` the
-//! one colour code. `settings` is the row every setting is (URL key, flag, parser,
+//! one colour code, `present` the lecture's slides. `settings` is the row every setting is (URL key, flag, parser,
 //! printer). `url` is the shareable state every view reads (the link), `worked` the
 //! worked example, `lab` the lab's runs and their scheduling, `studies` the
 //! depth and width studies, `agents` the Agents view, `tour` the guided
@@ -13,8 +13,10 @@ pub mod agents;
 pub mod glossary;
 pub mod lab;
 pub mod palette;
+pub mod present;
 pub mod settings;
 pub mod studies;
 pub mod tour;
 pub mod url;
+pub mod view;
 pub mod worked;

@@ -288,3 +288,30 @@ test('after one visit the page reloads with the network cut', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('present mode: one thing per screen, Page Down / Page Up move, the slide is in the link', async () => {
+  const { page, problems, context } = await site.open('?present=1', { viewport: { width: 1280, height: 720 } });
+  await page.waitForSelector('[data-testid=present-bar]');
+  const presenting = () => page.evaluate(() => [...document.querySelectorAll('.presenting')].map((e) => e.dataset.testid || e.querySelector('[data-testid]')?.dataset.testid));
+  assert.match(await text(page, 'present-title'), /^1 \/ 6/);
+  assert.deepEqual(await presenting(), ['slide-graph']);
+  // the slide covers the screen above the bar
+  const box = await page.locator('.presenting').boundingBox();
+  assert.ok(box.width >= 1270 && box.height >= 600, `${box.width} × ${box.height}`);
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => document.querySelector('.presenting')?.dataset.testid === 'fd-table');
+  assert.match(page.url(), /present=2/);
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => !!document.querySelector('figure.presenting [data-testid=curve-chart]'));
+  assert.match(page.url(), /view=lab/);
+  await page.keyboard.press('PageUp');
+  await page.waitForFunction(() => document.querySelector('.presenting')?.dataset.testid === 'fd-table');
+  // the essay's table is not there until shown: the bar says so
+  await page.goto(site.base + '?present=6');
+  await page.waitForSelector('[data-testid=present-bar]');
+  await page.waitForFunction(() => /precomputed table/.test(document.querySelector('[data-testid=present-bar]').textContent));
+  await page.keyboard.press('Escape');
+  assert.equal(await visible(page, 'present-bar'), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -16,13 +16,7 @@ use crate::page::lab::controller::Plan;
 use crate::page::lab::settings::LabSettings;
 use crate::page::url::codec::*;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
-    Graph,
-    Lab,
-    Studies,
-    Agents,
-}
+pub use crate::page::view::View;
 
 /// The controls a teacher can hide from students: id and what it is.
 pub const HIDEABLE: [(&str, &str); 8] = [
@@ -60,6 +54,8 @@ pub struct AppState {
     pub proj: bool,
     /// The worked example's graph zoom (`None`: fitted to its frame).
     pub zoom: Option<f64>,
+    /// Present mode's slide (1-based; `None`: not presenting).
+    pub present: Option<usize>,
     /// The Agents view's settings (keys in `AGENT_KEYS`).
     pub agents: crate::page::agents::AgentsSettings,
 }
@@ -80,6 +76,7 @@ impl Default for AppState {
             hide: Vec::new(),
             proj: false,
             zoom: None,
+            present: None,
             agents: Default::default(),
         }
     }
@@ -100,7 +97,7 @@ fn set<T>(slot: &mut T, v: Option<T>) -> bool {
 }
 
 /// Every URL key, in the order links print them.
-pub const KEYS: [Key; 11] = [
+pub const KEYS: [Key; 12] = [
     Key { name: "view", what: "a view (graph, lab, studies or agents)",
         parse: |s, v| set(&mut s.view, match v {
             "graph" => Some(View::Graph), "lab" => Some(View::Lab), "studies" => Some(View::Studies),
@@ -140,6 +137,9 @@ pub const KEYS: [Key; 11] = [
             t => crate::page::settings::num(t, |z| (0.3..=4.0).contains(&z)).map(|z| Some((z * 100.0).round() / 100.0)),
         }),
         print: |s| s.zoom.map_or("fit".into(), |z| z.to_string()) },
+    Key { name: "present", what: "a slide of present mode, a whole number from 1",
+        parse: |s, v| set(&mut s.present, crate::page::settings::count(v, 1, crate::page::present::SLIDES.len()).map(Some)),
+        print: |s| s.present.map_or(String::new(), |n| n.to_string()) },
 ];
 
 /// Every URL key: the page's, the lab's and studies', then the Agents

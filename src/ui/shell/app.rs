@@ -8,7 +8,7 @@ use crate::ui::lab::view::LabView;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::requirements::RequirementBoxes;
 use crate::ui::shell::widgets::RunRequest;
-use crate::ui::shell::{prefs, teacher, terms};
+use crate::ui::shell::{prefs, present, teacher, terms};
 use crate::ui::studies::view::StudiesView;
 use crate::ui::tour::{card as tour_card, stop as tour_stop};
 use crate::ui::worked::view::GraphView;
@@ -54,6 +54,7 @@ pub fn App() -> impl IntoView {
     let hides = move |id: &'static str| app.with(|a| a.hides(id));
     view! {
         <div class="app" class:proj=move || app.with(|a| a.proj) class:touring=move || tour.with(|t| t.open)
+            class:present=move || app.with(|a| a.present.is_some())
             style=crate::page::palette::css_vars()>
         <a class="skip" href="#main">"Skip to the page"</a>
         <header class="top">
@@ -96,6 +97,8 @@ pub fn App() -> impl IntoView {
                             on:change=move |e| { let on = event_target_checked(&e); app.update(|a| a.proj = on) }/>
                         " projector"
                     </label>
+                    <button data-testid="present-start" title="One thing per screen, large; Page Down / Page Up (a clicker) to move"
+                        on:click=move |_| app.update(|a| a.present = Some(1))>"Present"</button>
                     <prefs::ThemeToggle/>
                 </div>
             </div>
@@ -123,6 +126,7 @@ pub fn App() -> impl IntoView {
             <div class:hidden=move || !view_is(View::Agents)><AgentsView/></div>
         </main>
         <tour_stop::TourCard tour=tour/>
+        <present::PresentBar app=app/>
         <footer>
             "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "
             "Everything runs in your browser. "

@@ -7,6 +7,7 @@ pub mod download;
 pub mod graph_state;
 pub mod keys;
 pub mod prefs;
+pub mod present;
 pub mod requirements;
 pub mod storage;
 pub mod teacher;

@@ -162,7 +162,7 @@ pub fn GraphView() -> impl IntoView {
                     <VarInputs ws=ws show_previous=Signal::derive(move || !kept.get()[0])/>
                 </div>
             </div>
-            <div class="col centre">
+            <div class="col centre" data-testid="slide-graph">
                 <p class="value-f">
                     <span data-testid="value-f">{move || format!("f = {}", fmt_minus(computed.with(|c| c.value)))}</span>
                     <span class="hint">" — arrows show the direction credit flows, from the output back to the inputs"</span>
