@@ -6,7 +6,6 @@ use crate::lab::method::Method;
 use crate::lab::study::grid::default_best_lr;
 use crate::lab::study::grid::GridSpec;
 use crate::lab::study::summary::summarise;
-use crate::lab::study::StudyFile;
 use crate::lab::train::config::Run;
 use crate::lab::train::trainer::RunConfig;
 use crate::page::lab::controller::{GridDone, LabController, Plan, PRECOMPUTED_COMMAND};
@@ -78,13 +77,22 @@ impl LabController {
     /// Shows the essay's table from a study file (the one the site ships,
     /// made by `PRECOMPUTED_COMMAND`): the whole default grid, every run.
     pub fn grid_precomputed(&mut self, text: &str) -> Result<(), String> {
-        let file: StudyFile = serde_json::from_str(text)
+        // only the runs are read (the study is known: the default grid, and
+        // every run's config must be its job), which keeps the page small
+        #[derive(serde::Deserialize)]
+        struct Runs {
+            shard: (usize, usize),
+            runs: Vec<crate::lab::train::precision::RunRecord>,
+        }
+        let file: Runs = serde_json::from_str(text)
             .map_err(|e| format!("the precomputed table could not be read ({e})"))?;
-        let crate::lab::study::Study::Ablate(spec) = file.study else {
-            return Err("the precomputed file is not the essay's grid".into());
-        };
-        if file.shard != (1, 1) || file.runs.len() != spec.jobs().len() {
-            return Err("the precomputed file does not hold the whole grid".into());
+        let spec = GridSpec::default();
+        let jobs = spec.jobs();
+        let whole = file.shard == (1, 1)
+            && file.runs.len() == jobs.len()
+            && file.runs.iter().zip(&jobs).all(|(r, j)| r.cfg == *j);
+        if !whole {
+            return Err("the precomputed file is not the whole default grid".into());
         }
         let runs: Vec<Run> = file.runs.into_iter().map(|r| r.into_run().run).collect();
         self.grid.done = Some(GridDone {
