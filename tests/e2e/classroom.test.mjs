@@ -31,6 +31,13 @@ test('the tour from start to end, with a prediction answered, resumes after a re
   for (let i = 0; i < 6; i++) await click(page, 'step-next');
   await click(page, 'tour-reveal');
   assert.match(await text(page, 'tour-why'), /✓ “lower f”: Right/);
+  // what did you see? a number read off the graph, checked by the engine
+  await page.fill('[data-testid=observe]', '-24');
+  await click(page, 'observe-check');
+  assert.match(await text(page, 'observe-verdict'), /Not quite: the engine's sweep gives 16/);
+  await page.fill('[data-testid=observe]', '16');
+  await click(page, 'observe-check');
+  assert.match(await text(page, 'observe-verdict'), /^Right\./);
   assert.match(await text(page, 'tour-answer'), /^Right\. It lowers f: a's adjoint is 2v·b = 2·4·\(−3\) = −24/);
   // the reveal shows it on the page: the sweep at its end, a's gradient −24
   await page.waitForFunction(() => /step 6 \/ 6/.test(document.querySelector('[data-testid=step-index]').textContent));
@@ -52,6 +59,10 @@ test('the tour from start to end, with a prediction answered, resumes after a re
   await click(page, 'tour-backward');
   await page.waitForFunction(() => /step (\d+) \/ \1/.test(document.querySelector('[data-testid=step-index]').textContent));
   assert.match(await text(page, 'tour-summary'), /Your predictions: 1 of 3/);
+  // three questions on new graphs, checked by the engine
+  await page.fill('[data-testid=retrieval-0]', '6');
+  await click(page, 'retrieval-0-check');
+  assert.match(await text(page, 'retrieval-0-verdict'), /^Right\./);
   assert.match(await page.getAttribute('[data-testid=tour-essay-link]', 'href'), /^https:\/\/rajeshrmahapatra\.com\//);
   await click(page, 'tour-finish');
   assert.equal(await visible(page, 'tour-card'), false);

@@ -266,6 +266,17 @@ fn the_precomputed_table_the_site_ships_is_the_whole_default_grid() {
     assert!(c
         .lr_source(&settings(&[Method::Bp], 3000))
         .contains("run here"));
+    // ranked for the lecture hall: best first, diverged last
+    let ranked = creditflow::lab::study::summary::ranked(&done.summary);
+    assert!(ranked.windows(2).all(|w| w[0].median <= w[1].median));
+    let at = |m: Method| ranked.iter().position(|s| s.method == m).unwrap();
+    assert!(at(Method::Bp) < at(Method::ReadoutOnly));
+    // a run that is not the default grid's job is refused
+    let cut = text.replacen("\"seed\":1", "\"seed\":7", 1);
+    assert!(c
+        .grid_precomputed(&cut)
+        .unwrap_err()
+        .contains("not the whole default grid"));
     // a file that is not a whole grid is refused with a reason
     assert!(c
         .grid_precomputed("{")

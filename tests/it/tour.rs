@@ -193,3 +193,16 @@ fn an_ablation_has_one_label_in_the_tour_and_the_table() {
     assert!(texts.iter().any(|t| t.contains(&label)), "{label}");
     assert!(!texts.iter().any(|t| t.contains("stale activity (R1)")));
 }
+
+#[test]
+fn what_did_you_see_is_read_off_the_page_and_checked_by_the_engine() {
+    use creditflow::page::tour::STOPS;
+    let q = STOPS[1]
+        .predict
+        .unwrap()
+        .observe
+        .expect("the sweep stop asks what was seen");
+    assert_eq!(q.answer(), Ok(16.0), "b's adjoint on the worked example");
+    assert_eq!(q.check("+16"), Ok(true));
+    assert_eq!(q.check("-24"), Ok(false), "a's adjoint, misread for b's");
+}

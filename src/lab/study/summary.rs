@@ -286,3 +286,11 @@ pub fn angle_series(
         .collect();
     Some((steps, degrees))
 }
+
+/// The table's rows best first (lowest median; diverged last), for a
+/// table read from the back of a room.
+pub fn ranked(summary: &[Summary]) -> Vec<&Summary> {
+    let mut rows: Vec<&Summary> = summary.iter().collect();
+    rows.sort_by(|a, b| a.median.total_cmp(&b.median));
+    rows
+}

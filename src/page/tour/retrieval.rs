@@ -5,6 +5,7 @@
 use crate::engine::{backward, parse, Requirements};
 
 /// One question: what to find, on which graph at which values.
+#[derive(Debug)]
 pub struct Question {
     pub prompt: &'static str,
     pub expr: &'static str,

@@ -74,6 +74,9 @@ pub struct Predict {
     /// The student steps the worked example's sweep to its end before the
     /// reveal (which then shows what they did, not a jump).
     pub step_first: bool,
+    /// After the reveal: "what did you see?", a number read off the page
+    /// and checked by the engine (catches a misread demonstration).
+    pub observe: Option<&'static crate::page::tour::retrieval::Question>,
 }
 
 /// A misconception the essay refutes, and its refutation.

@@ -3,6 +3,7 @@
 //! here, only pointed at.
 
 use crate::lab::Method;
+use crate::page::tour::retrieval::Question;
 use crate::page::tour::stop::{At, Myth, Predict, Setup, Stop};
 
 const ALL: [bool; 5] = [true; 5];
@@ -34,6 +35,15 @@ const fn without(r: usize) -> [bool; 5] {
     k[r] = false;
     k
 }
+
+/// What the student saw at the sweep's end: b's adjoint on the graph.
+const SEEN_B: Question = Question {
+    prompt: "What did you see? The sweep is at its end: read b's adjoint off the graph.",
+    expr: "(a*b+c)^2",
+    values: &[("a", 2.0), ("b", -3.0), ("c", 10.0)],
+    of: "b",
+    idea: "b's adjoint is the product's credit times its other operand a: 8 × 2 = +16, positive while a's is negative.",
+};
 
 pub const STOPS: [Stop; 10] = [
     Stop {
@@ -67,6 +77,7 @@ pub const STOPS: [Stop; 10] = [
             reason: "It lowers f: a's adjoint is 2v·b = 2·4·(−3) = −24. f handed 2v = 8 to v, v passed 8 to u unchanged, and the product handed u's adjoint times its other operand, 8·(−3), to a. b's own adjoint is +16: the signs differ even though a and b meet in the same product.",
             reveal: Setup { step: At::Keep, ..Setup::graph("arith") },
             step_first: true,
+            observe: Some(&SEEN_B),
         }),
         myth: None,
         tries: &[],
@@ -140,6 +151,7 @@ pub const STOPS: [Stop; 10] = [
             reason: "It learns: the forward weights come to align with the random feedback, so the random feedback becomes useful. Watch the angle between its updates and backprop's fall from about 90° (the angle chart), and compare the three curves and the live table: weight transport (R4) turns out to be the cheapest requirement to remove.",
             reveal: Setup { kept: Some(without(3)), r4: Some(Method::Fa), run: true, ..Setup::lab("curve-chart") },
             step_first: false,
+            observe: None,
         }),
         myth: Some(Myth {
             claim: "Random feedback cannot carry credit.",
@@ -166,6 +178,7 @@ pub const STOPS: [Stop; 10] = [
             reason: "Worse. One number must carry the credit of every weight, so a single estimate's cosine with the true gradient falls as the weights multiply: for weight perturbation like √(2/(πN)) with N weights (the dashed line). The chart measures it in this page, from 8 to 256 hidden units; learning then needs many more trials or a much smaller rate.",
             reveal: Setup { kept: Some(without(2)), r3: Some(Method::NodePerturbation), ..Setup::lab("scaling-chart") },
             step_first: false,
+            observe: None,
         }),
         myth: None,
         tries: &[],

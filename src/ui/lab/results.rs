@@ -3,7 +3,7 @@
 //! with their exports. Every note here stands on its own.
 
 use crate::lab::study::summary::{
-    angle_series, angle_summary, divergence_cap, readout_floor, summary_csv, teacher_gap,
+    angle_series, angle_summary, divergence_cap, ranked, readout_floor, summary_csv, teacher_gap,
 };
 use crate::lab::Method;
 use crate::page::lab::controller::PRECOMPUTED_FILE;
@@ -113,6 +113,8 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
         }
     };
     let on = move || lab.read(|c| c.grid.on);
+    // best first, as read from the back of a room; the essay's order a click away
+    let by_score = RwSignal::new(true);
     let show_precomputed = |lab: Lab| {
         leptos::task::spawn_local(async move {
             let got = download::fetch_text(PRECOMPUTED_FILE).await;
@@ -156,10 +158,16 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                     format!("{} runs of {} steps in {:.1} s ({:.0} steps/s, on {}).", d.runs.len(), d.steps, d.seconds, d.steps_per_second, d.on)
                 }}</p>
                 {(d.steps != 3000).then(|| view! { <p class="notice">"Fewer steps than the essay's 3,000: the numbers are not comparable to its table."</p> })}
+                <p class="table-order">
+                    <button class="small" data-testid="table-order" aria-pressed=move || by_score.get().to_string()
+                        on:click=move |_| by_score.update(|b| *b = !*b)>
+                        {move || if by_score.get() { "ordered by score (best first): show the essay's order" } else { "in the essay's order: order by score" }}
+                    </button>
+                </p>
                 <table class="results stack" data-testid="lab-table">
                     <thead><tr><th>"method"</th><th>"removes"</th><th>"best rate"</th><th>"median"</th><th>"× bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>
                     <tbody>
-                        {d.summary.iter().map(|s| {
+                        {(if by_score.get() { ranked(&d.summary) } else { d.summary.iter().collect() }).into_iter().map(|s| {
                             let seeds: Vec<String> = s.seed_scores.iter().map(|&x| score(x)).collect();
                             let a: Vec<String> = s.final_angles.iter().map(|&x| degrees(x.is_finite().then_some(x))).collect();
                             view! {

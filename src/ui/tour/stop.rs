@@ -2,7 +2,7 @@
 //! prediction (asked, recorded, then revealed with the reason) and, at
 //! the last stop, the summary of every prediction.
 
-use crate::page::tour::retrieval::RETRIEVAL;
+use crate::page::tour::retrieval::{Question, RETRIEVAL};
 use crate::page::tour::{Tour, STOPS};
 use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
@@ -174,6 +174,7 @@ fn Prediction(tour: RwSignal<Tour>) -> impl IntoView {
                 <p class="tour-answer" class:right=right data-testid="tour-answer" role="status">
                     <b>{verdict}</b>{p.reason}
                 </p>
+                {p.observe.map(|q| view! { <div class="tour-observe" data-testid="tour-observe"><Ask q=q id="observe".to_string()/></div> })}
                 <ul class="tour-why" data-testid="tour-why">
                     {order.into_iter().map(|i| view! {
                         <li class:right=i == p.answer>
@@ -235,6 +236,36 @@ fn focus_in_card(selector: &str, top: bool) {
     }
 }
 
+/// A question answered with a number, which the engine checks.
+#[component]
+fn Ask(q: &'static Question, id: String) -> impl IntoView {
+    let typed = RwSignal::new(String::new());
+    let verdict = RwSignal::new(None::<Result<bool, String>>);
+    let check = move || verdict.set(Some(q.check(&typed.get_untracked())));
+    view! {
+        <p>{q.prompt}</p>
+        <label class="retrieval">
+            <span class="sr-only">{format!("answer: {}", q.prompt)}</span>
+            <input type="text" inputmode="decimal" data-testid=id.clone()
+                on:input=move |e| typed.set(event_target_value(&e))
+                on:keydown=move |e| if e.key() == "Enter" { check() }/>
+        </label>
+        <button class="small" data-testid=format!("{id}-check") on:click=move |_| check()>"check"</button>
+        {move || verdict.get().map(|v| {
+            let (class, words) = match v {
+                Ok(true) => ("right", format!("Right. {}", q.idea)),
+                Ok(false) => ("wrong", format!(
+                    "Not quite: the engine's sweep gives {}. {}",
+                    crate::engine::graph::fmt_minus(q.answer().unwrap_or(f64::NAN)),
+                    q.idea
+                )),
+                Err(e) => ("wrong", e),
+            };
+            view! { <p class=format!("retrieval-verdict {class}") data-testid=format!("{id}-verdict") role="status">{words}</p> }
+        })}
+    }
+}
+
 /// Three questions that apply the tour's ideas to new graphs; the engine
 /// checks each typed answer.
 #[component]
@@ -242,35 +273,7 @@ fn Retrieval() -> impl IntoView {
     let items = RETRIEVAL
         .iter()
         .enumerate()
-        .map(|(i, q)| {
-            let typed = RwSignal::new(String::new());
-            let verdict = RwSignal::new(None::<Result<bool, String>>);
-            let check = move || verdict.set(Some(q.check(&typed.get_untracked())));
-            view! {
-                <li>
-                    <p>{q.prompt}</p>
-                    <label class="retrieval">
-                        <span class="sr-only">{format!("answer to question {}", i + 1)}</span>
-                        <input type="text" inputmode="decimal" data-testid=format!("retrieval-{i}")
-                            on:input=move |e| typed.set(event_target_value(&e))
-                            on:keydown=move |e| if e.key() == "Enter" { check() }/>
-                    </label>
-                    <button class="small" data-testid=format!("retrieval-check-{i}") on:click=move |_| check()>"check"</button>
-                    {move || verdict.get().map(|v| {
-                        let (class, words) = match v {
-                            Ok(true) => ("right", format!("Right. {}", q.idea)),
-                            Ok(false) => ("wrong", format!(
-                                "Not quite: the engine's sweep gives {}. {}",
-                                crate::engine::graph::fmt_minus(q.answer().unwrap_or(f64::NAN)),
-                                q.idea
-                            )),
-                            Err(e) => ("wrong", e),
-                        };
-                        view! { <p class=format!("retrieval-verdict {class}") data-testid=format!("retrieval-verdict-{i}") role="status">{words}</p> }
-                    })}
-                </li>
-            }
-        })
+        .map(|(i, q)| view! { <li><Ask q=q id=format!("retrieval-{i}")/></li> })
         .collect_view();
     view! {
         <h3>"Try it on new graphs"</h3>
