@@ -277,3 +277,31 @@ fn the_table_explains_the_teacher_gap_on_its_own() {
     assert_eq!(teacher_gap(None, 1.0), None);
     assert!(divergence_cap().contains("1e4 times the target variance"));
 }
+
+#[test]
+fn a_table_ranks_finished_runs_best_first_and_leaves_the_rest_after() {
+    use creditflow::page::lab::session::rank;
+    let task = Arc::new(Task::new(TaskShape {
+        train: 256,
+        test: 64,
+        ..TaskShape::default()
+    }));
+    let base = RunConfig {
+        steps: 40,
+        hidden: 8,
+        lr: 0.1,
+        ..RunConfig::default()
+    };
+    let cfgs: Vec<RunConfig> = [Method::ReadoutOnly, Method::Bp]
+        .iter()
+        .map(|&method| RunConfig { method, ..base })
+        .collect();
+    let mut s = Session::new(&cfgs, task);
+    while s.step_one() {}
+    let board = s.statuses();
+    let score = |m: Method| board.iter().find(|r| r.method() == m).unwrap().score();
+    let order = rank(&board, &[Method::ReadoutOnly, Method::Fa, Method::Bp]);
+    // fa never ran: it goes after the finished two, which are best first
+    assert_eq!(order[2], Method::Fa);
+    assert!(score(order[0]) <= score(order[1]), "{order:?}");
+}

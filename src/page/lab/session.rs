@@ -100,6 +100,26 @@ impl RunStatus {
     }
 }
 
+/// `methods` best first by their finished runs' scores on `board` (lower
+/// is better, diverged after the finite ones); methods not finished keep
+/// their order after the finished ones.
+pub fn rank(board: &[RunStatus], methods: &[Method]) -> Vec<Method> {
+    let score = |m: &Method| {
+        board
+            .iter()
+            .find(|r| r.method() == *m && r.finished)
+            .map(RunStatus::score)
+    };
+    let (mut done, rest): (Vec<Method>, Vec<Method>) =
+        methods.iter().partition(|m| score(m).is_some());
+    done.sort_by(|a, b| {
+        let (x, y) = (score(a).unwrap_or(f64::NAN), score(b).unwrap_or(f64::NAN));
+        x.total_cmp(&y)
+    });
+    done.extend(rest);
+    done
+}
+
 #[derive(Clone, Debug)]
 pub struct Session {
     pub runs: Vec<LiveRun>,

@@ -6,6 +6,7 @@
 
 use crate::lab::study::part4::{members, pc_angles, tags, verdict, Group, PC_STEPS};
 use crate::lab::{Method, Task};
+use crate::page::lab::session::rank;
 use crate::page::lab::session::RunStatus;
 use crate::page::url::AppState;
 use crate::ui::lab::charts::FeedbackChart;
@@ -77,7 +78,7 @@ pub(crate) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
             let groups = Group::ALL.into_iter().map(|g| {
                 view! {
                     <tr class="group"><th colspan="7" scope="rowgroup">{g.heading()}</th></tr>
-                    {members(g).into_iter().map(|m| row(&c.board, m)).collect_view()}
+                    {rank(&c.board, &members(g)).into_iter().map(|m| row(&c.board, m)).collect_view()}
                     {(g == Group::LocalGoal).then(|| row(&c.board, Method::BpClassify))}
                 }
             });
