@@ -1,3 +1,6 @@
+// Screenshot helper for humans: the tour at a stop, as a student sees it.
+// node tools/site/tourshot.mjs STOP OUT.png WIDTH HEIGHT (a phone below 700 px);
+// serves nothing itself: point it at a served dist/ on 127.0.0.1:8765.
 import { chromium } from 'playwright-core';
 const [stop, out, w, h] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
