@@ -24,7 +24,8 @@ use serde::{Deserialize, Serialize};
 
 /// A study's runs as a file: a slice K of N of its jobs (`creditflow …
 /// --shard K/N --json F`; 1/1 is the whole study), every run whole. The
-/// page reads one too: the essay's table it ships precomputed.
+/// site ships one (the essay's grid, precomputed); the page reads only its
+/// runs (`LabController::grid_precomputed`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StudyFile {
     /// (K, N), 1-based.

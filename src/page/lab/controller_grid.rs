@@ -10,6 +10,23 @@ use crate::lab::train::config::Run;
 use crate::lab::train::trainer::RunConfig;
 use crate::page::lab::controller::{GridDone, LabController, Plan, PRECOMPUTED_COMMAND};
 
+impl GridDone {
+    /// The table of `spec`'s runs, which ran `on` (its timing left at 0).
+    fn of(spec: &GridSpec, runs: Vec<Run>, on: String) -> Self {
+        Self {
+            summary: summarise(spec, &runs),
+            runs,
+            steps: spec.base.steps,
+            precision: spec.base.precision,
+            teacher: spec.base.teacher,
+            seconds: 0.0,
+            steps_per_second: 0.0,
+            on,
+            precomputed: false,
+        }
+    }
+}
+
 impl LabController {
     /// The essay's whole grid with the steps, arithmetic and teacher of
     /// `base` (its seeds and rates are the grid's own).
@@ -59,15 +76,9 @@ impl LabController {
         let seconds = ((now_ms - self.grid.started_ms) / 1000.0).max(1e-9);
         let total_steps: usize = runs.iter().map(|r| r.result.steps_done).sum();
         self.grid.done = Some(GridDone {
-            summary: summarise(&spec, &runs),
-            runs,
-            steps: spec.base.steps,
-            precision: spec.base.precision,
-            teacher: spec.base.teacher,
             seconds,
             steps_per_second: total_steps as f64 / seconds,
-            on,
-            precomputed: false,
+            ..GridDone::of(&spec, runs, on)
         });
         self.grid.on = false;
         let total = self.grid.progress.1;
@@ -96,15 +107,8 @@ impl LabController {
         }
         let runs: Vec<Run> = file.runs.into_iter().map(|r| r.into_run().run).collect();
         self.grid.done = Some(GridDone {
-            summary: summarise(&spec, &runs),
-            runs,
-            steps: spec.base.steps,
-            precision: spec.base.precision,
-            teacher: spec.base.teacher,
-            seconds: 0.0,
-            steps_per_second: 0.0,
-            on: PRECOMPUTED_COMMAND.into(),
             precomputed: true,
+            ..GridDone::of(&spec, runs, PRECOMPUTED_COMMAND.into())
         });
         self.grid.note = None;
         Ok(())

@@ -34,6 +34,14 @@ fn replace_query(query: &str) {
     }
 }
 
+/// The header's views: which, its test id and its label.
+const NAV: [(View, &str, &str); 4] = [
+    (View::Graph, "nav-graph", "Worked example"),
+    (View::Lab, "nav-lab", "Lab: remove a requirement"),
+    (View::Studies, "nav-studies", "Studies: depth and width"),
+    (View::Agents, "nav-agents", "Agents (simulated)"),
+];
+
 /// The whole app: two views sharing one state, which lives in the URL,
 /// with the tour, the teacher panel and the page's settings around them.
 #[component]
@@ -67,22 +75,12 @@ pub fn App() -> impl IntoView {
             </div>
             <div class="top-tools">
                 <nav aria-label="Views" class:hidden=move || hides("nav")>
-                    <button data-testid="nav-graph" class:current=move || view_is(View::Graph)
-                        aria-current=move || view_is(View::Graph).then_some("page") on:click=move |_| nav(View::Graph)>
-                        "Worked example"
-                    </button>
-                    <button data-testid="nav-lab" class:current=move || view_is(View::Lab)
-                        aria-current=move || view_is(View::Lab).then_some("page") on:click=move |_| nav(View::Lab)>
-                        "Lab: remove a requirement"
-                    </button>
-                    <button data-testid="nav-studies" class:current=move || view_is(View::Studies)
-                        aria-current=move || view_is(View::Studies).then_some("page") on:click=move |_| nav(View::Studies)>
-                        "Studies: depth and width"
-                    </button>
-                    <button data-testid="nav-agents" class:current=move || view_is(View::Agents)
-                        aria-current=move || view_is(View::Agents).then_some("page") on:click=move |_| nav(View::Agents)>
-                        "Agents (simulated)"
-                    </button>
+                    {NAV.iter().map(|&(v, id, label)| view! {
+                        <button data-testid=id class:current=move || view_is(v)
+                            aria-current=move || view_is(v).then_some("page") on:click=move |_| nav(v)>
+                            {label}
+                        </button>
+                    }).collect_view()}
                 </nav>
                 <div class="prefs" role="group" aria-label="Page settings">
                     <span class:hidden=move || hides("tour")><tour_card::TourEntry tour=tour/></span>
