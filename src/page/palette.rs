@@ -101,3 +101,82 @@ pub fn signed_fill(v: f64, scale: f64) -> String {
 pub fn sign_legend() -> String {
     "Blue circle (+): positive; orange square (−): negative".into()
 }
+
+/// The charts' own colours, in light and dark: every chart is drawn on
+/// its theme's background (no filter), its text and axes in ink.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChartTheme {
+    pub name: &'static str,
+    pub background: (u8, u8, u8),
+    /// Titles, data labels and a method drawn "black" (readout only, the
+    /// reference lines): black is ink, light on a dark chart.
+    pub ink: (u8, u8, u8),
+    /// Axes, tick labels, axis titles.
+    pub axis: (u8, u8, u8),
+    /// Notes and tick marks.
+    pub muted: (u8, u8, u8),
+    /// Grid lines and empty cells.
+    pub grid: (u8, u8, u8),
+}
+
+pub const CHART_LIGHT: ChartTheme = ChartTheme {
+    name: "light",
+    background: (0xff, 0xff, 0xff),
+    ink: (0x11, 0x11, 0x11),
+    axis: (0x33, 0x33, 0x33),
+    muted: (0x6b, 0x6b, 0x6b),
+    grid: (0xe6, 0xe6, 0xe6),
+};
+
+pub const CHART_DARK: ChartTheme = ChartTheme {
+    name: "dark",
+    background: (0x16, 0x1a, 0x20),
+    ink: (0xf0, 0xf0, 0xf0),
+    axis: (0xd0, 0xd4, 0xda),
+    muted: (0xa8, 0xae, 0xb6),
+    grid: (0x33, 0x3a, 0x44),
+};
+
+impl ChartTheme {
+    pub fn of(dark: bool) -> &'static ChartTheme {
+        if dark {
+            &CHART_DARK
+        } else {
+            &CHART_LIGHT
+        }
+    }
+
+    /// A data colour as drawn on this theme: a colour with less than 3:1
+    /// contrast to the background (WCAG's floor for graphics) is moved
+    /// toward the ink until it has it, so navy, maroon and readout only's
+    /// black stay visible on a dark chart and light green on a light one.
+    pub fn data(&self, c: (u8, u8, u8)) -> (u8, u8, u8) {
+        let mix = |t: f64| {
+            let m = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;
+            (m(c.0, self.ink.0), m(c.1, self.ink.1), m(c.2, self.ink.2))
+        };
+        (0..=20)
+            .map(|k| mix(f64::from(k) / 20.0))
+            .find(|&m| contrast(m, self.background) >= 3.0)
+            .unwrap_or(self.ink)
+    }
+}
+
+/// Relative luminance (WCAG): 0 for black, 1 for white.
+pub fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+    let lin = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+}
+
+/// WCAG contrast ratio between two colours (1 to 21).
+pub fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}

@@ -21,13 +21,13 @@ test('the Agents view runs the simulation, draws its charts and renames a step',
   await page.waitForFunction(() => /done:/.test(document.querySelector('[data-testid=agents-status]').textContent), null, { timeout: 60000 });
   // each signal's curve, gated and not; the depth, angle and vote charts
   assert.equal(await page.getAttribute('[data-testid=agents-curves]', 'data-lines'), '6');
-  assert.ok(await page.$$eval('[data-testid=agents-curves] polyline', (l) => l.length) >= 6);
+  assert.ok((await page.getAttribute('[data-testid=agents-curves]', 'data-colours')).split(' ').length >= 6);
   assert.equal(await page.getAttribute('[data-testid=agents-depth]', 'data-lines'), '3');
   // credit quality step by step: chained and broadcast, every step of every depth (1+2+4+8 cells
   // each) and a mean per depth
   assert.equal(await page.getAttribute('[data-testid=agents-angles]', 'data-lines'), '2');
-  assert.equal(await page.$$eval('[data-testid=agents-angles] rect', (r) => r.length), 1 + 2 * (15 + 4));
-  assert.ok(await page.$$eval('[data-testid=agents-vote] circle', (c) => c.length) >= 16);
+  assert.equal(await page.getAttribute('[data-testid=agents-angles]', 'data-rects'), String(2 * (15 + 4)));
+  assert.ok(Number(await page.getAttribute('[data-testid=agents-vote]', 'data-dots')) >= 16);
   // the findings are the command line's numbers
   // (.ci/test writes it: creditflow agents --rounds 30 --fidelity 0.9 --p-low 0.3)
   const cli = JSON.parse(readFileSync('target/cli-agents-30.json', 'utf8'));

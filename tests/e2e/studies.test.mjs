@@ -16,14 +16,14 @@ const done = (id) => (t) => new RegExp(`runs in [0-9.]+ s`).test(document.queryS
 test('a reduced depth study from the URL draws each depth and matches the command line', async () => {
   const cli = JSON.parse(readFileSync('target/cli-depth-60.json', 'utf8'));
   const { page, problems } = await site.open('?view=studies&depths=1,3&dsteps=60');
-  assert.equal(await page.getAttribute('[data-testid=depth-chart]', 'data-depths'), '0');
+  assert.equal(await page.getAttribute('[data-testid=depth-figure]', 'data-depths'), '0');
   await page.click('[data-testid=depth-run]');
   await page.waitForSelector('[data-testid=depth-progress]');
   await page.waitForFunction(done('depth'), 'depth', { timeout: 120000 });
-  assert.equal(await page.getAttribute('[data-testid=depth-chart]', 'data-depths'), '2');
+  assert.equal(await page.getAttribute('[data-testid=depth-figure]', 'data-depths'), '2');
   // one line per method, and per-layer dots on the angle chart
-  assert.equal(await page.$$eval('[data-testid=depth-chart] polyline', (l) => l.length), 7);
-  assert.ok(await page.$$eval('[data-testid=depth-angle-chart] circle', (c) => c.length) >= 2 * (1 + 3));
+  assert.equal((await page.getAttribute('[data-testid=depth-chart]', 'data-colours')).split(' ').length, 7);
+  assert.ok(Number(await page.getAttribute('[data-testid=depth-angle-chart]', 'data-dots')) >= 2 * (1 + 3));
   const findings = await page.textContent('[data-testid=depth-findings]');
   assert.match(findings, /3 hidden layers: without R4/);
   // the page's ratios are the command line's, to the printed precision
@@ -70,9 +70,9 @@ test('a reduced width study draws the charts and the failure boundary; cancel st
   const { page, problems } = await site.open('?view=studies&widths=8,16&wsteps=60');
   await page.click('[data-testid=width-run]');
   await page.waitForFunction(done('width'), 'width', { timeout: 120000 });
-  assert.equal(await page.getAttribute('[data-testid=width-chart]', 'data-widths'), String(cli.rows.length));
-  assert.equal(await page.$$eval('[data-testid=width-chart] polyline', (l) => l.length), 4);
-  const map = await page.textContent('[data-testid=boundary-map]');
+  assert.equal(await page.getAttribute('[data-testid=width-figure]', 'data-widths'), String(cli.rows.length));
+  assert.equal((await page.getAttribute('[data-testid=width-chart]', 'data-colours')).split(' ').length, 4);
+  const map = await page.getAttribute('[data-testid=boundary-map]', 'data-text');
   assert.match(map, /songbird/);
   assert.match(map, /cortex/);
   // the map's weight-perturbation cell at width 16 is the command line's ratio

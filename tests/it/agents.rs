@@ -331,27 +331,37 @@ fn the_votes_difficulty_range_sets_each_questions_chance() {
 
 #[test]
 fn the_angle_map_draws_every_steps_angle_for_each_depth() {
-    use creditflow::ui::charts::agents_map::{angle_fill, draw_angle_map};
+    use creditflow::page::palette::CHART_LIGHT;
+    use creditflow::ui::charts::agents::AgentsChart;
+    use creditflow::ui::charts::agents_map::angle_fill;
+    use creditflow::ui::charts::pen::svg_drawn;
     let rows = depth_study(&AgentsConfig::default(), &[], &[1, 3], &Signal::ALL);
-    let (svg, drawn) = draw_angle_map(&rows);
-    assert_eq!(drawn, 2, "chained and broadcast; exact is 0° by definition");
+    let (_, drawn) = svg_drawn(&AgentsChart::Map(rows.clone()), &CHART_LIGHT);
+    let has = |t: &str| drawn.texts.iter().any(|x| x == t);
+    assert_eq!(
+        drawn.count, 2,
+        "chained and broadcast; exact is 0° by definition"
+    );
     // every step's angle of every chained and broadcast row, as printed
     for r in rows.iter().filter(|r| r.signal != Signal::Exact) {
         for a in &r.angles {
-            assert!(svg.contains(&format!(">{a:.0}°<")), "{a} missing");
+            assert!(has(&format!("{a:.0}°")), "{a} missing");
         }
         if r.depth == 3 {
             let m = r.mean_inner_angle();
             assert!((m - (r.angles[0] + r.angles[1]) / 2.0).abs() < 1e-12);
-            assert!(svg.contains(&format!(">{m:.0}°<")));
+            assert!(has(&format!("{m:.0}°")));
         }
     }
     // one step has no step before the last: its mean is a dash
-    assert!(rows[0].mean_inner_angle().is_nan() && svg.contains(">—<"));
+    assert!(rows[0].mean_inner_angle().is_nan() && has("—"));
     // darker for a worse angle, white text on the dark end
     assert_ne!(angle_fill(0.0).0, angle_fill(90.0).0);
     assert!(!angle_fill(10.0).1 && angle_fill(85.0).1);
-    assert_eq!(draw_angle_map(&[]).1, 0);
+    assert_eq!(
+        svg_drawn(&AgentsChart::Map(vec![]), &CHART_LIGHT).1.count,
+        0
+    );
 }
 
 #[test]

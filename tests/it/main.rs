@@ -8,6 +8,7 @@ mod support;
 
 mod agents;
 mod architecture;
+mod charts;
 mod cli;
 mod credit;
 mod depth;

@@ -8,11 +8,13 @@ use creditflow::lab::study::width::WidthRow;
 use creditflow::lab::study::Study;
 use creditflow::lab::train::precision::run_job;
 use creditflow::lab::Method;
+use creditflow::page::palette::CHART_LIGHT;
 use creditflow::page::studies::findings::{depth_findings, width_findings};
 use creditflow::page::studies::StudyState;
 use creditflow::page::url::AppState;
-use creditflow::ui::charts::studies::draw_depth_scores;
-use creditflow::ui::charts::width::{draw_boundary, verdict};
+use creditflow::ui::charts::pen::{svg_drawn, Chart};
+use creditflow::ui::charts::studies::{DepthChart, DepthKind};
+use creditflow::ui::charts::width::{verdict, WidthChart, WidthKind};
 use std::sync::Arc;
 
 fn row(method: Method, depth: usize, median: f64, ratio: f64) -> DepthRow {
@@ -135,7 +137,10 @@ fn the_failure_boundary_colours_each_cell_by_its_ratio_to_bp() {
     ] {
         rows.push(wrow(m, 64, v));
     }
-    let svg = draw_boundary(&rows);
+    let svg = texts(&WidthChart {
+        rows: rows.clone(),
+        kind: WidthKind::Boundary,
+    });
     assert!(
         svg.contains("1.5×") && svg.contains("3.0×") && svg.contains("diverged"),
         "{svg}"
@@ -151,9 +156,22 @@ fn the_failure_boundary_colours_each_cell_by_its_ratio_to_bp() {
         f.contains("No shared score comes within 2× of bp at any width from 16 to 64"),
         "{f}"
     );
-    let empty = draw_boundary(&[]);
+    let empty = texts(&WidthChart {
+        rows: vec![],
+        kind: WidthKind::Boundary,
+    });
     assert!(empty.contains("run the width study"));
-    assert!(draw_depth_scores(&DepthStudy::default(), 8).contains("run the study"));
+    let depth = DepthChart {
+        study: DepthStudy::default(),
+        max_depth: 8,
+        kind: DepthKind::Scores,
+    };
+    assert!(texts(&depth).contains("run the study"));
+}
+
+/// A chart's texts, drawn on the light theme, one per line.
+fn texts(c: &impl Chart) -> String {
+    svg_drawn(c, &CHART_LIGHT).1.texts.join("\n")
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! The page's logic, natively: which method the ticks select, the
-//! charts drawn into SVG strings, and the lab's exports. (Links and
+//! charts drawn by plotters' SVG backend (on both themes, never measuring
+//! text), and the lab's exports. (Links and
 //! session files are in `links.rs`.)
 
 use creditflow::lab::method::select::{select, select_note};
@@ -8,8 +9,10 @@ use creditflow::lab::study::scaling::scaling_row;
 use creditflow::lab::study::summary::summarise;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
 use creditflow::page::lab::session::{curves_csv, curves_json, Session};
-use creditflow::ui::charts::credit::{draw_angles, draw_ratio, ratio_bars};
-use creditflow::ui::charts::plots::{draw_curves, draw_scaling, Series};
+use creditflow::page::palette::CHART_LIGHT;
+use creditflow::ui::charts::credit::{ratio_bars, AnglePanels, Ratio};
+use creditflow::ui::charts::pen::{svg_drawn, Chart};
+use creditflow::ui::charts::plots::{Curves, Scaling, Series};
 use std::sync::Arc;
 
 #[test]
@@ -56,15 +59,21 @@ fn curve_chart_draws_labelled_axes_lines_and_divergence() {
             diverged_at: None,
         },
     ];
-    let s = draw_curves(&series, 100);
+    let curves = Curves {
+        series,
+        max_step: 100,
+    };
+    let (svg, drawn) = svg_drawn(&curves, &CHART_LIGHT);
+    let s = drawn.texts.join("\n");
     assert!(s.contains("training step") && s.contains("test normalised MSE"));
     assert!(s.contains("sign dropped diverged at step 37"));
     // legends name the methods; reference lines at 1 and the untrained student
     assert!(s.contains("exact backprop") && s.contains("control: readout only"));
     assert!(s.contains("1 = predicting the mean") && s.contains("1.60 = the untrained student"));
-    assert!(s.matches("<polyline").count() >= 2, "lines drawn");
-    // no text smaller than the page's body text, 16 px
-    let sizes: Vec<f64> = s
+    assert!(drawn.lines.len() >= 2, "lines drawn");
+    assert!(svg.matches("<polyline").count() >= 2, "lines drawn");
+    // no text smaller than the page's body text, 16 px, as the SVG says
+    let sizes: Vec<f64> = svg
         .split("font-size=\"")
         .skip(1)
         .filter_map(|r| r.split('"').next()?.parse().ok())
@@ -74,7 +83,10 @@ fn curve_chart_draws_labelled_axes_lines_and_divergence() {
         "{sizes:?}"
     );
     // an empty chart still draws its axes
-    let empty = draw_curves(&[], 3000);
+    let empty = texts(&Curves {
+        series: vec![],
+        max_step: 3000,
+    });
     assert!(empty.contains("training step") && empty.contains("press run"));
 }
 
@@ -90,8 +102,9 @@ fn angle_and_scaling_charts_draw() {
             vec![(0, vec![f64::NAN, f64::NAN, 0.0])],
         ),
     ];
-    let (s, drawn) = draw_angles(&lines, 3000);
-    assert_eq!(drawn, 2, "fa in every panel, readout only in W₃'s");
+    let (_, drawn) = svg_drawn(&AnglePanels::layers(lines, 3000), &CHART_LIGHT);
+    assert_eq!(drawn.count, 2, "fa in every panel, readout only in W₃'s");
+    let s = drawn.texts.join("\n");
     assert!(s.contains("90°: no alignment") && s.contains("angle (degrees)"));
     assert!(
         s.contains("W₁") && s.contains("W₂") && s.contains("W₃"),
@@ -104,7 +117,7 @@ fn angle_and_scaling_charts_draw() {
         ..TaskShape::default()
     }));
     let rows = vec![scaling_row(task.clone(), 8, 5), scaling_row(task, 16, 5)];
-    let s = draw_scaling(&rows);
+    let s = texts(&Scaling(rows.clone()));
     assert!(s.contains("√(2/(πN))") && s.contains("number of weights"));
     assert!(
         (rows[0].wp_expected - (2.0 / (std::f64::consts::PI * rows[0].weights as f64)).sqrt())
@@ -129,7 +142,10 @@ fn the_ratio_chart_groups_methods_by_requirement() {
     assert!((bars[0].ratio.unwrap() - 7.0).abs() < 1e-9);
     assert_eq!(bars[2].ratio, None, "sign dropped diverged");
     assert!(ratio_bars(&scores[1..]).is_empty(), "no bp, no ratios");
-    let s = draw_ratio(&bars, "test");
+    let s = texts(&Ratio {
+        bars,
+        source: "test".into(),
+    });
     assert!(s.contains("7.0×") && s.contains("diverged") && s.contains("R3"));
     // a Part 4 rule joins its requirement's group; many bars slant their names
     let mut all: Vec<(Method, f64)> = Method::ALL.iter().map(|&m| (m, 0.05)).collect();
@@ -147,7 +163,20 @@ fn the_ratio_chart_groups_methods_by_requirement() {
     let mut groups: Vec<&str> = bars.iter().map(|b| b.group).collect();
     groups.dedup();
     assert_eq!(groups, ["R1, R5", "R2", "R3", "R4", "R5", "controls"]);
-    assert!(draw_ratio(&bars, "test").contains("rotate(-40)"));
+    // many bars turn their names a quarter
+    let (svg, _) = svg_drawn(
+        &Ratio {
+            bars,
+            source: "test".into(),
+        },
+        &CHART_LIGHT,
+    );
+    assert!(svg.contains("rotate(270"));
+}
+
+/// A chart's texts, drawn on the light theme, one per line.
+fn texts(c: &impl Chart) -> String {
+    svg_drawn(c, &CHART_LIGHT).1.texts.join("\n")
 }
 
 #[test]

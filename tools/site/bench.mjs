@@ -3,8 +3,10 @@
 // 1. exact backprop alone for `steps` steps (3,000 by default) through the
 //    lab's run button, timed from click to done;
 // 2. all twelve methods live side by side for 600 steps: the longest
-//    main-thread task (PerformanceObserver 'longtask', > 50 ms) and how often
-//    the learning-curve chart was redrawn;
+//    main-thread task (PerformanceObserver 'longtask', > 50 ms), how often
+//    the learning-curve chart was redrawn and how long each redraw took
+//    (plotters on the canvas, as the chart times itself), and every lab
+//    chart's last redraw;
 // 3. the full essay grid (12 methods × 5 rates × 3 seeds × steps) in the
 //    page's Web Workers, timed by the page itself.
 import { startSite } from '../../tests/e2e/site.mjs';
@@ -17,10 +19,12 @@ const watch = () => {
   window.__long = [];
   new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push(e.duration)))
     .observe({ type: 'longtask', buffered: false });
-  // the chart is an SVG written as a whole: each redraw replaces it
-  window.__draws = 0;
-  new MutationObserver(() => window.__draws++)
-    .observe(document.querySelector('[data-testid=curve-chart]'), { childList: true });
+  // each redraw of a chart's canvas counts up its data-draws and sets
+  // data-draw-ms to its time
+  window.__ms = [];
+  const chart = document.querySelector('[data-testid=curve-chart]');
+  new MutationObserver(() => window.__ms.push(Number(chart.dataset.drawMs)))
+    .observe(chart, { attributes: true, attributeFilter: ['data-draws'] });
 };
 const done = () => /done/.test(document.querySelector('[data-testid=lab-status]').textContent);
 try {
@@ -39,8 +43,16 @@ try {
   await page.click('[data-testid=lab-run]');
   await page.waitForFunction(done, null, { timeout: 600000 });
   secs = (Date.now() - t0) / 1000;
-  const { long, draws } = await page.evaluate(() => ({ long: window.__long, draws: window.__draws }));
-  console.log(`12 methods live, 600 steps each: ${secs.toFixed(1)} s; ${draws} curve redraws (${(draws / secs).toFixed(1)} per second); main-thread tasks over 50 ms: ${long.length}, longest ${long.length ? Math.max(...long).toFixed(0) : '—'} ms`);
+  const { long, ms, last } = await page.evaluate(() => ({
+    long: window.__long,
+    ms: window.__ms,
+    last: [...document.querySelectorAll('[data-draw-ms]')].map((d) => `${d.dataset.testid} ${d.dataset.drawMs}`),
+  }));
+  const sorted = [...ms].sort((a, b) => a - b);
+  const median = sorted.length ? sorted[sorted.length >> 1].toFixed(2) : '—';
+  const worst = sorted.length ? sorted[sorted.length - 1].toFixed(2) : '—';
+  console.log(`12 methods live, 600 steps each: ${secs.toFixed(1)} s; ${ms.length} curve redraws (${(ms.length / secs).toFixed(1)} per second), median ${median} ms, longest ${worst} ms; main-thread tasks over 50 ms: ${long.length}, longest ${long.length ? Math.max(...long).toFixed(0) : '—'} ms`);
+  console.log(`each chart's last redraw (ms, at ${await page.evaluate(() => innerWidth)} px wide, device pixel ratio ${await page.evaluate(() => devicePixelRatio)}): ${last.join('; ')}`);
 
   await page.evaluate(watch);
   t0 = Date.now();

@@ -192,6 +192,35 @@ pub struct Panel {
     pub update: &'static str,
 }
 
+/// A shape marked along a line at intervals (and in its legend entry).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    None,
+    Circle,
+    Square,
+    TriangleUp,
+    TriangleDown,
+    Diamond,
+    Cross,
+    Plus,
+}
+
+impl Marker {
+    /// The marker as a character, for the page's swatches beside a name.
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Marker::None => "",
+            Marker::Circle => "●",
+            Marker::Square => "■",
+            Marker::TriangleUp => "▲",
+            Marker::TriangleDown => "▼",
+            Marker::Diamond => "◆",
+            Marker::Cross => "✕",
+            Marker::Plus => "✚",
+        }
+    }
+}
+
 /// One learning rule: everything the instrument says and knows about it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MethodDef {
@@ -209,6 +238,10 @@ pub struct MethodDef {
     pub plain: &'static str,
     /// The same colour in every chart.
     pub colour: (u8, u8, u8),
+    /// The shape marked along its line in every chart, so that lines of
+    /// alike colours (to a colour-blind eye, or washed out on a
+    /// projector) still differ; controls are dashed besides.
+    pub marker: Marker,
     pub family: Family,
     /// Learns the classification version of the teacher task (the argmax
     /// of its outputs as the label), scored by test error rate.
@@ -262,6 +295,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1–R5",
         plain: "errors travel back through the same connections the signal came forward on, and each unit gets its exact share of the blame.",
         colour: (31, 95, 191), // blue
+        marker: Marker::None,
         family: Family::Essay,
         classifies: false,
         essay: Essay::Median(0.017),
@@ -282,6 +316,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1, R2, R3, R5; random feedback instead of Wᵀ",
         plain: "errors travel back through fixed random connections instead of the forward ones; the forward weights come to agree with them.",
         colour: (42, 157, 143), // teal
+        marker: Marker::Circle,
         family: Family::Essay,
         classifies: false,
         essay: Essay::Median(0.019),
@@ -306,6 +341,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1, R2, R3, R5; random feedback instead of Wᵀ",
         plain: "the output's error goes straight to every hidden layer through a fixed random map of its own, with no layer-by-layer chain.",
         colour: (106, 76, 147), // purple
+        marker: Marker::Square,
         family: Family::Essay,
         classifies: false,
         essay: Essay::Absent,
@@ -330,6 +366,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1, R3, R4, R5; no f′",
         plain: "errors travel back as in backprop, but no unit scales them by its own slope, so the nonlinearity is ignored.",
         colour: (214, 96, 77), // red-orange
+        marker: Marker::TriangleUp,
         family: Family::Essay,
         classifies: false,
         essay: Essay::Median(0.134),
@@ -354,6 +391,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1, R2, R4, R5; per-unit errors corrupted",
         plain: "each unit gets a real error, but the one meant for a different unit.",
         colour: (222, 150, 0), // amber
+        marker: Marker::None,
         family: Family::Essay,
         classifies: false,
         essay: Essay::Median(0.153),
@@ -379,6 +417,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1, R5; one shared score per example",
         plain: "each unit's activity is wiggled at random; one shared score (did the loss fall?) says whether to keep the wiggle's direction.",
         colour: (44, 160, 44), // green
+        marker: Marker::TriangleDown,
         family: Family::Essay,
         classifies: false,
         essay: Essay::Median(0.151),
@@ -404,6 +443,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "needs no backward pass; one shared score per step",
         plain: "every weight is wiggled at random at once; one shared score says whether to move them that way.",
         colour: (140, 86, 75), // brown
+        marker: Marker::Diamond,
         family: Family::Essay,
         classifies: false,
         essay: Essay::Median(0.502),
@@ -428,6 +468,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1, R2, R4, R5; per-unit errors corrupted",
         plain: "each unit gets only the size of its error, not whether to go up or down.",
         colour: (227, 119, 194), // pink
+        marker: Marker::Cross,
         family: Family::Essay,
         classifies: false,
         essay: Essay::Diverged,
@@ -453,6 +494,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R2, R3, R4; activity from the previous batch",
         plain: "errors are right, but they are paired with the activity of the previous batch instead of this one's.",
         colour: (158, 160, 20), // olive
+        marker: Marker::Plus,
         family: Family::Essay,
         classifies: false,
         essay: Essay::Median(3.23),
@@ -477,6 +519,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "control: keeps R1–R5, nothing to learn",
         plain: "a control: backprop, but on targets shuffled between examples, so there is nothing real to learn.",
         colour: (100, 100, 100), // grey
+        marker: Marker::Circle,
         family: Family::Control,
         classifies: false,
         essay: Essay::Median(1.03),
@@ -497,6 +540,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "control: motion without credit",
         plain: "a control: each step moves the weights in a random direction as long as backprop's update, so there is motion without credit.",
         colour: (23, 170, 190), // cyan
+        marker: Marker::Square,
         family: Family::Control,
         classifies: false,
         essay: Essay::Median(1.88),
@@ -521,6 +565,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "control: credit for the last layer only",
         plain: "a control: only the last layer learns; nothing inside the network gets any credit.",
         colour: (20, 20, 20), // black
+        marker: Marker::None,
         family: Family::Control,
         classifies: false,
         essay: Essay::Median(0.169),
@@ -545,6 +590,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1, R2, R3, R5; feedback B learns Wᵀ",
         plain: "errors travel back through separate connections that learn, with the same updates and decay as the forward ones, until they match them.",
         colour: (197, 27, 125), // deep magenta
+        marker: Marker::Circle,
         family: Family::Part4,
         classifies: false,
         essay: Essay::Absent,
@@ -576,6 +622,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1, R2, R3, R5; feedback sign(Wᵀ): the signs of Wᵀ without their sizes",
         plain: "errors travel back through connections that have the forward weights' signs but all the same size.",
         colour: (175, 110, 220), // lavender
+        marker: Marker::Square,
         family: Family::Part4,
         classifies: false,
         essay: Essay::Absent,
@@ -609,6 +656,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "one broadcast score gates each synapse's eligibility trace",
         plain: "each connection keeps a fading trace of recent activity; one broadcast reward later decides which traces become changes.",
         colour: (128, 0, 0), // maroon
+        marker: Marker::TriangleUp,
         family: Family::Part4,
         classifies: false,
         essay: Essay::Absent,
@@ -640,6 +688,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1–R4; error units settle instead of a sweep",
         plain: "each layer predicts the one below; error units settle over a few steps and then hold roughly backprop's errors, with no ordered sweep.",
         colour: (255, 127, 14), // orange
+        marker: Marker::TriangleDown,
         family: Family::Part4,
         classifies: false,
         essay: Essay::Absent,
@@ -671,6 +720,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "symmetric weights; a free and a nudged settling",
         plain: "the network settles once freely and once nudged towards the target; the difference between the two settled states is the update.",
         colour: (0, 60, 120), // navy
+        marker: Marker::Diamond,
         family: Family::Part4,
         classifies: false,
         essay: Essay::Absent,
@@ -702,6 +752,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1–R4; each layer's error predicted, no waiting",
         plain: "each layer has a small model that predicts its error at once, so it need not wait for the backward pass; the models are trained on the true errors later.",
         colour: (152, 200, 80), // light green
+        marker: Marker::Cross,
         family: Family::Part4,
         classifies: false,
         essay: Essay::Absent,
@@ -733,6 +784,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "a different task: classes; each layer's own goal, no backward sweep",
         plain: "each layer learns on its own to respond strongly to real examples and weakly to fake ones; nothing is sent backwards.",
         colour: (0, 150, 255), // sky blue
+        marker: Marker::Plus,
         family: Family::Part4,
         classifies: true,
         essay: Essay::Absent,
@@ -766,6 +818,7 @@ pub const DEFS: [MethodDef; 20] = [
         keeps: "keeps R1–R5 on the classification task (forward-forward's reference)",
         plain: "exact backprop on the classification task, the reference forward-forward is compared with.",
         colour: (80, 80, 160), // slate: bp on another task
+        marker: Marker::TriangleDown,
         family: Family::Reference,
         classifies: true,
         essay: Essay::Absent,

@@ -7,8 +7,8 @@
 use crate::page::agents::runner::{units, UnitDone};
 use crate::page::agents::{AgentsResults, AgentsSettings};
 use crate::page::url::AppState;
-use crate::ui::charts::agents::{draw_curves, draw_depth, draw_vote};
-use crate::ui::charts::agents_map::draw_angle_map;
+use crate::ui::charts::agents::AgentsChart;
+use crate::ui::shell::chart::{canvas, exports};
 use crate::ui::shell::download;
 use crate::ui::shell::widgets::key_field;
 use crate::ui::workers::runner::{AgentsWork, Events, Progress, Runner};
@@ -106,13 +106,16 @@ pub fn AgentsView() -> impl IntoView {
     };
     let chart = move |id: &'static str,
                       label: &'static str,
-                      draw: fn(&AgentsResults) -> (String, usize)| {
+                      of: fn(&AgentsResults) -> AgentsChart| {
+        let c = Signal::derive(move || {
+            results
+                .with(|r| r.as_ref().map(of))
+                .unwrap_or_else(|| of(&AgentsResults::default()))
+        });
         view! {
             <figure class="chart">
-                <div class="chart-svg" data-testid=id role="img" aria-label=label
-                    data-lines=move || results.with(|r| r.as_ref().map_or(0, |r| draw(r).1))
-                    inner_html=move || results.with(|r| r.as_ref().map(|r| draw(r).0).unwrap_or_default())></div>
-                <figcaption><span class="pan-hint">"Swipe the chart sideways to see all of it. "</span>{label}</figcaption>
+                {canvas(id, label, c)}
+                <figcaption><span class="pan-hint">"Swipe the chart sideways to see all of it. "</span>{label}" "{exports(id, c)}</figcaption>
             </figure>
         }
     };
@@ -183,10 +186,10 @@ pub fn AgentsView() -> impl IntoView {
                 <p class="hint" data-testid="agents-critique">{critique}</p>
                 <p class="hint">"The critic's noise depends on how a step is described: rename a step and the chained critique it receives changes, as the essay warns a prompt's name can change the backward messages."</p>
             </div>
-            {chart("agents-curves", "Held-out loss against round for each signal at K steps, gated dashed (where the gate kept every update, the dashed line lies on the solid one)", |r| draw_curves(&r.curves))}
-            {chart("agents-depth", "Final held-out loss against the number of steps K = 1, 2, 4, 8. At each K every signal spends the calls of the chained critique's rounds, so the broadcast, cheaper per round, gets more rounds.", |r| draw_depth(&r.rows))}
-            {chart("agents-angles", "Angle of each step's update to the exact gradient (mean over rounds), step by step for each number of steps K, chained and broadcast; exact backprop is 0° everywhere. Darker is worse: 90° carries no information, above 90° the update points against the gradient. The last step reads the evaluator and is always exact, so the mean is over steps 1 … K−1.", |r| draw_angle_map(&r.rows))}
-            {chart("agents-vote", "Accuracy against calls: independent answers voted, and one answer refined and voted", |r| draw_vote(&r.vote))}
+            {chart("agents-curves", "Held-out loss against round for each signal at K steps, gated dashed (where the gate kept every update, the dashed line lies on the solid one)", |r| AgentsChart::Curves(r.curves.clone()))}
+            {chart("agents-depth", "Final held-out loss against the number of steps K = 1, 2, 4, 8. At each K every signal spends the calls of the chained critique's rounds, so the broadcast, cheaper per round, gets more rounds.", |r| AgentsChart::Depth(r.rows.clone()))}
+            {chart("agents-angles", "Angle of each step's update to the exact gradient (mean over rounds), step by step for each number of steps K, chained and broadcast; exact backprop is 0° everywhere. Darker is worse: 90° carries no information, above 90° the update points against the gradient. The last step reads the evaluator and is always exact, so the mean is over steps 1 … K−1.", |r| AgentsChart::Map(r.rows.clone()))}
+            {chart("agents-vote", "Accuracy against calls: independent answers voted, and one answer refined and voted", |r| AgentsChart::Vote(r.vote.clone()))}
             <p class="hint" data-testid="agents-vote-finding">{move || results.with(|r| r.as_ref().and_then(AgentsResults::vote_finding)).unwrap_or_default()}</p>
             <p class="hint">"What the depth chart says, depth by depth (each signal at the chained critique's call budget):"</p>
             <ul class="findings" data-testid="agents-findings">

@@ -5,56 +5,72 @@
 
 use crate::lab::agents::rounds::PipelineRow;
 use crate::lab::agents::Signal;
-use crate::ui::charts::svg::{Anchor, Svg, TEXT};
+use crate::ui::charts::pen::{Anchor, Ink, Pen, Rgb, TEXT};
+use crate::ui::charts::plots::WIDTH;
+use plotters::prelude::DrawingBackend;
 
 /// The signals the map draws (exact is 0° everywhere by definition).
 pub const MAP_SIGNALS: [Signal; 2] = [Signal::Chain, Signal::Broadcast];
 
 /// A cell's fill for an angle: pale at 0°, deep red at 90° and beyond,
 /// and whether its text should be white.
-pub fn angle_fill(deg: f64) -> (String, bool) {
+pub fn angle_fill(deg: f64) -> (Rgb, bool) {
     let t = (deg / 90.0).clamp(0.0, 1.0);
     let mix = |a: f64, b: f64| (a + (b - a) * t).round() as u8;
     let c = (mix(255.0, 165.0), mix(247.0, 15.0), mix(236.0, 21.0));
-    (crate::ui::charts::svg::hex(c), t > 0.55)
+    (c, t > 0.55)
 }
 
-/// The map, and how many signals it drew.
-pub fn draw_angle_map(rows: &[PipelineRow]) -> (String, usize) {
+fn depths_of(rows: &[PipelineRow]) -> Vec<usize> {
     let mut depths: Vec<usize> = rows.iter().map(|r| r.depth).collect();
     depths.sort_unstable();
     depths.dedup();
-    let signals: Vec<Signal> = MAP_SIGNALS
+    depths
+}
+
+fn signals_of(rows: &[PipelineRow]) -> Vec<Signal> {
+    MAP_SIGNALS
         .into_iter()
         .filter(|s| rows.iter().any(|r| r.signal == *s))
-        .collect();
+        .collect()
+}
+
+const CELL_H: f64 = 34.0;
+const HEAD: f64 = 58.0;
+const GAP: f64 = 24.0;
+
+fn panel_h(rows: &[PipelineRow]) -> f64 {
+    HEAD + CELL_H * depths_of(rows).len().max(1) as f64
+}
+
+/// The map's height for these rows.
+pub fn height(rows: &[PipelineRow]) -> f64 {
+    66.0 + (panel_h(rows) + GAP) * signals_of(rows).len().max(1) as f64 + 20.0
+}
+
+/// The map `h` high; returns how many signals it drew.
+pub fn map<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, rows: &[PipelineRow]) -> usize {
+    let depths = depths_of(rows);
+    let signals = signals_of(rows);
     let cols = depths.iter().copied().max().unwrap_or(1);
-    let (x0, cell_h, head) = (96.0, 34.0, 58.0);
-    let panel_h = head + cell_h * depths.len().max(1) as f64;
-    let w = crate::ui::charts::plots::WIDTH;
-    let gap = 24.0;
-    let h = 66.0 + (panel_h + gap) * signals.len().max(1) as f64 + 20.0;
-    let mut svg = Svg::new(w, h);
+    let (x0, cell_h, head) = (96.0, CELL_H, HEAD);
+    let panel_h = panel_h(rows);
+    let w = WIDTH;
+    let gap = GAP;
     crate::ui::charts::plots::title(
-        &mut svg,
+        pen,
         "Credit quality, step by step: angle of each update to the exact gradient",
     );
     // the step columns, then a gap and the mean column
     let mean_w = 92.0;
     let cell_w = (w - x0 - 16.0 - mean_w - 10.0) / cols as f64;
-    let text = |svg: &mut Svg, x: f64, y: f64, anchor: Anchor, fill: &str, s: &str| {
-        svg.text(x, y, TEXT, anchor, fill, s);
+    let text = |pen: &mut Pen<DB>, x: f64, y: f64, anchor: Anchor, ink: Ink, s: &str| {
+        pen.text(x, y, TEXT, anchor, ink, s);
     };
     if signals.is_empty() {
-        text(
-            &mut svg,
-            w / 2.0,
-            h / 2.0,
-            Anchor::Middle,
-            "#777777",
-            "run the simulation to fill the map",
-        );
-        return (svg.finish(), 0);
+        let note = "run the simulation to fill the map";
+        text(pen, w / 2.0, h / 2.0, Anchor::Middle, Ink::Muted, note);
+        return 0;
     }
     for (si, s) in signals.iter().enumerate() {
         let top = 52.0 + si as f64 * (panel_h + gap);
@@ -62,24 +78,24 @@ pub fn draw_angle_map(rows: &[PipelineRow]) -> (String, usize) {
             Signal::Chain => "chained critique (hop by hop through the critic)",
             _ => "broadcast critique (the final critique through a fixed random map)",
         };
-        text(&mut svg, 16.0, top + 14.0, Anchor::Start, "#111111", label);
+        text(pen, 16.0, top + 14.0, Anchor::Start, Ink::Strong, label);
         let yh = top + head - 8.0;
         for k in 1..=cols {
             let x = x0 + (k as f64 - 0.5) * cell_w;
-            text(&mut svg, x, yh, Anchor::Middle, "#333333", &k.to_string());
+            text(pen, x, yh, Anchor::Middle, Ink::Axis, &k.to_string());
         }
         let xm = w - 16.0 - mean_w / 2.0;
-        text(&mut svg, xm, yh, Anchor::Middle, "#333333", "mean 1…K−1");
-        text(&mut svg, x0 - 8.0, yh, Anchor::End, "#333333", "K \\ step");
+        text(pen, xm, yh, Anchor::Middle, Ink::Axis, "mean 1…K−1");
+        text(pen, x0 - 8.0, yh, Anchor::End, Ink::Axis, "K \\ step");
         for (di, &d) in depths.iter().enumerate() {
             let y = top + head + di as f64 * cell_h;
             let mid = y + cell_h / 2.0 + 5.0;
             text(
-                &mut svg,
+                pen,
                 x0 - 8.0,
                 mid,
                 Anchor::End,
-                "#333333",
+                Ink::Axis,
                 &format!("K = {d}"),
             );
             let Some(r) = rows.iter().find(|r| r.depth == d && r.signal == *s) else {
@@ -97,15 +113,22 @@ pub fn draw_angle_map(rows: &[PipelineRow]) -> (String, usize) {
                 )));
             for (x, cw, a) in cells {
                 if !a.is_finite() {
-                    svg.rect(x + 1.0, y + 1.0, cw - 2.0, cell_h - 2.0, "#EEEEEE", 1.0);
-                    text(&mut svg, x + cw / 2.0, mid, Anchor::Middle, "#555555", "—");
+                    pen.rect(x + 1.0, y + 1.0, cw - 2.0, cell_h - 2.0, Ink::Grid, 1.0);
+                    text(pen, x + cw / 2.0, mid, Anchor::Middle, Ink::Muted, "—");
                     continue;
                 }
                 let (fill, light) = angle_fill(a);
-                svg.rect(x + 1.0, y + 1.0, cw - 2.0, cell_h - 2.0, &fill, 1.0);
-                let ink = if light { "#FFFFFF" } else { "#111111" };
+                pen.rect(
+                    x + 1.0,
+                    y + 1.0,
+                    cw - 2.0,
+                    cell_h - 2.0,
+                    Ink::Fixed(fill),
+                    1.0,
+                );
+                let ink = Ink::Fixed(if light { (255, 255, 255) } else { (17, 17, 17) });
                 text(
-                    &mut svg,
+                    pen,
                     x + cw / 2.0,
                     mid,
                     Anchor::Middle,
@@ -116,12 +139,12 @@ pub fn draw_angle_map(rows: &[PipelineRow]) -> (String, usize) {
         }
     }
     text(
-        &mut svg,
+        pen,
         x0 + (w - x0 - 16.0 - mean_w) / 2.0,
         h - 16.0,
         Anchor::Middle,
-        "#333333",
+        Ink::Axis,
         "step k of the pipeline (1 reads the task; K reads the evaluator) →",
     );
-    (svg.finish(), signals.len())
+    signals.len()
 }

@@ -1,82 +1,102 @@
-//! Two charts about credit, as SVG strings: each method's alignment angle
+//! Two charts about credit: each method's alignment angle
 //! per layer (small multiples, one panel per weight matrix), and the cost
 //! of removing each requirement as a ratio to backprop, grouped by
 //! requirement.
 
 use crate::lab::train::trainer::Angles;
 use crate::lab::Method;
-use crate::ui::charts::plots::{frame, method_color, tick, title, LEGEND_COLS, WIDTH};
-use crate::ui::charts::svg::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};
-
-/// One panel per layer (W₁, W₂, W₃): the angle between each method's
-/// update and the exact gradient against step, with 90° marked. Returns
-/// the SVG and how many methods have a line in some panel.
-pub fn draw_angles(lines: &[(Method, Angles)], max_step: usize) -> (String, usize) {
-    let names = ["W₁", "W₂", "W₃"].map(String::from);
-    draw_angle_panels(
-        lines,
-        max_step,
-        "Angle between each method's update and the true gradient, per layer",
-        &names,
-    )
-}
+use crate::ui::charts::pen::{legend_rows, Anchor, Axis, Chart, Ink, Look, Pen, Plot, TEXT};
+use crate::ui::charts::plots::{frame, method_color, method_look, tick, title, LEGEND_COLS, WIDTH};
+use plotters::prelude::DrawingBackend;
 
 /// Small multiples of an angle against step, one panel per entry of
-/// `names` (entry l of each series in panel l), with 90° marked.
-pub fn draw_angle_panels(
-    lines: &[(Method, Angles)],
-    max_step: usize,
-    heading: &str,
-    names: &[String],
-) -> (String, usize) {
-    let xmax = max_step.max(1) as f64;
-    let rows = legend_rows(lines.len() + 1, LEGEND_COLS);
-    let h = 330.0 + 22.0 * rows as f64;
-    let mut svg = Svg::new(WIDTH, h);
-    title(&mut svg, heading);
-    let n = names.len().max(1) as f64;
-    let (left, gap) = (70.0, 50.0);
-    let w = (WIDTH - left - 16.0 - (n - 1.0) * gap) / n;
-    let mut drawn = vec![false; lines.len()];
-    let mut bottom = 0.0;
-    for (l, name) in names.iter().enumerate() {
-        let p = Plot {
-            x: left + l as f64 * (w + gap),
-            y: 60.0,
-            w,
-            h: 200.0,
-            xa: Axis::linear(0.0, xmax),
-            ya: Axis::linear(0.0, 120.0),
-        };
-        angle_panel(&mut svg, &p, l, name, lines, &mut drawn);
-        bottom = p.y + p.h;
+/// `names` (entry l of each series in panel l), with 90° marked; it
+/// counts the methods with a line in some panel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnglePanels {
+    pub lines: Vec<(Method, Angles)>,
+    pub max_step: usize,
+    pub heading: String,
+    pub names: Vec<String>,
+}
+
+impl AnglePanels {
+    /// One panel per layer (W₁, W₂, W₃): the angle between each method's
+    /// update and the exact gradient against step.
+    pub fn layers(lines: Vec<(Method, Angles)>, max_step: usize) -> Self {
+        Self {
+            lines,
+            max_step,
+            heading: "Angle between each method's update and the true gradient, per layer".into(),
+            names: ["W₁", "W₂", "W₃"].map(String::from).to_vec(),
+        }
     }
-    let mut entries: Vec<_> = lines
-        .iter()
-        .map(|(m, _)| (m.name().to_string(), method_color(*m), false))
-        .collect();
-    entries.push(("90°: no alignment".into(), (0, 0, 0), true));
-    svg.legend(
-        left,
-        bottom + 66.0,
-        WIDTH - left - 16.0,
-        LEGEND_COLS,
-        &entries,
-    );
-    (svg.finish(), drawn.iter().filter(|d| **d).count())
+}
+
+impl Chart for AnglePanels {
+    fn size(&self) -> (f64, f64) {
+        let rows = legend_rows(self.lines.len() + 1, LEGEND_COLS);
+        (WIDTH, 330.0 + 22.0 * rows as f64)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize {
+        let lines = &self.lines;
+        let xmax = self.max_step.max(1) as f64;
+        title(pen, &self.heading);
+        let n = self.names.len().max(1) as f64;
+        let (left, gap) = (70.0, 50.0);
+        let w = (WIDTH - left - 16.0 - (n - 1.0) * gap) / n;
+        let mut drawn = vec![false; lines.len()];
+        let mut bottom = 0.0;
+        for (l, name) in self.names.iter().enumerate() {
+            let p = Plot {
+                x: left + l as f64 * (w + gap),
+                y: 60.0,
+                w,
+                h: 200.0,
+                xa: Axis::linear(0.0, xmax),
+                ya: Axis::linear(0.0, 120.0),
+            };
+            angle_panel(pen, &p, l, name, lines, &mut drawn);
+            bottom = p.y + p.h;
+        }
+        let mut entries: Vec<_> = lines
+            .iter()
+            .map(|(m, _)| {
+                (
+                    m.name().to_string(),
+                    Look {
+                        dash: false,
+                        ..method_look(*m)
+                    },
+                )
+            })
+            .collect();
+        entries.push(("90°: no alignment".into(), Look::line((0, 0, 0), true)));
+        let width = WIDTH - left - 16.0;
+        pen.legend(left, bottom + 66.0, width, LEGEND_COLS, &entries);
+        drawn.iter().filter(|d| **d).count()
+    }
 }
 
 /// Layer `l`'s panel: its axes, the 90° line, and a line per method with
 /// a finite angle there (marked in `drawn`).
-fn angle_panel(
-    svg: &mut Svg,
+fn angle_panel<DB: DrawingBackend>(
+    pen: &mut Pen<DB>,
     p: &Plot,
     l: usize,
     name: &str,
     lines: &[(Method, Angles)],
     drawn: &mut [bool],
 ) {
-    svg.text(p.x + p.w / 2.0, 52.0, TEXT, Anchor::Middle, "#111111", name);
+    pen.text(
+        p.x + p.w / 2.0,
+        52.0,
+        TEXT,
+        Anchor::Middle,
+        Ink::Strong,
+        name,
+    );
     let ydesc = if l == 0 { "angle (degrees)" } else { "" };
     // a narrow panel: step labels at the start, the middle and the end only
     let xmax = p.xa.hi;
@@ -88,9 +108,9 @@ fn angle_panel(
             String::new()
         }
     };
-    svg.axes(p, "training step", ydesc, &xfmt, &|v| format!("{v:.0}°"));
+    pen.axes(p, "training step", ydesc, &xfmt, &|v| format!("{v:.0}°"));
     let (a, y90) = p.at(0.0, 90.0);
-    svg.line((a, y90), (p.x + p.w, y90), "#000000", 1.5, true);
+    pen.line((a, y90), (p.x + p.w, y90), Ink::Data((0, 0, 0)), 1.5, true);
     for (k, (m, series)) in lines.iter().enumerate() {
         // a gap where a layer was left unchanged (NaN)
         let pts: Vec<(f64, f64)> = series
@@ -100,7 +120,13 @@ fn angle_panel(
             .collect();
         if !pts.is_empty() {
             drawn[k] = true;
-            svg.polyline(&pts, &hex(method_color(*m)), 2.5, false);
+            pen.series(
+                &pts,
+                Look {
+                    dash: false,
+                    ..method_look(*m)
+                },
+            );
         }
     }
 }
@@ -142,67 +168,88 @@ pub fn ratio_bars(scores: &[(Method, f64)]) -> Vec<Bar> {
 
 /// The cost of removing each requirement: score ÷ bp's, log scale, one
 /// bar per method grouped by requirement; a diverged method's bar runs off
-/// the top, pale, with a label.
-pub fn draw_ratio(bars: &[Bar], source: &str) -> String {
-    let top = 1000.0;
-    let n = bars.len().max(6) as f64;
-    // more bars than two staggered rows of names can hold: names at a slant
-    let slant = bars.len() > 12;
-    let title = format!("Cost of removing each requirement: score ÷ bp's ({source})");
-    let (h, rows) = if slant { (445.0, 3) } else { (400.0, 1) };
-    let (mut svg, p) = frame(h, &title, rows, Axis::linear(0.0, n), Axis::log(0.5, top));
-    svg.axes(
-        &p,
-        "",
-        "× bp's test error (1× = as good as bp)",
-        &|_| String::new(),
-        &|v| format!("{}×", tick(v)),
-    );
-    let (x0, one) = p.at(0.0, 1.0);
-    svg.line((x0, one), (p.x + p.w, one), "#000000", 1.5, true);
-    for (i, b) in bars.iter().enumerate() {
-        let c = hex(method_color(b.method));
-        let h = b.ratio.unwrap_or(top).clamp(0.5, top);
-        let (x0, y0) = p.at(i as f64 + 0.12, h);
-        let (x1, base) = p.at(i as f64 + 0.88, 0.5);
-        svg.rect(
-            x0,
-            y0,
-            x1 - x0,
-            base - y0,
-            &c,
-            if b.ratio.is_some() { 0.9 } else { 0.3 },
-        );
-        // narrow bars: the number alone (the axis says it is × bp's)
-        let unit = if slant { "" } else { "×" };
-        let label = b
-            .ratio
-            .map_or("diverged".into(), |r| format!("{r:.1}{unit}"));
-        let mid = (x0 + x1) / 2.0;
-        let y = y0.max(p.y + if slant { 58.0 } else { 40.0 });
-        svg.text(mid, y - 6.0, TEXT, Anchor::Middle, "#111111", &label);
-        if slant {
-            svg.slanted(mid + 5.0, base + 14.0, TEXT, b.method.short_name());
-        } else {
-            // names on two staggered rows, so that neighbours never collide
-            let row = if i % 2 == 0 { 18.0 } else { 36.0 };
-            svg.text(
-                mid,
-                base + row,
-                TEXT,
-                Anchor::Middle,
-                "#111111",
-                b.method.short_name(),
-            );
-        }
-    }
-    groups(&mut svg, &p, bars, slant);
-    svg.finish()
+/// the top, pale, with a label. `source` says where the scores are from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ratio {
+    pub bars: Vec<Bar>,
+    pub source: String,
 }
 
+impl Ratio {
+    /// More bars than two staggered rows of names can hold: names turned.
+    fn turned(&self) -> bool {
+        self.bars.len() > 12
+    }
+
+    /// Room below the plot for the names.
+    fn below(&self) -> f64 {
+        if !self.turned() {
+            return 0.0;
+        }
+        let longest = self
+            .bars
+            .iter()
+            .map(|b| b.method.short_name().chars().count());
+        (longest.max().unwrap_or(0) as f64 * 0.56 * TEXT - 40.0).max(0.0)
+    }
+}
+
+impl Chart for Ratio {
+    fn size(&self) -> (f64, f64) {
+        (WIDTH, 400.0 + self.below())
+    }
+
+    fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize {
+        let bars = &self.bars;
+        let top = 1000.0;
+        let n = bars.len().max(6) as f64;
+        let turned = self.turned();
+        let title = format!(
+            "Cost of removing each requirement: score ÷ bp's ({})",
+            self.source
+        );
+        let xa = Axis::linear(0.0, n);
+        let p = frame(pen, 400.0, &title, 1, xa, Axis::log(0.5, top));
+        pen.axes(
+            &p,
+            "",
+            "× bp's test error (1× = as good as bp)",
+            &|_| String::new(),
+            &|v| format!("{}×", tick(v)),
+        );
+        let (x0, one) = p.at(0.0, 1.0);
+        pen.line((x0, one), (p.x + p.w, one), Ink::Data((0, 0, 0)), 1.5, true);
+        for (i, b) in bars.iter().enumerate() {
+            let c = method_color(b.method);
+            let h = b.ratio.unwrap_or(top).clamp(0.5, top);
+            let (x0, y0) = p.at(i as f64 + 0.12, h);
+            let (x1, base) = p.at(i as f64 + 0.88, 0.5);
+            let opacity = if b.ratio.is_some() { 0.9 } else { 0.3 };
+            pen.rect(x0, y0, x1 - x0, base - y0, Ink::Data(c), opacity);
+            // narrow bars: the number alone (the axis says it is × bp's)
+            let unit = if turned { "" } else { "×" };
+            let label = b
+                .ratio
+                .map_or("diverged".into(), |r| format!("{r:.1}{unit}"));
+            let mid = (x0 + x1) / 2.0;
+            let y = y0.max(p.y + if turned { 58.0 } else { 40.0 });
+            pen.text(mid, y - 6.0, TEXT, Anchor::Middle, Ink::Strong, &label);
+            let name = b.method.short_name();
+            if turned {
+                pen.hanging(mid, base + 8.0, TEXT, name);
+            } else {
+                // names on two staggered rows, so that neighbours never collide
+                let row = if i % 2 == 0 { 18.0 } else { 36.0 };
+                pen.text(mid, base + row, TEXT, Anchor::Middle, Ink::Strong, name);
+            }
+        }
+        groups(pen, &p, bars, turned);
+        bars.len()
+    }
+}
 /// Each requirement's name above its bars, with a line between groups;
 /// on two staggered rows when the bars are narrow.
-fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar], stagger: bool) {
+fn groups<DB: DrawingBackend>(pen: &mut Pen<DB>, p: &Plot, bars: &[Bar], stagger: bool) {
     let (mut i, mut k) = (0, 0);
     while i < bars.len() {
         let g = bars[i].group;
@@ -215,16 +262,16 @@ fn groups(svg: &mut Svg, p: &Plot, bars: &[Bar], stagger: bool) {
             g.replace(", ", "+")
         };
         let row = if stagger && k % 2 == 1 { 34.0 } else { 16.0 };
-        svg.text(
+        pen.text(
             (x + x2) / 2.0,
             p.y + row,
             TEXT,
             Anchor::Middle,
-            "#444444",
+            Ink::Axis,
             &name,
         );
         if i > 0 {
-            svg.line((x, p.y), (x, p.y + p.h), "#DDDDDD", 1.0, false);
+            pen.line((x, p.y), (x, p.y + p.h), Ink::Grid, 1.0, false);
         }
         i += j;
         k += 1;

@@ -1,11 +1,13 @@
-//! The charts, drawn as SVG text by plain functions (native tests read them):
-//! `svg` the drawing primitives, `plots` the shared colours, ticks and the
-//! lab's curves, and one file per view's charts.
+//! The charts, drawn through plotters: `pen` the marks a chart is made of
+//! and the backends it is drawn on (a canvas on the page, SVG for exports
+//! and the native tests), `plots` what the charts share and the lab's
+//! curves, and one file per view's charts. Each chart is a plain value
+//! that implements `pen::Chart`; `ui::shell::chart` shows one on the page.
 
 pub mod agents;
 pub mod agents_map;
 pub mod credit;
+pub mod pen;
 pub mod plots;
 pub mod studies;
-pub mod svg;
 pub mod width;

@@ -1,28 +1,31 @@
-//! The studies' charts as SVG strings: test error, cost and alignment
-//! against depth here; the width study's charts and the failure boundary
-//! in `charts_width`. Plain Rust: the native tests read them.
+//! The studies' charts: test error, cost and alignment against depth
+//! here (one `DepthChart`, three kinds); the width study's charts and the
+//! failure boundary in `width`.
 
 use crate::lab::study::depth::DepthStudy;
 use crate::lab::Method;
-use crate::ui::charts::plots::{frame, method_color, reference, tick, LEGEND_COLS};
-use crate::ui::charts::svg::{hex, legend_rows, Anchor, Axis, Plot, Svg, TEXT};
+use crate::ui::charts::pen::{legend_rows, Anchor, Axis, Chart, Ink, Look, Pen, Plot, TEXT};
+use crate::ui::charts::plots::{
+    frame, method_color, method_look, reference, tick, LEGEND_COLS, WIDTH,
+};
+use plotters::prelude::DrawingBackend;
 
 /// A line per method through `(x, y)` points, with a dot at each, and its
 /// legend entries; a control is dashed.
-pub(crate) fn lines(
-    svg: &mut Svg,
+pub(crate) fn lines<DB: DrawingBackend>(
+    pen: &mut Pen<DB>,
     p: &Plot,
     series: &[(Method, Vec<(f64, f64)>)],
-) -> Vec<(String, crate::ui::charts::svg::Rgb, bool)> {
+) -> Vec<(String, Look)> {
     let mut legend = Vec::new();
     for (m, pts) in series {
-        let c = hex(method_color(*m));
+        let c = method_color(*m);
         let at: Vec<(f64, f64)> = pts.iter().map(|&(x, y)| p.at(x, y)).collect();
-        svg.polyline(&at, &c, 2.5, m.is_control());
+        pen.series(&at, method_look(*m));
         for &(x, y) in &at {
-            svg.circle(x, y, 4.0, &c);
+            pen.circle(x, y, 4.0, Ink::Data(c));
         }
-        legend.push((m.name().to_string(), method_color(*m), m.is_control()));
+        legend.push((m.name().to_string(), method_look(*m)));
     }
     legend
 }
@@ -87,31 +90,75 @@ fn depth_tick(v: f64) -> String {
     }
 }
 
-pub(crate) fn empty_note(svg: &mut Svg, p: &Plot, text: &str) {
-    svg.text(
-        p.x + p.w / 2.0,
-        p.y + p.h / 2.0,
-        TEXT,
-        Anchor::Middle,
-        "#777777",
-        text,
-    );
+pub(crate) fn empty_note<DB: DrawingBackend>(pen: &mut Pen<DB>, p: &Plot, text: &str) {
+    let (x, y) = (p.x + p.w / 2.0, p.y + p.h / 2.0);
+    pen.text(x, y, TEXT, Anchor::Middle, Ink::Muted, text);
+}
+
+/// The depth study's three charts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DepthKind {
+    /// Test error against depth, one line per method.
+    Scores,
+    /// Each method's error over bp's at the same depth.
+    Costs,
+    /// FA's and DFA's alignment angle per layer.
+    Angles,
+}
+
+/// One of the depth study's charts, up to depth `max_depth`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DepthChart {
+    pub study: DepthStudy,
+    pub max_depth: usize,
+    pub kind: DepthKind,
+}
+
+const EMPTY: &str = "run the study: each depth is drawn when it finishes";
+
+impl Chart for DepthChart {
+    fn size(&self) -> (f64, f64) {
+        let methods = methods_in(self.study.rows.iter().map(|r| r.method)).len();
+        let h = match self.kind {
+            DepthKind::Scores => 340.0 + 22.0 * legend_rows(methods, LEGEND_COLS) as f64,
+            DepthKind::Costs => {
+                340.0 + 22.0 * legend_rows(methods.saturating_sub(1), LEGEND_COLS) as f64
+            }
+            DepthKind::Angles => 380.0,
+        };
+        (WIDTH, h)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize {
+        let h = self.size().1;
+        match self.kind {
+            DepthKind::Scores => depth_scores(pen, h, &self.study, self.max_depth),
+            DepthKind::Costs => depth_costs(pen, h, &self.study, self.max_depth),
+            DepthKind::Angles => depth_angles(pen, h, &self.study, self.max_depth),
+        }
+    }
 }
 
 /// Test error against depth, one line per method; readout only (dashed)
 /// is the floor every other method must beat.
-pub fn draw_depth_scores(s: &DepthStudy, max_depth: usize) -> String {
+fn depth_scores<DB: DrawingBackend>(
+    pen: &mut Pen<DB>,
+    h: f64,
+    s: &DepthStudy,
+    max_depth: usize,
+) -> usize {
     let methods = methods_in(s.rows.iter().map(|r| r.method));
     let rows = legend_rows(methods.len(), LEGEND_COLS);
     let ya = log_axis(s.rows.iter().map(|r| r.median), 1e-4);
-    let (mut svg, p) = frame(
-        340.0 + 22.0 * rows as f64,
+    let p = frame(
+        pen,
+        h,
         "Test error against depth",
         rows,
         depth_axis(max_depth),
         ya,
     );
-    svg.axes(
+    pen.axes(
         &p,
         "hidden layers (depth)",
         "test normalised MSE (log)",
@@ -122,21 +169,22 @@ pub fn draw_depth_scores(s: &DepthStudy, max_depth: usize) -> String {
         let y = r.median;
         (r.method, y.is_finite().then_some((r.depth as f64, y)))
     });
-    let legend = lines(&mut svg, &p, &series);
+    let legend = lines(pen, &p, &series);
     if s.rows.is_empty() {
-        empty_note(
-            &mut svg,
-            &p,
-            "run the study: each depth is drawn when it finishes",
-        );
+        empty_note(pen, &p, EMPTY);
     }
-    svg.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &legend);
-    svg.finish()
+    pen.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &legend);
+    legend.len()
 }
 
 /// Each method's median over bp's at the same depth: the cost of removing
 /// its requirement, as a function of depth.
-pub fn draw_depth_costs(s: &DepthStudy, max_depth: usize) -> String {
+fn depth_costs<DB: DrawingBackend>(
+    pen: &mut Pen<DB>,
+    h: f64,
+    s: &DepthStudy,
+    max_depth: usize,
+) -> usize {
     let methods: Vec<Method> = methods_in(s.rows.iter().map(|r| r.method))
         .into_iter()
         .filter(|&m| m != Method::Bp)
@@ -152,33 +200,27 @@ pub fn draw_depth_costs(s: &DepthStudy, max_depth: usize) -> String {
         10f64.powf(lo.log10().floor())
     };
     let ya = Axis::log(bottom, 10f64.powf((hi * 1.2).log10().ceil()));
-    let (mut svg, p) = frame(
-        340.0 + 22.0 * rows as f64,
+    let p = frame(
+        pen,
+        h,
         "Cost of removing each requirement against depth",
         rows,
         depth_axis(max_depth),
         ya,
     );
-    svg.axes(
+    pen.axes(
         &p,
         "hidden layers (depth)",
         "test error ÷ bp's (log)",
         &depth_tick,
         &|v| format!("{}×", tick(v)),
     );
-    reference(
-        &mut svg,
-        &p,
-        1.0,
-        (31, 95, 191),
-        "1× = exact backprop",
-        true,
-    );
+    reference(pen, &p, 1.0, (31, 95, 191), "1× = exact backprop", true);
     let series = per_method(&methods, &s.rows, |r| {
         (r.method, r.ratio_to_bp.map(|x| (r.depth as f64, x)))
     });
-    let mut legend = lines(&mut svg, &p, &series);
-    for (name, _, _) in &mut legend {
+    let mut legend = lines(pen, &p, &series);
+    for (name, _) in &mut legend {
         if let Some(m) = Method::ALL.iter().find(|m| m.name() == name.as_str()) {
             if !m.is_control() {
                 *name = format!("{} ({})", m.short_name(), m.removes());
@@ -186,28 +228,30 @@ pub fn draw_depth_costs(s: &DepthStudy, max_depth: usize) -> String {
         }
     }
     if s.rows.is_empty() {
-        empty_note(
-            &mut svg,
-            &p,
-            "run the study: each depth is drawn when it finishes",
-        );
+        empty_note(pen, &p, EMPTY);
     }
-    svg.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &legend);
-    svg.finish()
+    pen.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &legend);
+    legend.len()
 }
 
 /// FA's and DFA's final alignment angle against depth: a dot per hidden
 /// layer's weights (the readout's update is exact), a line through their
 /// mean.
-pub fn draw_depth_angles(s: &DepthStudy, max_depth: usize) -> String {
-    let (mut svg, p) = frame(
-        380.0,
+fn depth_angles<DB: DrawingBackend>(
+    pen: &mut Pen<DB>,
+    h: f64,
+    s: &DepthStudy,
+    max_depth: usize,
+) -> usize {
+    let p = frame(
+        pen,
+        h,
         "Alignment of FA and DFA with the gradient, per layer",
         2,
         depth_axis(max_depth),
         Axis::linear(0.0, 100.0),
     );
-    svg.axes(
+    pen.axes(
         &p,
         "hidden layers (depth)",
         "angle to the gradient (°; lower: aligned)",
@@ -215,18 +259,14 @@ pub fn draw_depth_angles(s: &DepthStudy, max_depth: usize) -> String {
         &|v| format!("{v:.0}°"),
     );
     let (_, y90) = p.at(0.0, 90.0);
-    svg.line((p.x, y90), (p.x + p.w, y90), "#000000", 1.5, true);
-    svg.text(
-        p.x + p.w - 4.0,
-        y90 - 6.0,
-        TEXT,
-        Anchor::End,
-        "#000000",
-        "90°: no alignment",
-    );
+    let black = Ink::Data((0, 0, 0));
+    pen.line((p.x, y90), (p.x + p.w, y90), black, 1.5, true);
+    let label = "90°: no alignment";
+    pen.text(p.x + p.w - 4.0, y90 - 6.0, TEXT, Anchor::End, black, label);
     let mut legend = Vec::new();
+    let mut drawn = 0;
     for (k, m) in [Method::Fa, Method::Dfa].into_iter().enumerate() {
-        let c = hex(method_color(m));
+        let c = method_color(m);
         let mut mean = Vec::new();
         for d in s.depths() {
             // W₁ … W_d: the hidden layers' weights (W_{d+1} is the readout)
@@ -239,31 +279,27 @@ pub fn draw_depth_angles(s: &DepthStudy, max_depth: usize) -> String {
             for &deg in &a {
                 // the two methods side by side at each depth
                 let (x, y) = p.at(d as f64 + if k == 0 { -0.12 } else { 0.12 }, deg.min(100.0));
-                svg.circle(x, y, 3.0, &c);
+                pen.circle(x, y, 3.0, Ink::Data(c));
             }
             if !a.is_empty() {
                 mean.push(p.at(d as f64, a.iter().sum::<f64>() / a.len() as f64));
             }
         }
-        svg.polyline(&mean, &c, 2.5, false);
+        drawn += usize::from(!mean.is_empty());
+        pen.series(&mean, Look::line(c, false));
         legend.push((
             format!(
                 "{}: mean over hidden layers (dots: each layer)",
                 m.short_name()
             ),
-            method_color(m),
-            false,
+            Look::line(c, false),
         ));
     }
     if s.rows.is_empty() {
-        empty_note(
-            &mut svg,
-            &p,
-            "run the study: each depth is drawn when it finishes",
-        );
+        empty_note(pen, &p, EMPTY);
     }
-    svg.legend(p.x, p.y + p.h + 66.0, p.w, 1, &legend);
-    svg.finish()
+    pen.legend(p.x, p.y + p.h + 66.0, p.w, 1, &legend);
+    drawn
 }
 
 /// The depth study's rows as a table.

@@ -1,28 +1,75 @@
-//! The width study's charts as SVG strings: final error and steps to a
-//! target against the number of weights, and the essay's failure boundary.
+//! The width study's charts (one `WidthChart`, three kinds): final error
+//! and steps to a target against the number of weights, and the essay's
+//! failure boundary.
 
 use crate::lab::study::width::WidthRow;
 use crate::lab::Method;
-use crate::ui::charts::plots::{frame, tick, LEGEND_COLS};
+use crate::ui::charts::pen::{legend_rows, Anchor, Axis, Chart, Ink, Look, Pen, Rgb, TEXT};
+use crate::ui::charts::plots::{frame, tick, LEGEND_COLS, WIDTH};
 use crate::ui::charts::studies::{empty_note, lines, log_axis, methods_in, per_method};
-use crate::ui::charts::svg::{legend_rows, Anchor, Axis, Svg, TEXT};
+use plotters::prelude::DrawingBackend;
+
+/// The width study's three charts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum WidthKind {
+    /// Final test error against the number of weights.
+    Scores,
+    /// Steps to reach `target_times`× bp's final error within `steps`.
+    Steps { steps: usize, target_times: f64 },
+    /// The failure boundary map.
+    Boundary,
+}
+
+/// One of the width study's charts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WidthChart {
+    pub rows: Vec<WidthRow>,
+    pub kind: WidthKind,
+}
+
+const EMPTY: &str = "run the study: each width is drawn when it finishes";
+
+impl Chart for WidthChart {
+    fn size(&self) -> (f64, f64) {
+        let methods = methods_in(self.rows.iter().map(|r| r.method)).len();
+        let h = match self.kind {
+            WidthKind::Scores => 340.0 + 22.0 * legend_rows(methods, LEGEND_COLS) as f64,
+            WidthKind::Steps { .. } => 340.0 + 22.0 * (methods + 1) as f64,
+            WidthKind::Boundary => 420.0,
+        };
+        (WIDTH, h)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize {
+        let h = self.size().1;
+        match self.kind {
+            WidthKind::Scores => width_scores(pen, h, &self.rows),
+            WidthKind::Steps {
+                steps,
+                target_times,
+            } => width_steps(pen, h, &self.rows, steps, target_times),
+            WidthKind::Boundary => boundary(pen, &self.rows),
+        }
+    }
+}
 
 fn weights_axis(rows: &[WidthRow]) -> Axis {
     log_axis(rows.iter().map(|r| r.weights as f64), 10.0)
 }
 
 /// Final test error against the number of weights, log–log.
-pub fn draw_width_scores(rows: &[WidthRow]) -> String {
+fn width_scores<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, rows: &[WidthRow]) -> usize {
     let methods = methods_in(rows.iter().map(|r| r.method));
     let n = legend_rows(methods.len(), LEGEND_COLS);
-    let (mut svg, p) = frame(
-        340.0 + 22.0 * n as f64,
+    let p = frame(
+        pen,
+        h,
         "Final test error against the number of weights",
         n,
         weights_axis(rows),
         log_axis(rows.iter().map(|r| r.median), 1e-4),
     );
-    svg.axes(
+    pen.axes(
         &p,
         "weights in the student (log)",
         "test normalised MSE (log)",
@@ -33,23 +80,25 @@ pub fn draw_width_scores(rows: &[WidthRow]) -> String {
         let y = r.median;
         (r.method, y.is_finite().then_some((r.weights as f64, y)))
     });
-    let legend = lines(&mut svg, &p, &series);
+    let legend = lines(pen, &p, &series);
     if rows.is_empty() {
-        empty_note(
-            &mut svg,
-            &p,
-            "run the study: each width is drawn when it finishes",
-        );
+        empty_note(pen, &p, EMPTY);
     }
-    svg.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &legend);
-    svg.finish()
+    pen.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &legend);
+    legend.len()
 }
 
 /// Steps each method needs to reach `target_times`× bp's final score,
 /// against the number of weights, with the slope one shared score's
 /// cosine law predicts (steps ∝ 1/cos² ∝ N) from the first shared score's
 /// point; "never" along the top. Steps are measured every `every`.
-pub fn draw_width_steps(rows: &[WidthRow], steps: usize, target_times: f64) -> String {
+fn width_steps<DB: DrawingBackend>(
+    pen: &mut Pen<DB>,
+    h: f64,
+    rows: &[WidthRow],
+    steps: usize,
+    target_times: f64,
+) -> usize {
     let methods = methods_in(rows.iter().map(|r| r.method));
     let n = methods.len() + 1;
     let top = steps.max(10) as f64;
@@ -57,14 +106,15 @@ pub fn draw_width_steps(rows: &[WidthRow], steps: usize, target_times: f64) -> S
         10f64.powf((top / 200.0).log10().floor()).max(1.0),
         top * 3.0,
     );
-    let (mut svg, p) = frame(
-        340.0 + 22.0 * n as f64,
+    let p = frame(
+        pen,
+        h,
         &format!("Steps to reach {target_times}× bp's final error"),
         n,
         weights_axis(rows),
         ya,
     );
-    svg.axes(
+    pen.axes(
         &p,
         "weights in the student (log)",
         "steps (log)",
@@ -72,13 +122,14 @@ pub fn draw_width_steps(rows: &[WidthRow], steps: usize, target_times: f64) -> S
         &tick,
     );
     let (_, ytop) = p.at(p.xa.lo, top * 1.5);
-    svg.text(
+    let never_label = format!("never (within {steps} steps)");
+    pen.text(
         p.x + 6.0,
         ytop - 6.0,
         TEXT,
         Anchor::Start,
-        "#777777",
-        &format!("never (within {steps} steps)"),
+        Ink::Muted,
+        &never_label,
     );
     // "never" sits above the frame's top tick, each method a little apart
     let never = |m: Method| {
@@ -91,7 +142,7 @@ pub fn draw_width_steps(rows: &[WidthRow], steps: usize, target_times: f64) -> S
             .map_or(never(r.method), |s| s.max(1) as f64);
         (r.method, Some((r.weights as f64, y)))
     });
-    let mut legend = lines(&mut svg, &p, &series);
+    let mut legend = lines(pen, &p, &series);
     // anchored at the first shared score that reached the target
     let anchor = [Method::WeightPerturbation, Method::NodePerturbation]
         .iter()
@@ -109,23 +160,20 @@ pub fn draw_width_steps(rows: &[WidthRow], steps: usize, target_times: f64) -> S
             .iter()
             .map(|&n| p.at(n, (s0 * n / n0).min(top)))
             .collect();
-        svg.polyline(&law, "#000000", 1.5, true);
+        pen.polyline(&law, Ink::Data((0, 0, 0)), 1.5, true);
     }
     let law_entry = if anchor.is_some() {
         law.to_string()
     } else {
         format!("{law} (drawn once a shared score reaches the target)")
     };
-    legend.push((law_entry, (0, 0, 0), true));
+    let drawn = legend.len();
+    legend.push((law_entry, Look::line((0, 0, 0), true)));
     if rows.is_empty() {
-        empty_note(
-            &mut svg,
-            &p,
-            "run the study: each width is drawn when it finishes",
-        );
+        empty_note(pen, &p, EMPTY);
     }
-    svg.legend(p.x, p.y + p.h + 66.0, p.w, 1, &legend);
-    svg.finish()
+    pen.legend(p.x, p.y + p.h + 66.0, p.w, 1, &legend);
+    drawn
 }
 
 /// How specific each method's feedback is, most specific first, and its
@@ -139,11 +187,11 @@ pub const SPECIFICITY: [(Method, &str); 4] = [
 
 /// The verdict for a cell: learns (within 2× bp's final error), behind
 /// (2–5×), stalls (more, or diverged).
-pub fn verdict(ratio: Option<f64>) -> (&'static str, &'static str) {
+pub fn verdict(ratio: Option<f64>) -> (&'static str, Rgb) {
     match ratio {
-        Some(r) if r <= 2.0 => ("learns", "#B7E4C7"),
-        Some(r) if r <= 5.0 => ("behind", "#FFE8A3"),
-        _ => ("stalls", "#F4B6B6"),
+        Some(r) if r <= 2.0 => ("learns", (0xB7, 0xE4, 0xC7)),
+        Some(r) if r <= 5.0 => ("behind", (0xFF, 0xE8, 0xA3)),
+        _ => ("stalls", (0xF4, 0xB6, 0xB6)),
     }
 }
 
@@ -151,120 +199,90 @@ pub fn verdict(ratio: Option<f64>) -> (&'static str, &'static str) {
 /// against how specific the feedback is (down), each cell the method's
 /// final error over bp's at that width, coloured by verdict; the essay's
 /// corners named.
-pub fn draw_boundary(rows: &[WidthRow]) -> String {
+fn boundary<DB: DrawingBackend>(pen: &mut Pen<DB>, rows: &[WidthRow]) -> usize {
     let mut widths: Vec<usize> = rows.iter().map(|r| r.width).collect();
     widths.sort_unstable();
     widths.dedup();
-    let (w, h) = (crate::ui::charts::plots::WIDTH, 420.0);
-    let mut svg = Svg::new(w, h);
-    crate::ui::charts::plots::title(
-        &mut svg,
-        "The failure boundary: units needing credit × feedback specificity",
-    );
+    let w = WIDTH;
+    let heading = "The failure boundary: units needing credit × feedback specificity";
+    crate::ui::charts::plots::title(pen, heading);
     let (x0, y0, cell_h) = (210.0, 66.0, 58.0);
-    svg.text(
-        w / 2.0,
-        50.0,
-        TEXT,
-        Anchor::Middle,
-        "#333333",
-        "each cell: final test error ÷ bp's at that width",
-    );
+    let note = "each cell: final test error ÷ bp's at that width";
+    pen.text(w / 2.0, 50.0, TEXT, Anchor::Middle, Ink::Axis, note);
     let cell_w = (w - x0 - 16.0) / widths.len().max(1) as f64;
     let bp = |width: usize| {
         rows.iter()
             .find(|r| r.method == Method::Bp && r.width == width)
             .map(|r| r.median)
     };
+    // the cells' text is dark on their pale fills on either theme
+    let (dark, mid) = (
+        Ink::Fixed((0x11, 0x11, 0x11)),
+        Ink::Fixed((0x33, 0x33, 0x33)),
+    );
+    let mut cells = 0;
     for (i, (m, label)) in SPECIFICITY.iter().enumerate() {
         let y = y0 + i as f64 * cell_h;
-        svg.text(
-            x0 - 8.0,
-            y + cell_h / 2.0 + 5.0,
-            TEXT,
-            Anchor::End,
-            "#222222",
-            label,
-        );
+        let ym = y + cell_h / 2.0;
+        pen.text(x0 - 8.0, ym + 5.0, TEXT, Anchor::End, Ink::Strong, label);
         for (j, &width) in widths.iter().enumerate() {
             let x = x0 + j as f64 * cell_w;
             let row = rows.iter().find(|r| r.method == *m && r.width == width);
+            let (cw, ch) = (cell_w - 2.0, cell_h - 2.0);
             let Some(r) = row else {
-                svg.rect(x + 1.0, y + 1.0, cell_w - 2.0, cell_h - 2.0, "#EEEEEE", 1.0);
+                pen.rect(x + 1.0, y + 1.0, cw, ch, Ink::Grid, 1.0);
                 continue;
             };
             let ratio = bp(width)
                 .filter(|b| b.is_finite() && *b > 0.0 && r.median.is_finite())
                 .map(|b| r.median / b);
             let (word, fill) = verdict(ratio);
-            svg.rect(x + 1.0, y + 1.0, cell_w - 2.0, cell_h - 2.0, fill, 1.0);
+            pen.rect(x + 1.0, y + 1.0, cw, ch, Ink::Fixed(fill), 1.0);
+            cells += 1;
             let shown = ratio.map_or("diverged".into(), |q| format!("{q:.1}×"));
-            svg.text(
-                x + cell_w / 2.0,
-                y + cell_h / 2.0 - 2.0,
-                TEXT,
-                Anchor::Middle,
-                "#111111",
-                &shown,
-            );
-            svg.text(
-                x + cell_w / 2.0,
-                y + cell_h / 2.0 + 17.0,
-                TEXT,
-                Anchor::Middle,
-                "#333333",
-                word,
-            );
+            let xm = x + cell_w / 2.0;
+            pen.text(xm, ym - 2.0, TEXT, Anchor::Middle, dark, &shown);
+            pen.text(xm, ym + 17.0, TEXT, Anchor::Middle, mid, word);
         }
     }
     let yb = y0 + SPECIFICITY.len() as f64 * cell_h;
     for (j, &width) in widths.iter().enumerate() {
         let x = x0 + (j as f64 + 0.5) * cell_w;
-        svg.text(
+        pen.text(
             x,
             yb + 20.0,
             TEXT,
             Anchor::Middle,
-            "#333333",
+            Ink::Axis,
             &width.to_string(),
         );
     }
-    svg.text(
+    let across = "hidden units per layer: how many units need credit →";
+    pen.text(
         x0 + (w - x0 - 16.0) / 2.0,
         yb + 42.0,
         TEXT,
         Anchor::Middle,
-        "#333333",
-        "hidden units per layer: how many units need credit →",
+        Ink::Axis,
+        across,
     );
     if !widths.is_empty() {
-        svg.text(
-            16.0,
-            yb + 68.0,
-            TEXT,
-            Anchor::Start,
-            "#555555",
-            "↑ few units, one shared score: a songbird's few syrinx muscles",
-        );
-        svg.text(
-            w - 16.0,
-            yb + 90.0,
-            TEXT,
-            Anchor::End,
-            "#555555",
-            "many units, one shared score: a cortex ↑",
-        );
+        let few = "↑ few units, one shared score: a songbird's few syrinx muscles";
+        pen.text(16.0, yb + 68.0, TEXT, Anchor::Start, Ink::Axis, few);
+        let many = "many units, one shared score: a cortex ↑";
+        pen.text(w - 16.0, yb + 90.0, TEXT, Anchor::End, Ink::Axis, many);
     } else {
-        svg.text(
+        let note = "run the width study to fill the map";
+        pen.text(
             w / 2.0,
             y0 + 2.0 * cell_h,
             TEXT,
             Anchor::Middle,
-            "#777777",
-            "run the width study to fill the map",
+            Ink::Muted,
+            note,
         );
     }
-    svg.finish()
+    cells
 }
 
 /// The width study's rows as a table.

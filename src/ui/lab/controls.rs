@@ -4,15 +4,31 @@
 
 use crate::lab::method::select::{select, select_note, R3_CHOICES, R4_CHOICES};
 use crate::lab::{Method, Precision};
+use crate::page::palette::{CHART_DARK, CHART_LIGHT};
 use crate::page::url::{AppState, REFERENCES};
 use crate::ui::charts::plots::method_color;
 use crate::ui::shell::terms::with_terms;
 use crate::ui::shell::widgets::key_field;
 use leptos::prelude::*;
 
+/// A method's colour as the charts draw it, on a light and a dark page.
 pub(crate) fn css_color(m: Method) -> String {
     let c = method_color(m);
-    format!("rgb({},{},{})", c.0, c.1, c.2)
+    let rgb = |(r, g, b): (u8, u8, u8)| format!("rgb({r},{g},{b})");
+    format!(
+        "light-dark({}, {})",
+        rgb(CHART_LIGHT.data(c)),
+        rgb(CHART_DARK.data(c))
+    )
+}
+
+/// A method's swatch: its colour, and its marker as on the charts.
+pub(crate) fn swatch(m: Method) -> impl IntoView {
+    let colour = css_color(m);
+    view! {
+        <span class="swatch" aria-hidden="true" style=format!("background: {colour}")></span>
+        <span class="swatch-mark" aria-hidden="true" style=format!("color: {colour}")>{m.def().marker.glyph()}</span>
+    }
 }
 
 #[component]
@@ -90,7 +106,7 @@ pub(crate) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
                                 }
                             });
                         }/>
-                    <span class="swatch" style=format!("background: {}", css_color(m))></span>
+                    {swatch(m)}
                     {m.name()}
                 </label>
                 <span class="hint">{m.keeps()}</span>

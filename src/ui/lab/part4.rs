@@ -10,7 +10,7 @@ use crate::page::lab::session::rank;
 use crate::page::lab::session::RunStatus;
 use crate::page::url::AppState;
 use crate::ui::lab::charts::FeedbackChart;
-use crate::ui::lab::controls::css_color;
+use crate::ui::lab::controls::swatch;
 use crate::ui::lab::handle::Lab;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -44,7 +44,7 @@ fn row(board: &[RunStatus], m: Method) -> impl IntoView {
     let cell = |f: fn(&crate::lab::study::part4::Tags) -> &'static str| t.map_or("—", |t| f(&t));
     view! {
         <tr data-testid=format!("part4-{}", m.id())>
-            <td data-label="rule"><span class="swatch" style=format!("background: {}", css_color(m))></span>{m.name()}
+            <td data-label="rule">{swatch(m)}{m.name()}
                 <div class="hint">{cell(|t| t.cite)}</div></td>
             <td data-label="keeps">{match m {
                 _ if t.is_some() => cell(|t| t.keeps),

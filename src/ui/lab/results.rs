@@ -8,7 +8,7 @@ use crate::lab::study::summary::{
 use crate::lab::Method;
 use crate::page::lab::controller::PRECOMPUTED_FILE;
 use crate::page::lab::session::{curves_csv, curves_json};
-use crate::ui::lab::controls::css_color;
+use crate::ui::lab::controls::swatch;
 use crate::ui::lab::handle::Lab;
 use crate::ui::shell::download;
 use leptos::prelude::*;
@@ -50,7 +50,7 @@ pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
                     let a: Vec<String> = a.into_iter().map(degrees).collect();
                     view! {
                         <tr data-testid=format!("live-{}", m.id())>
-                            <td data-label="method"><span class="swatch" style=format!("background: {}", css_color(m))></span>{m.name()}</td>
+                            <td data-label="method">{swatch(m)}{m.name()}</td>
                             <td data-label="removes">{m.removes()}</td>
                             <td data-label="rate">{r.cfg.lr}</td>
                             <td data-label="step">{r.steps_done}</td>

@@ -3,6 +3,7 @@
 //! the plain words for every term (`terms`, with the Help panel).
 
 pub mod app;
+pub mod chart;
 pub mod download;
 pub mod graph_state;
 pub mod keys;

@@ -27,12 +27,32 @@ fn set_theme(t: &str) {
     };
 }
 
+thread_local! {
+    /// The theme chosen ("auto", "light" or "dark"), read from storage once.
+    static CHOSEN: ArcRwSignal<String> = ArcRwSignal::new(
+        storage::get(THEME_KEY)
+            .filter(|t| THEMES.iter().any(|(v, _)| v == t))
+            .unwrap_or_else(|| "auto".into()),
+    );
+    /// Whether the system asks for dark, kept up to date.
+    static SYSTEM_DARK: ArcRwSignal<bool> =
+        crate::ui::shell::widgets::media_query("(prefers-color-scheme: dark)");
+}
+
+/// Whether the page is dark now (chosen, or "auto" on a dark system): the
+/// charts, drawn on canvases, follow it.
+pub fn dark_theme() -> Signal<bool> {
+    let (chosen, system) = (CHOSEN.with(Clone::clone), SYSTEM_DARK.with(Clone::clone));
+    Signal::derive(move || match chosen.get().as_str() {
+        "dark" => true,
+        "light" => false,
+        _ => system.get(),
+    })
+}
+
 #[component]
 pub fn ThemeToggle() -> impl IntoView {
-    let saved = storage::get(THEME_KEY)
-        .filter(|t| THEMES.iter().any(|(v, _)| v == t))
-        .unwrap_or_else(|| "auto".into());
-    let theme = RwSignal::new(saved);
+    let theme: RwSignal<String> = CHOSEN.with(|c| c.clone().into());
     Effect::new(move |_| {
         let t = theme.get();
         set_theme(&t);

@@ -43,19 +43,24 @@ pub const NARROW_PX: u32 = 600;
 /// Whether the window is at most `NARROW_PX` wide, kept up to date as it
 /// changes (a phone turned, a window resized).
 pub(crate) fn narrow_screen() -> Signal<bool> {
-    let query = format!("(max-width: {NARROW_PX}px)");
-    let Some(mq) = web_sys::window().and_then(|w| w.match_media(&query).ok().flatten()) else {
-        return Signal::stored(false);
+    media_query(&format!("(max-width: {NARROW_PX}px)")).into()
+}
+
+/// Whether a CSS media query matches, kept up to date as it changes
+/// (false where there is no window).
+pub(crate) fn media_query(query: &str) -> ArcRwSignal<bool> {
+    let Some(mq) = web_sys::window().and_then(|w| w.match_media(query).ok().flatten()) else {
+        return ArcRwSignal::new(false);
     };
-    let narrow = RwSignal::new(mq.matches());
-    let watch = mq.clone();
+    let matches = ArcRwSignal::new(mq.matches());
+    let (set, watch) = (matches.clone(), mq.clone());
     let on_change = leptos::wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
-        narrow.set(watch.matches());
+        set.set(watch.matches());
     });
     use leptos::wasm_bindgen::JsCast;
     let _ = mq.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
     on_change.forget();
-    narrow.into()
+    matches
 }
 
 /// The page's clock in milliseconds (0 where there is none).

@@ -13,10 +13,9 @@ use crate::lab::train::precision::CurveRun;
 use crate::page::studies::findings::{depth_findings, width_findings};
 use crate::page::studies::StudyState;
 use crate::page::url::AppState;
-use crate::ui::charts::studies::{
-    depth_table, draw_depth_angles, draw_depth_costs, draw_depth_scores,
-};
-use crate::ui::charts::width::{draw_boundary, draw_width_scores, draw_width_steps, width_table};
+use crate::ui::charts::studies::{depth_table, DepthChart, DepthKind};
+use crate::ui::charts::width::{width_table, WidthChart, WidthKind};
+use crate::ui::shell::chart::canvas;
 use crate::ui::shell::download;
 use crate::ui::shell::widgets::data_table;
 use crate::ui::shell::widgets::key_field;
@@ -138,6 +137,19 @@ pub fn StudiesView() -> impl IntoView {
             .with(|s| s.as_ref().map(|s| s.study.grid().base.steps))
             .unwrap_or_else(|| app.with(|a| a.lab.width_steps))
     });
+    let depth_chart = move |kind| {
+        Signal::derive(move || DepthChart {
+            study: depth_study.get(),
+            max_depth: max_depth.get(),
+            kind,
+        })
+    };
+    let width_chart = move |kind| {
+        Signal::derive(move || WidthChart {
+            rows: width_rows.get(),
+            kind,
+        })
+    };
     let (depth_open, width_open) = (RwSignal::new(false), RwSignal::new(false));
     let depth_rows = Memo::new(move |_| depth_open.get().then(|| depth_table(&depth_study.get())));
     let width_rows_table =
@@ -173,14 +185,11 @@ pub fn StudiesView() -> impl IntoView {
             ))}</p>
             <SizeFields app=app keys=["depths", "dsteps"] labels=["depths", "steps"]/>
             <StudyButtons handle=depth id="depth" start=start_depth label="run the depth study"/>
-            <figure class="chart">
+            <figure class="chart" data-testid="depth-figure" data-depths=move || depth_study.with(|s| s.depths().len())>
                 <div class="chart-row">
-                <div class="chart-svg" data-testid="depth-chart" data-depths=move || depth_study.with(|s| s.depths().len())
-                    role="img" aria-label="Test error against depth, one line per method" inner_html=move || draw_depth_scores(&depth_study.get(), max_depth.get())></div>
-                <div class="chart-svg" data-testid="depth-cost-chart" role="img" aria-label="Each method's error over bp's at the same depth"
-                    inner_html=move || draw_depth_costs(&depth_study.get(), max_depth.get())></div>
-                <div class="chart-svg" data-testid="depth-angle-chart" role="img" aria-label="FA's and DFA's alignment angle per layer against depth"
-                    inner_html=move || draw_depth_angles(&depth_study.get(), max_depth.get())></div>
+                {canvas("depth-chart", "Test error against depth, one line per method", depth_chart(DepthKind::Scores))}
+                {canvas("depth-cost-chart", "Each method's error over bp's at the same depth", depth_chart(DepthKind::Costs))}
+                {canvas("depth-angle-chart", "FA's and DFA's alignment angle per layer against depth", depth_chart(DepthKind::Angles))}
                 </div>
                 <figcaption><span class="pan-hint">"Swipe each chart sideways to see all of it. "</span>"Test error, its ratio to bp at the same depth (the cost of removing each requirement), and FA's and DFA's final angle to the gradient per layer. "
                     <button class="small" data-testid="export-depth-csv" on:click=depth_csv>"CSV"</button>" "
@@ -198,14 +207,12 @@ pub fn StudiesView() -> impl IntoView {
             ))}</p>
             <SizeFields app=app keys=["widths", "wsteps"] labels=["widths", "steps"]/>
             <StudyButtons handle=width id="width" start=start_width label="run the width study"/>
-            <figure class="chart">
+            <figure class="chart" data-testid="width-figure" data-widths=move || width_rows.with(|r| r.len())>
                 <div class="chart-row">
-                <div class="chart-svg" data-testid="width-chart" data-widths=move || width_rows.with(|r| r.len())
-                    role="img" aria-label="Final test error against the number of weights" inner_html=move || draw_width_scores(&width_rows.get())></div>
-                <div class="chart-svg" data-testid="width-steps-chart" role="img" aria-label="Steps to reach twice bp's error against the number of weights"
-                    inner_html=move || draw_width_steps(&width_rows.get(), wsteps.get(), TARGET_TIMES_BP)></div>
-                <div class="chart-svg" data-testid="boundary-map" role="img" aria-label="The failure boundary: width against how specific the feedback is"
-                    inner_html=move || draw_boundary(&width_rows.get())></div>
+                {canvas("width-chart", "Final test error against the number of weights", width_chart(WidthKind::Scores))}
+                {canvas("width-steps-chart", "Steps to reach twice bp's error against the number of weights",
+                    Signal::derive(move || WidthChart { rows: width_rows.get(), kind: WidthKind::Steps { steps: wsteps.get(), target_times: TARGET_TIMES_BP } }))}
+                {canvas("boundary-map", "The failure boundary: width against how specific the feedback is", width_chart(WidthKind::Boundary))}
                 </div>
                 <figcaption><span class="pan-hint">"Swipe each chart sideways to see all of it. "</span>"The essay's falsification test: final error and steps to the target against the number of weights, and the failure boundary (each cell: the method's error over bp's at that width; learns ≤ 2×, behind ≤ 5×, else stalls; the steps to the target are measured every 50). "
                     <button class="small" data-testid="export-width-json" on:click=width_json>"JSON"</button>

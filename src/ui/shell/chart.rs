@@ -1,0 +1,152 @@
+//! A chart on the page: a `charts::pen::Chart` drawn by plotters on a
+//! canvas at the device pixel ratio, on the page's theme, and redrawn
+//! when its data or the theme changes; and its exports (SVG from
+//! plotters' SVG backend, PNG from a canvas outside the page at twice the
+//! size), both on the light theme, as on paper.
+//!
+//! The canvas says what it drew for the site tests and the benchmark:
+//! `data-lines` (the count the chart returns), `data-colours` (its data
+//! lines' colours), `data-dots`, `data-rects`, `data-text` (its texts, `|` between),
+//! `data-min-text` (its smallest text, CSS px), `data-draws` (redraws so
+//! far) and `data-draw-ms` (the last redraw's time).
+
+use crate::page::palette::{ChartTheme, CHART_LIGHT};
+use crate::ui::charts::pen::{self, draw_on, Chart, Drawn};
+use crate::ui::charts::plots::Table;
+use crate::ui::shell::download;
+use crate::ui::shell::prefs::dark_theme;
+use crate::ui::shell::widgets::now;
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use plotters_canvas::CanvasBackend;
+
+/// Draws `chart` on `canvas`, sized to it at `k` device pixels per CSS
+/// pixel.
+fn paint(
+    canvas: &web_sys::HtmlCanvasElement,
+    chart: &impl Chart,
+    k: f64,
+    theme: &ChartTheme,
+) -> Drawn {
+    let (w, h) = chart.size();
+    canvas.set_width((w * k).round() as u32);
+    canvas.set_height((h * k).round() as u32);
+    CanvasBackend::with_canvas_object(canvas.clone())
+        .map(|b| draw_on(b, k, chart, theme))
+        .unwrap_or_default()
+}
+
+fn pixel_ratio() -> f64 {
+    web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .clamp(1.0, 4.0)
+}
+
+/// What the last redraw drew, and how many redraws and how long the last.
+#[derive(Clone, Default)]
+struct Shown {
+    drawn: Drawn,
+    draws: u32,
+    ms: f64,
+}
+
+/// `chart` on a canvas (`data-testid` `id`, its text alternative `label`).
+pub(crate) fn canvas<C>(id: &'static str, label: &'static str, chart: Signal<C>) -> impl IntoView
+where
+    C: Chart + Clone + PartialEq + Send + Sync + 'static,
+{
+    let node = NodeRef::<leptos::html::Canvas>::new();
+    let shown = RwSignal::new(Shown::default());
+    let dark = dark_theme();
+    Effect::new(move |_| {
+        let theme = ChartTheme::of(dark.get());
+        let Some(el) = node.get() else {
+            return;
+        };
+        let t0 = now();
+        let drawn = chart.with(|c| paint(&el, c, pixel_ratio(), theme));
+        let ms = now() - t0;
+        shown.update(|s| {
+            s.drawn = drawn;
+            s.draws += 1;
+            s.ms = ms;
+        });
+    });
+    view! {
+        <div class="chart-svg" data-testid=id role="img" aria-label=label
+            data-lines=move || shown.with(|s| s.drawn.count)
+            data-colours=move || shown.with(|s| s.drawn.words())
+            data-draws=move || shown.with(|s| s.draws)
+            data-draw-ms=move || shown.with(|s| format!("{:.2}", s.ms))
+            data-dots=move || shown.with(|s| s.drawn.dots)
+            data-rects=move || shown.with(|s| s.drawn.rects)
+            data-min-text=move || shown.with(|s| s.drawn.min_text.min(999.0))
+            data-text=move || shown.with(|s| s.drawn.texts.join(" | "))>
+            <canvas node_ref=node></canvas>
+        </div>
+    }
+}
+
+/// The SVG and PNG buttons for `chart`, saved as `creditflow-{id}.*`.
+pub(crate) fn exports<C>(id: &'static str, chart: Signal<C>) -> impl IntoView
+where
+    C: Chart + Clone + PartialEq + Send + Sync + 'static,
+{
+    let save_svg = move |_| {
+        let text = chart.with_untracked(|c| pen::svg(c, &CHART_LIGHT));
+        download::text(&text, &format!("creditflow-{id}.svg"), "image/svg+xml");
+    };
+    let save_png = move |_| {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let Some(el) = doc
+            .create_element("canvas")
+            .ok()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        else {
+            return;
+        };
+        chart.with_untracked(|c| paint(&el, c, 2.0, &CHART_LIGHT));
+        if let Ok(data) = el.to_data_url() {
+            download::url(&data, &format!("creditflow-{id}.png"));
+        }
+    };
+    view! {
+        <button class="small" data-testid=format!("export-svg-{id}") on:click=save_svg>"SVG"</button>
+        " "
+        <button class="small" data-testid=format!("export-png-{id}") on:click=save_png>"PNG"</button>
+    }
+}
+
+/// How a chart's data becomes its table.
+pub(crate) type TableOf<C> = Box<dyn Fn(&C) -> Table + Send + Sync>;
+
+/// A chart with its caption, its exports and, where given, its data as a
+/// table (`table` is built only while the table is open).
+pub(crate) fn figure<C>(
+    id: &'static str,
+    label: &'static str,
+    chart: Signal<C>,
+    table: Option<TableOf<C>>,
+) -> impl IntoView
+where
+    C: Chart + Clone + PartialEq + Send + Sync + 'static,
+{
+    let open = RwSignal::new(false);
+    let table = table.map(|f| {
+        let rows = Memo::new(move |_| open.get().then(|| chart.with(|c| f(c))));
+        crate::ui::shell::widgets::data_table(id, open, rows)
+    });
+    view! {
+        <figure class="chart">
+            {canvas(id, label, chart)}
+            <figcaption>
+                <span class="pan-hint">"Swipe the chart sideways to see all of it. "</span>
+                {label}
+                " " {exports(id, chart)}
+            </figcaption>
+            {table}
+        </figure>
+    }
+}
