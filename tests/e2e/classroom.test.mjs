@@ -48,7 +48,16 @@ test('the tour from start to end, with a prediction answered, resumes after a re
   assert.ok(await visible(page, 'lab-run'));
   assert.match(await text(page, 'lab-selected'), /feedback alignment/);
   assert.equal(await page.isChecked('[data-testid=req-R4]'), false);
-  for (let i = 7; i <= 9; i++) await click(page, 'tour-next');
+  // the perturbation stop: predict, reveal, then say what the scaling chart showed
+  await click(page, 'tour-next');
+  await click(page, 'tour-choice-1');
+  await click(page, 'tour-reveal');
+  await click(page, 'seen-choice-2');
+  await page.waitForFunction(() => /Look again: the page's run shows “fell”|still computing/.test(document.querySelector('[data-testid=seen-verdict]')?.textContent));
+  await page.waitForFunction(() => document.querySelector('[data-testid=scaling-status]')?.textContent.startsWith('computed'), null, { timeout: 60000 });
+  await click(page, 'seen-choice-0');
+  assert.match(await text(page, 'seen-verdict'), /^Right: that is what the page's run shows/);
+  for (let i = 8; i <= 9; i++) await click(page, 'tour-next');
   // Part 5: the Agents view, with its run button outlined
   assert.ok(await visible(page, 'agents-run'));
   assert.match(await text(page, 'tour-title'), /Agents/);
@@ -58,7 +67,7 @@ test('the tour from start to end, with a prediction answered, resumes after a re
   assert.ok(await page.isVisible('[data-testid=graph-svg] [aria-label^="principal = +"]'));
   await click(page, 'tour-backward');
   await page.waitForFunction(() => /step (\d+) \/ \1/.test(document.querySelector('[data-testid=step-index]').textContent));
-  assert.match(await text(page, 'tour-summary'), /Your predictions: 1 of 3/);
+  assert.match(await text(page, 'tour-summary'), /Your predictions: 2 of 3/);
   // three questions on new graphs, checked by the engine
   await page.fill('[data-testid=retrieval-0]', '6');
   await click(page, 'retrieval-0-check');

@@ -35,7 +35,9 @@ export async function startSite() {
     page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     page.on('requestfailed', (r) => {
-      if (!r.url().startsWith('blob:')) problems.push(`request failed: ${r.url()}`);
+      // a navigation (page.goto) aborts the last page's favicon load: not a failure
+      const aborted = r.failure()?.errorText === 'net::ERR_ABORTED' && /favicon/.test(r.url());
+      if (!r.url().startsWith('blob:') && !aborted) problems.push(`request failed: ${r.url()}`);
     });
     page.on('request', (r) => {
       const u = r.url();

@@ -206,3 +206,52 @@ fn what_did_you_see_is_read_off_the_page_and_checked_by_the_engine() {
     assert_eq!(q.check("+16"), Ok(true));
     assert_eq!(q.check("-24"), Ok(false), "a's adjoint, misread for b's");
 }
+
+#[test]
+fn what_a_lab_run_showed_is_checked_against_the_pages_numbers() {
+    use creditflow::lab::study::scaling::{scaling_row, WIDTHS};
+    use creditflow::lab::{Task, TaskShape};
+    use creditflow::page::tour::{LabFacts, Watch, STOPS};
+    use std::sync::Arc;
+    let seen: Vec<_> = STOPS.iter().filter_map(|s| s.predict?.seen).collect();
+    assert_eq!(seen.len(), 2, "both lab demonstrations ask what was seen");
+    let fa = seen.iter().find(|s| s.of == Watch::FaAgainstFloor).unwrap();
+    let width = seen
+        .iter()
+        .find(|s| s.of == Watch::CosineWithWidth)
+        .unwrap();
+    // nothing is known until the runs are in
+    assert_eq!(fa.answer(&LabFacts::default()), None);
+    let facts = |fa: f64, floor: f64| LabFacts {
+        fa: Some(fa),
+        floor: Some(floor),
+        ..LabFacts::default()
+    };
+    assert_eq!(fa.answer(&facts(0.05, 0.12)), Some(0));
+    assert_eq!(fa.answer(&facts(0.11, 0.12)), Some(1));
+    assert_eq!(fa.answer(&facts(0.5, 0.12)), Some(2));
+    assert_eq!(
+        fa.answer(&facts(f64::INFINITY, 0.12)),
+        None,
+        "diverged: no claim"
+    );
+    // the widths, computed as the page does (fewer estimates): the cosine falls
+    let task = Arc::new(Task::new(TaskShape {
+        train: 64,
+        test: 32,
+        ..TaskShape::default()
+    }));
+    let rows: Vec<_> = WIDTHS
+        .iter()
+        .map(|&h| scaling_row(task.clone(), h, 8))
+        .collect();
+    let mut f = LabFacts {
+        cosines: rows.iter().map(|r| r.wp_cosine).collect(),
+        cosines_done: false,
+        ..LabFacts::default()
+    };
+    assert_eq!(width.answer(&f), None, "still computing");
+    f.cosines_done = true;
+    assert_eq!(width.answer(&f), Some(0), "{:?}", f.cosines);
+    assert_eq!(width.choices[0], "fell");
+}

@@ -9,7 +9,7 @@ mod stop;
 mod stops;
 
 use serde::{Deserialize, Serialize};
-pub use stop::{At, Myth, Predict, Setup, Stop};
+pub use stop::{At, LabFacts, Myth, Predict, Seen, Setup, Stop, Watch};
 pub use stops::{APURVA, STOPS, WORKED};
 
 /// The student's progress, saved in the browser.

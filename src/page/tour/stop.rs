@@ -77,6 +77,104 @@ pub struct Predict {
     /// After the reveal: "what did you see?", a number read off the page
     /// and checked by the engine (catches a misread demonstration).
     pub observe: Option<&'static crate::page::tour::retrieval::Question>,
+    /// Or, after a run in the lab: what its charts showed, checked
+    /// against the page's own numbers.
+    pub seen: Option<Seen>,
+}
+
+/// "What did you see?" after a lab demonstration: a choice whose answer
+/// is read from the run the page made, not written here.
+#[derive(Clone, Copy, Debug)]
+pub struct Seen {
+    pub prompt: &'static str,
+    pub choices: &'static [&'static str; 3],
+    pub of: Watch,
+}
+
+/// What a `Seen` question asks about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Watch {
+    /// Feedback alignment's final error against the readout-only floor's:
+    /// well below, about the same, above.
+    FaAgainstFloor,
+    /// Weight perturbation's one-shot cosine from the narrowest to the
+    /// widest network: fell, about the same, rose.
+    CosineWithWidth,
+}
+
+/// The lab's numbers a `Seen` question is checked against (built by the
+/// lab from its runs, see `LabFacts::of`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LabFacts {
+    /// Feedback alignment's and readout only's final scores, once their
+    /// runs have finished.
+    pub fa: Option<f64>,
+    pub floor: Option<f64>,
+    /// Weight perturbation's cosine at each width computed so far, and
+    /// whether every width is in.
+    pub cosines: Vec<f64>,
+    pub cosines_done: bool,
+}
+
+impl LabFacts {
+    pub fn of(c: &crate::page::lab::controller::LabController) -> Self {
+        let done = |m: Method| {
+            c.board
+                .iter()
+                .find(|r| r.method() == m && r.finished)
+                .map(|r| r.score())
+        };
+        Self {
+            fa: done(Method::Fa),
+            floor: done(Method::ReadoutOnly),
+            cosines: c.scaling.iter().map(|r| r.wp_cosine).collect(),
+            cosines_done: c.scaling.len() == crate::lab::study::scaling::WIDTHS.len(),
+        }
+    }
+}
+
+/// Which of three "lower / about the same / higher" a ratio is (a quarter
+/// either way counts as the same).
+fn compare(ratio: f64) -> Option<usize> {
+    if !ratio.is_finite() {
+        return None;
+    }
+    Some(if ratio < 0.8 {
+        0
+    } else if ratio <= 1.25 {
+        1
+    } else {
+        2
+    })
+}
+
+impl Seen {
+    /// The choice the page's numbers make right (`None`: not yet known,
+    /// e.g. the run is still going).
+    pub fn answer(&self, f: &LabFacts) -> Option<usize> {
+        match self.of {
+            Watch::FaAgainstFloor => compare(f.fa? / f.floor?),
+            Watch::CosineWithWidth => {
+                let (first, last) = (f.cosines.first()?, f.cosines.last()?);
+                if !f.cosines_done || f.cosines.len() < 2 {
+                    return None;
+                }
+                compare(last / first)
+            }
+        }
+    }
+
+    /// What to say while the answer is not known.
+    pub fn waiting(&self) -> &'static str {
+        match self.of {
+            Watch::FaAgainstFloor => {
+                "The runs are still going: look again when the live table says they are done."
+            }
+            Watch::CosineWithWidth => {
+                "The scaling chart is still computing its widths: look again in a moment."
+            }
+        }
+    }
 }
 
 /// A misconception the essay refutes, and its refutation.

@@ -4,7 +4,7 @@
 
 use crate::lab::Method;
 use crate::page::tour::retrieval::Question;
-use crate::page::tour::stop::{At, Myth, Predict, Setup, Stop};
+use crate::page::tour::stop::{At, Myth, Predict, Seen, Setup, Stop, Watch};
 
 const ALL: [bool; 5] = [true; 5];
 pub const WORKED: (&str, &[(&str, f64)]) = ("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]);
@@ -78,6 +78,7 @@ pub const STOPS: [Stop; 10] = [
             reveal: Setup { step: At::Keep, ..Setup::graph("arith") },
             step_first: true,
             observe: Some(&SEEN_B),
+            seen: None,
         }),
         myth: None,
         tries: &[],
@@ -152,6 +153,11 @@ pub const STOPS: [Stop; 10] = [
             reveal: Setup { kept: Some(without(3)), r4: Some(Method::Fa), run: true, ..Setup::lab("curve-chart") },
             step_first: false,
             observe: None,
+            seen: Some(Seen {
+                prompt: "What did you see? When the runs finish, where does feedback alignment's curve end, against the readout-only floor's (the dashed black line; the live table's test nMSE)?",
+                choices: &["well below the floor's", "about the same as the floor's", "above the floor's"],
+                of: Watch::FaAgainstFloor,
+            }),
         }),
         myth: Some(Myth {
             claim: "Random feedback cannot carry credit.",
@@ -179,6 +185,11 @@ pub const STOPS: [Stop; 10] = [
             reveal: Setup { kept: Some(without(2)), r3: Some(Method::NodePerturbation), ..Setup::lab("scaling-chart") },
             step_first: false,
             observe: None,
+            seen: Some(Seen {
+                prompt: "What did you see? On the scaling chart, from 8 to 256 hidden units, weight perturbation's cosine with the true gradient…",
+                choices: &["fell", "stayed about the same", "rose"],
+                of: Watch::CosineWithWidth,
+            }),
         }),
         myth: None,
         tries: &[],

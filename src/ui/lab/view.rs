@@ -32,6 +32,15 @@ pub fn LabView() -> impl IntoView {
             lab.start_loop();
         }
     });
+    // the tour's "what did you see?" reads the runs' numbers
+    if let Some(slot) = use_context::<crate::ui::shell::widgets::LabFactsSlot>() {
+        Effect::new(move |_| {
+            let facts = lab.read(crate::page::tour::LabFacts::of);
+            if slot.0.with_untracked(|f| *f != facts) {
+                slot.0.set(facts);
+            }
+        });
+    }
     // the tour asks for a run when it reveals one
     if let Some(req) = use_context::<crate::ui::shell::widgets::RunRequest>() {
         Effect::new(move |prev: Option<()>| {

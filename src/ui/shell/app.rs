@@ -53,6 +53,9 @@ pub fn App() -> impl IntoView {
     provide_context(app);
     provide_context(GraphState::new(app, &query));
     provide_context(RunRequest(RwSignal::new(0)));
+    provide_context(crate::ui::shell::widgets::LabFactsSlot(RwSignal::new(
+        Default::default(),
+    )));
     let tour = tour_card::load(app);
     let teacher = RwSignal::new(false);
     let help = RwSignal::new(false);

@@ -95,3 +95,8 @@ pub(crate) fn data_table(
 /// Asks the lab to start its runs (the lab view listens).
 #[derive(Clone, Copy)]
 pub struct RunRequest(pub RwSignal<u32>);
+
+/// The lab's numbers the tour's "what did you see?" questions are checked
+/// against (the lab view keeps them up to date).
+#[derive(Clone, Copy)]
+pub struct LabFactsSlot(pub RwSignal<crate::page::tour::LabFacts>);

@@ -3,11 +3,12 @@
 //! the last stop, the summary of every prediction.
 
 use crate::page::tour::retrieval::{Question, RETRIEVAL};
+use crate::page::tour::Seen;
 use crate::page::tour::{Tour, STOPS};
 use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::terms::with_terms;
-use crate::ui::shell::widgets::RunRequest;
+use crate::ui::shell::widgets::{LabFactsSlot, RunRequest};
 use crate::ui::tour::card::{apply, finish};
 use leptos::prelude::*;
 
@@ -175,6 +176,7 @@ fn Prediction(tour: RwSignal<Tour>) -> impl IntoView {
                     <b>{verdict}</b>{p.reason}
                 </p>
                 {p.observe.map(|q| view! { <div class="tour-observe" data-testid="tour-observe"><Ask q=q id="observe".to_string()/></div> })}
+                {p.seen.map(|s| view! { <div class="tour-observe" data-testid="tour-seen"><SeenAsk seen=s stop=stop/></div> })}
                 <ul class="tour-why" data-testid="tour-why">
                     {order.into_iter().map(|i| view! {
                         <li class:right=i == p.answer>
@@ -263,6 +265,45 @@ fn Ask(q: &'static Question, id: String) -> impl IntoView {
             };
             view! { <p class=format!("retrieval-verdict {class}") data-testid=format!("{id}-verdict") role="status">{words}</p> }
         })}
+    }
+}
+
+/// "What did you see?" after a lab run: a choice checked against the
+/// page's own numbers once they are in.
+#[component]
+fn SeenAsk(seen: Seen, stop: usize) -> impl IntoView {
+    let facts = expect_context::<LabFactsSlot>().0;
+    let picked = RwSignal::new(None::<usize>);
+    let choices = seen.choices.iter().enumerate().map(|(i, c)| view! {
+        <label class="tour-choice">
+            <input type="radio" name=format!("seen-{stop}") data-testid=format!("seen-choice-{i}")
+                on:change=move |_| picked.set(Some(i))/>
+            " " {*c}
+        </label>
+    }).collect_view();
+    let verdict = move || {
+        let i = picked.get()?;
+        let (class, words) = match facts.with(|f| seen.answer(f)) {
+            None => ("", seen.waiting().to_string()),
+            Some(a) if a == i => (
+                "right",
+                "Right: that is what the page's run shows.".to_string(),
+            ),
+            Some(a) => (
+                "wrong",
+                format!("Look again: the page's run shows “{}”.", seen.choices[a]),
+            ),
+        };
+        Some(
+            view! { <p class=format!("retrieval-verdict {class}") data-testid="seen-verdict" role="status">{words}</p> },
+        )
+    };
+    view! {
+        <fieldset class="tour-predict">
+            <legend>{seen.prompt}</legend>
+            {choices}
+        </fieldset>
+        {verdict}
     }
 }
 
