@@ -4,8 +4,9 @@
 //! follows the theme, and its data lines keep 3:1 contrast with the
 //! background on both themes (WCAG's floor for graphics).
 
+use crate::studies::{row, wrow};
 use creditflow::lab::agents::Signal;
-use creditflow::lab::study::depth::{DepthAngle, DepthRow, DepthStudy};
+use creditflow::lab::study::depth::{DepthAngle, DepthStudy};
 use creditflow::lab::study::scaling::scaling_row;
 use creditflow::lab::study::width::WidthRow;
 use creditflow::lab::{Method, Task, TaskShape};
@@ -184,30 +185,6 @@ fn check(name: &str, chart: &impl Chart) {
     }
 }
 
-fn depth_row(method: Method, depth: usize, median: f64) -> DepthRow {
-    DepthRow {
-        method,
-        depth,
-        best_lr: Some(0.1),
-        median,
-        seed_scores: vec![median],
-        diverged_runs: 0,
-        ratio_to_bp: Some(median / 0.01),
-    }
-}
-
-fn width_row(method: Method, width: usize, median: f64) -> WidthRow {
-    WidthRow {
-        method,
-        width,
-        weights: width * 30,
-        best_lr: Some(0.1),
-        median,
-        diverged_runs: 0,
-        steps_to_target: Some(100),
-    }
-}
-
 #[test]
 fn every_chart_draws_on_both_themes_without_measuring_text() {
     // the lab's, with every method's colour
@@ -279,7 +256,9 @@ fn every_chart_draws_on_both_themes_without_measuring_text() {
     let mut study = DepthStudy::default();
     for d in [1, 3] {
         for (i, &m) in methods.iter().enumerate() {
-            study.rows.push(depth_row(m, d, 0.01 * (i + 1) as f64));
+            study
+                .rows
+                .push(row(m, d, 0.01 * (i + 1) as f64, (i + 1) as f64));
         }
         for m in [Method::Fa, Method::Dfa] {
             for layer in 1..=d + 1 {
@@ -311,10 +290,10 @@ fn every_chart_draws_on_both_themes_without_measuring_text() {
     let rows: Vec<WidthRow> = [8, 16]
         .iter()
         .flat_map(|&w| {
-            widths
-                .iter()
-                .enumerate()
-                .map(move |(i, &m)| width_row(m, w, 0.01 * (i + 1) as f64))
+            widths.iter().enumerate().map(move |(i, &m)| WidthRow {
+                steps_to_target: Some(100),
+                ..wrow(m, w, 0.01 * (i + 1) as f64)
+            })
         })
         .collect();
     for kind in [

@@ -17,7 +17,7 @@ use creditflow::ui::charts::studies::{DepthChart, DepthKind};
 use creditflow::ui::charts::width::{verdict, WidthChart, WidthKind};
 use std::sync::Arc;
 
-fn row(method: Method, depth: usize, median: f64, ratio: f64) -> DepthRow {
+pub(crate) fn row(method: Method, depth: usize, median: f64, ratio: f64) -> DepthRow {
     DepthRow {
         method,
         depth,
@@ -104,7 +104,7 @@ fn the_findings_say_whether_r3_costs_more_than_r4_at_every_depth() {
     );
 }
 
-fn wrow(method: Method, width: usize, median: f64) -> WidthRow {
+pub(crate) fn wrow(method: Method, width: usize, median: f64) -> WidthRow {
     WidthRow {
         method,
         width,

@@ -8,7 +8,7 @@ use crate::lab::agents::vote::VotePoint;
 use crate::lab::agents::Signal;
 use crate::ui::charts::agents_map;
 use crate::ui::charts::pen::{legend_rows, Axis, Chart, Ink, Look, Pen, Plot, Rgb};
-use crate::ui::charts::plots::{frame, tick, LEGEND_COLS, WIDTH};
+use crate::ui::charts::plots::{frame, legend_below, tick, LEGEND_COLS, WIDTH};
 use plotters::prelude::DrawingBackend;
 
 /// One of the Agents view's charts, with its data.
@@ -135,7 +135,7 @@ fn curves<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, curves: &[(bool, AgentR
             .collect();
         line(pen, &p, &pts, signal_color(r.signal), *g, false);
     }
-    pen.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &entries);
+    legend_below(pen, &p, LEGEND_COLS, &entries);
     curves.len()
 }
 
@@ -174,7 +174,7 @@ fn by_depth<DB: DrawingBackend>(
             .collect();
         line(pen, &p, &pts, signal_color(*s), false, true);
     }
-    pen.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &entries);
+    legend_below(pen, &p, LEGEND_COLS, &entries);
     signals.len()
 }
 
@@ -242,7 +242,7 @@ fn vote<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, points: &[VotePoint]) -> 
         .iter()
         .map(|(name, c, dash, _, _)| (name.to_string(), Look::line(*c, *dash)))
         .collect();
-    pen.legend(p.x, p.y + p.h + 66.0, p.w, 1, &entries);
+    legend_below(pen, &p, 1, &entries);
     if points.is_empty() {
         0
     } else {

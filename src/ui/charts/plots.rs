@@ -91,6 +91,16 @@ pub(crate) fn frame<DB: DrawingBackend>(
     }
 }
 
+/// The legend, in the room `frame` leaves below the plot for its rows.
+pub(crate) fn legend_below<DB: DrawingBackend>(
+    pen: &mut Pen<DB>,
+    p: &Plot,
+    cols: usize,
+    entries: &[(String, Look)],
+) {
+    pen.legend(p.x, p.y + p.h + 66.0, p.w, cols, entries);
+}
+
 /// A dashed horizontal reference line at `y`, labelled at its right end.
 /// The label sits at the right end, or at the left with `left`.
 pub(crate) fn reference<DB: DrawingBackend>(
@@ -177,7 +187,7 @@ impl Chart for Curves {
             .iter()
             .map(|s| (s.method.name().to_string(), method_look(s.method)))
             .collect();
-        pen.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &entries);
+        legend_below(pen, &p, LEGEND_COLS, &entries);
         series.len()
     }
 }
@@ -268,7 +278,7 @@ impl Chart for Scaling {
                 Look::line(method_color(Method::NodePerturbation), false),
             ),
         ];
-        pen.legend(p.x, p.y + p.h + 66.0, p.w, 1, &entries);
+        legend_below(pen, &p, 1, &entries);
         self.0.len()
     }
 }

@@ -6,7 +6,7 @@ use crate::lab::study::depth::DepthStudy;
 use crate::lab::Method;
 use crate::ui::charts::pen::{legend_rows, Anchor, Axis, Chart, Ink, Look, Pen, Plot, TEXT};
 use crate::ui::charts::plots::{
-    frame, method_color, method_look, reference, tick, LEGEND_COLS, WIDTH,
+    frame, legend_below, method_color, method_look, reference, tick, LEGEND_COLS, WIDTH,
 };
 use plotters::prelude::DrawingBackend;
 
@@ -173,7 +173,7 @@ fn depth_scores<DB: DrawingBackend>(
     if s.rows.is_empty() {
         empty_note(pen, &p, EMPTY);
     }
-    pen.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &legend);
+    legend_below(pen, &p, LEGEND_COLS, &legend);
     legend.len()
 }
 
@@ -230,7 +230,7 @@ fn depth_costs<DB: DrawingBackend>(
     if s.rows.is_empty() {
         empty_note(pen, &p, EMPTY);
     }
-    pen.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &legend);
+    legend_below(pen, &p, LEGEND_COLS, &legend);
     legend.len()
 }
 
@@ -298,7 +298,7 @@ fn depth_angles<DB: DrawingBackend>(
     if s.rows.is_empty() {
         empty_note(pen, &p, EMPTY);
     }
-    pen.legend(p.x, p.y + p.h + 66.0, p.w, 1, &legend);
+    legend_below(pen, &p, 1, &legend);
     drawn
 }
 

@@ -5,7 +5,7 @@
 use crate::lab::study::width::WidthRow;
 use crate::lab::Method;
 use crate::ui::charts::pen::{legend_rows, Anchor, Axis, Chart, Ink, Look, Pen, Rgb, TEXT};
-use crate::ui::charts::plots::{frame, tick, LEGEND_COLS, WIDTH};
+use crate::ui::charts::plots::{frame, legend_below, tick, LEGEND_COLS, WIDTH};
 use crate::ui::charts::studies::{empty_note, lines, log_axis, methods_in, per_method};
 use plotters::prelude::DrawingBackend;
 
@@ -84,7 +84,7 @@ fn width_scores<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, rows: &[WidthRow]
     if rows.is_empty() {
         empty_note(pen, &p, EMPTY);
     }
-    pen.legend(p.x, p.y + p.h + 66.0, p.w, LEGEND_COLS, &legend);
+    legend_below(pen, &p, LEGEND_COLS, &legend);
     legend.len()
 }
 
@@ -172,7 +172,7 @@ fn width_steps<DB: DrawingBackend>(
     if rows.is_empty() {
         empty_note(pen, &p, EMPTY);
     }
-    pen.legend(p.x, p.y + p.h + 66.0, p.w, 1, &legend);
+    legend_below(pen, &p, 1, &legend);
     drawn
 }
 
