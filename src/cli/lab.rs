@@ -3,28 +3,33 @@
 use crate::cli::fail;
 use crate::cli::opts::{parse_opts, threads, Opts};
 use crate::cli::progress::Progress;
-use crate::lab::study::grid::{run_parallel, GridSpec};
+use crate::lab::study::grid::{Edge, GridSpec};
+use crate::lab::study::run::run_grid;
 use crate::lab::study::summary::{angle_series, angle_summary, readout_floor, summarise, Summary};
+use crate::lab::train::config::Protocol;
 use crate::lab::train::config::Run;
 use crate::lab::Method;
 use serde_json::json;
-use std::sync::Arc;
 use std::time::Instant;
 
+/// `ablate`: the careful protocol unless `--protocol essay` is asked.
 pub fn ablate(args: &[String]) -> i32 {
-    let o = match parse_opts(args, GridSpec::default()) {
+    let careful = GridSpec::default().with_protocol(Protocol::Careful);
+    let mut o = match parse_opts(args, careful) {
         Ok(o) => o,
         Err(e) => return fail(&e),
     };
     if let Some(shard) = o.shard {
+        if o.spec.base.protocol == Protocol::Careful {
+            return fail("--shard runs a fixed list of jobs; the careful protocol extends its grid as it goes: add --protocol essay");
+        }
         let study = crate::lab::study::Study::Ablate(o.spec.clone());
         return crate::cli::shard::run_shard(&study, shard, o.json.as_ref());
     }
-    let task = Arc::new(o.spec.task());
     let start = Instant::now();
     let n = threads();
     let bar = Progress::new(o.spec.jobs().len(), "runs");
-    let runs = run_parallel(&o.spec, task, n, |done, total| bar.set(done, total));
+    let runs = run_grid(&mut o.spec, n, |done, total| bar.set(done, total));
     bar.finish();
     let took = format!("on {n} threads in {:.1} s", start.elapsed().as_secs_f64());
     report(&o, &runs, &took)
@@ -42,6 +47,8 @@ pub(super) fn report(o: &Opts, runs: &[Run], took: &str) -> i32 {
     }
     if let Some(path) = &o.json {
         let mut out = json!({
+            "provenance": provenance(&o.spec),
+            "spec": o.spec,
             "precision": o.spec.base.precision,
             "teacher_gain": o.spec.base.teacher.gain,
             "rules": o.spec.base.rules,
@@ -89,11 +96,75 @@ fn angles_json(runs: &[Run], summary: &[Summary]) -> serde_json::Value {
     serde_json::Value::Object(out)
 }
 
+/// How a file was made, in words and numbers: enough, with `spec`, to
+/// run it again (`creditflow rerun`).
+pub fn provenance(spec: &GridSpec) -> serde_json::Value {
+    let rates: serde_json::Map<String, serde_json::Value> = spec
+        .methods
+        .iter()
+        .map(|&m| (m.id().to_string(), json!(spec.lrs_for(m))))
+        .collect();
+    json!({
+        "creditflow": env!("CARGO_PKG_VERSION"),
+        "command": "creditflow rerun THIS_FILE reruns it",
+        "protocol": spec.base.protocol.id(),
+        "protocol_text": spec.base.protocol.describe(),
+        "precision": spec.base.precision,
+        "steps": spec.base.steps,
+        "batch": spec.base.batch,
+        "hidden": spec.base.hidden,
+        "depth": spec.base.depth,
+        "sigma": spec.base.sigma,
+        "teacher": spec.base.teacher,
+        "rules": spec.base.rules,
+        "seeds": spec.seeds,
+        "task_seeds": spec.task_seeds,
+        "rates_tried": rates,
+    })
+}
+
+/// `creditflow rerun FILE.json [--json OUT]`: the study an `ablate --json`
+/// file describes, run again.
+pub fn rerun(args: &[String]) -> i32 {
+    let Some(path) = args.first() else {
+        return fail("rerun needs the JSON file an ablate --json wrote");
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return fail(&format!("could not read {path}: {e}")),
+    };
+    let spec: GridSpec = match serde_json::from_str::<serde_json::Value>(&text)
+        .map_err(|e| e.to_string())
+        .and_then(|v| {
+            let s = v
+                .get("spec")
+                .cloned()
+                .ok_or("the file has no \"spec\": write it with ablate --json")?;
+            serde_json::from_value(s).map_err(|e| e.to_string())
+        }) {
+        Ok(s) => s,
+        Err(e) => return fail(&format!("{path}: {e}")),
+    };
+    let mut o = match parse_opts(&args[1..], spec) {
+        Ok(o) => o,
+        Err(e) => return fail(&e),
+    };
+    let start = Instant::now();
+    let n = threads();
+    let bar = Progress::new(o.spec.jobs().len(), "runs");
+    let runs = run_grid(&mut o.spec, n, |done, total| bar.set(done, total));
+    bar.finish();
+    let took = format!("on {n} threads in {:.1} s", start.elapsed().as_secs_f64());
+    report(&o, &runs, &took)
+}
+
 fn runs_json(runs: &[Run]) -> serde_json::Value {
     runs.iter()
         .map(|r| {
             json!({
                 "method": r.cfg.method.id(), "lr": r.cfg.lr, "seed": r.cfg.seed,
+                "task_seed": r.cfg.teacher.seed,
+                "validation": r.result.validation.map(|v| v.is_finite().then_some(v)),
                 "nmse": r.result.nmse.is_finite().then_some(r.result.nmse),
                 "diverged": r.result.diverged, "steps_done": r.result.steps_done,
             })
@@ -101,21 +172,25 @@ fn runs_json(runs: &[Run]) -> serde_json::Value {
         .collect()
 }
 
-/// One row per run: method,lr,seed,nmse,diverged,steps_done.
+/// One row per run: method,lr,task_seed,seed,validation,nmse,diverged,steps_done.
 pub fn runs_csv(runs: &[Run]) -> String {
-    let mut s = String::from("method,lr,seed,nmse,diverged,steps_done\n");
-    for r in runs {
-        let nmse = if r.result.nmse.is_finite() {
-            format!("{}", r.result.nmse)
+    let mut s = String::from("method,lr,task_seed,seed,validation,nmse,diverged,steps_done\n");
+    let num = |x: f64| {
+        if x.is_finite() {
+            format!("{x}")
         } else {
             String::new()
-        };
+        }
+    };
+    for r in runs {
         s += &format!(
-            "{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{}\n",
             r.cfg.method.id(),
             r.cfg.lr,
+            r.cfg.teacher.seed,
             r.cfg.seed,
-            nmse,
+            r.result.validation.map_or(String::new(), num),
+            num(r.result.nmse),
             r.result.diverged,
             r.result.steps_done
         );
@@ -142,26 +217,67 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
         .map(|s| s.method.removes().chars().count())
         .fold(7, usize::max);
     println!(
-        "{:<nw$} {:<rw$} {:>8} {:>9} {:>7}  {:<26} {:>8}  {:<18}",
-        "method", "removes", "best lr", "median", "× bp", "seed scores", "diverged", "essay"
+        "{:<nw$} {:<rw$} {:>8} {:>9} {:<16} {:>7} {:<13}  {:<26} {:>8}  {:<18}",
+        "method",
+        "removes",
+        "best lr",
+        "median",
+        "95% interval",
+        "× bp",
+        "95% interval",
+        "seed scores",
+        "diverged",
+        "essay"
     );
+    println!("({})", spec.base.protocol.describe());
     for s in summary {
         let seeds: Vec<String> = s.seed_scores.iter().map(|&x| fmt_score(x)).collect();
-        let lr = s.best_lr.map_or("—".into(), |l| format!("{l}"));
+        let mark = match s.edge {
+            Some(Edge::Top) => " ↑",
+            Some(Edge::Bottom) => " ↓",
+            None => "",
+        };
+        let lr = s.best_lr.map_or("—".into(), |l| format!("{l}{mark}"));
         println!(
-            "{:<nw$} {:<rw$} {:>8} {:>9} {:>7}  {:<26} {:>5}/{:<2}  {:<18}{}",
+            "{:<nw$} {:<rw$} {:>8} {:>9} {:<16} {:>7} {:<13}  {:<26} {:>5}/{:<2}  {:<18}{}",
             s.method.name(),
             s.method.removes(),
             lr,
             fmt_score(s.median),
+            s.interval.map_or("—".into(), |i| i.text(3)),
             s.ratio_to_bp.map_or("—".into(), |r| format!("{r:.1}")),
+            s.ratio_interval.map_or("—".into(), |i| i.text(1)),
             seeds.join(" "),
-            s.diverged_runs,
-            spec.runs_for(s.method),
+            s.diverged_at_best,
+            spec.seeds.len() * spec.task_seeds.len().max(1),
             s.method.essay_text(),
             s.note(floor, spec.base.steps)
                 .map(|n| format!("  ← {n}"))
                 .unwrap_or_default()
+        );
+    }
+    println!(
+        "“diverged”: runs at the chosen rate that diverged, of those at that rate. 95% interval: a bootstrap over the {} seed × teacher-draw pairs at the chosen rate (× bp: resampled in pairs with bp's runs).",
+        spec.seeds.len() * spec.task_seeds.len().max(1)
+    );
+    let edges: Vec<&str> = summary
+        .iter()
+        .filter(|s| s.edge.is_some())
+        .map(|s| s.method.id())
+        .collect();
+    if !edges.is_empty() {
+        let why = match spec.base.protocol {
+            Protocol::Careful => format!(
+                "still at an edge after {} added rates",
+                crate::lab::study::grid::MAX_EXTENSIONS
+            ),
+            Protocol::Essay => {
+                "the essay's protocol does not extend its grid; --protocol careful does".into()
+            }
+        };
+        println!(
+            "↑ / ↓: the chosen rate is the largest / smallest tried, so the best may lie beyond the grid ({}): {why}",
+            edges.join(", ")
         );
     }
     if summary.iter().any(|s| s.method.classifies()) {

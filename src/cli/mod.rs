@@ -32,11 +32,23 @@ pub fn usage() -> String {
          --steps        print the backward sweep step by step
          --json         print {{\"value\",\"grads\",\"fd\",\"cosine\",…}} as JSON
 
-  creditflow ablate [--methods bp,fa,…] [--lrs 0.01,…] [--seeds 0,1,2] [--steps 3000]
+  creditflow ablate [--protocol careful|essay] [--methods bp,fa,…] [--lrs 0.01,…]
+                    [--seeds 0,1,2,3,4] [--task-seeds 0,1,2] [--steps 3000]
                     [--precision f64|f32] [--json FILE] [--csv FILE] [--shard K/N]
-         the essay's ablation table: every method × learning rate × seed on all cores,
-         in f64 (the default) or f32 arithmetic; --shard K/N --json F runs only the
-         K-th of N disjoint slices of the runs and writes them whole
+         the essay's ablation table: every method × learning rate × teacher draw × seed
+         on all cores, in f64 (the default) or f32 arithmetic, with 95% bootstrap
+         intervals on every score and ratio.
+         --protocol careful (the default): 800 training examples held out choose each
+                        rate, the grid extends (×2, ÷2) until each chosen rate is
+                        inside it, the score is the mean of the last 5 test
+                        evaluations; 5 seeds × 3 teacher draws
+         --protocol essay: the essay's rule, to compare like for like: 3 seeds, one
+                        draw, the rate chosen on the test set it reports
+         --shard K/N --json F (essay protocol) runs only the K-th of N disjoint slices
+                        of the runs and writes them whole
+  creditflow rerun FILE.json [--json FILE]
+         reruns the study an `ablate --json` file describes (its settings, seeds, teacher
+         draws and rates are in the file) and prints its table: the same numbers
          --rule NAME=VALUE  a Part 4 rule's setting (repeatable; also for depth and
                         width): kp_decay, trace_decay, pc_steps, pc_rate, ep_beta,
                         ep_free, ep_nudged (defaults and origins in the README)
@@ -81,6 +93,7 @@ pub fn run(args: Vec<String>) -> i32 {
     match args.first().map(String::as_str) {
         Some("grad") => grad::run(&args[1..]),
         Some("ablate") => lab::ablate(&args[1..]),
+        Some("rerun") => lab::rerun(&args[1..]),
         Some("scaling") => bench::scaling(&args[1..]),
         Some("bench") => bench::bench(&args[1..]),
         Some("width") => width::width(&args[1..]),

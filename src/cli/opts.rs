@@ -4,6 +4,7 @@
 //! lists, `--shard K/N`, and the thread count.
 
 use crate::lab::study::grid::GridSpec;
+use crate::lab::train::config::Protocol;
 use crate::lab::{Method, RunConfig};
 use crate::page::lab::settings::{LabSettings, RUN_KEYS, SETTINGS};
 use crate::page::settings::{by_flag, Setting};
@@ -38,7 +39,9 @@ pub(super) struct Opts {
     pub(super) shard: Option<(usize, usize)>,
 }
 
-/// Reads the grid's options over `spec`'s defaults.
+/// Reads the grid's options over `spec`'s defaults. `--protocol` brings
+/// its own seeds and teacher draws (`GridSpec::with_protocol`), which
+/// `--seeds` and `--task-seeds` then override, in any order.
 pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String> {
     let mut o = Opts {
         spec,
@@ -46,6 +49,7 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
         csv: None,
         shard: None,
     };
+    let (mut protocol, mut seeds, mut draws) = (None, None, None);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -60,7 +64,14 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
                     p.parse::<f64>().ok().filter(|x| *x > 0.0 && x.is_finite())
                 })?
             }
-            "--seeds" => o.spec.seeds = list(it.next(), "--seeds", |p| p.parse().ok())?,
+            "--seeds" => seeds = Some(list(it.next(), "--seeds", |p| p.parse().ok())?),
+            "--task-seeds" => draws = Some(list(it.next(), "--task-seeds", |p| p.parse().ok())?),
+            "--protocol" => {
+                let v = it.next().ok_or("--protocol needs essay or careful")?;
+                protocol = Some(Protocol::from_id(v.trim()).ok_or_else(|| {
+                    format!("could not read --protocol '{v}'; write essay or careful")
+                })?);
+            }
             "--rule" => {
                 let kv = it.next().ok_or("--rule needs NAME=VALUE")?;
                 let (k, v) = kv.split_once('=').ok_or("--rule needs NAME=VALUE")?;
@@ -80,6 +91,15 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
                 o.spec.base = on_base(row, o.spec.base, it.next())?;
             }
         }
+    }
+    if let Some(p) = protocol {
+        o.spec = o.spec.with_protocol(p);
+    }
+    if let Some(s) = seeds {
+        o.spec.seeds = s;
+    }
+    if let Some(d) = draws {
+        o.spec.task_seeds = d;
     }
     Ok(o)
 }

@@ -160,7 +160,7 @@ test('the essay\'s table at once from the precomputed file, with its command', a
   await page.click('[data-testid=lab-precomputed]');
   await page.waitForSelector('[data-testid=lab-table]', { timeout: 20000 });
   assert.equal(await page.$$eval('[data-testid=lab-table] tbody tr[data-testid^=row-]', (r) => r.length), 12);
-  assert.match(await page.textContent('[data-testid=grid-time]'), /195 runs of 3000 steps, precomputed by the command line: creditflow ablate --shard 1\/1 --json essay-grid\.json/);
+  assert.match(await page.textContent('[data-testid=grid-time]'), /195 runs of 3000 steps, precomputed by the command line: creditflow ablate --protocol essay --shard 1\/1 --json essay-grid\.json/);
   // the live runs now take their rates from it
   assert.match(await page.textContent('[data-testid=lab-status]'), /./);
   assert.deepEqual(problems, []);

@@ -15,7 +15,7 @@ use creditflow::page::palette::{contrast, ChartTheme, CHART_DARK, CHART_LIGHT};
 use creditflow::ui::charts::agents::AgentsChart;
 use creditflow::ui::charts::credit::{ratio_bars, AnglePanels, Ratio};
 use creditflow::ui::charts::pen::{draw_on, Chart};
-use creditflow::ui::charts::plots::{Curves, Scaling, Series};
+use creditflow::ui::charts::plots::{Curves, Scaling, Score, Series};
 use creditflow::ui::charts::studies::{DepthChart, DepthKind};
 use creditflow::ui::charts::width::{WidthChart, WidthKind};
 use plotters::prelude::SVGBackend;
@@ -211,6 +211,7 @@ fn every_chart_draws_on_both_themes_without_measuring_text() {
         &Curves {
             series,
             max_step: 100,
+            score: Score::Nmse,
         },
     );
     let lines = all
@@ -327,6 +328,7 @@ fn every_chart_draws_on_both_themes_without_measuring_text() {
         &Curves {
             series: vec![],
             max_step: 3000,
+            score: Score::Nmse,
         },
     );
     check("empty map", &AgentsChart::Map(vec![]));

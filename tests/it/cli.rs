@@ -75,6 +75,8 @@ fn ablate_writes_json_and_csv_in_the_documented_shape() {
     let (json, csv) = (dir.join("a.json"), dir.join("a.csv"));
     let (code, out, err) = run(&[
         "ablate",
+        "--protocol",
+        "essay",
         "--methods",
         "bp,fa,readout_only",
         "--lrs",
@@ -132,7 +134,67 @@ fn ablate_writes_json_and_csv_in_the_documented_shape() {
     assert!(a["readout_only"]["W1"][0].is_null() && a["readout_only"]["W3"][0].as_f64().is_some());
     assert!(std::fs::read_to_string(&csv)
         .unwrap()
-        .starts_with("method,lr,seed,nmse,diverged,steps_done\n"));
+        .starts_with("method,lr,task_seed,seed,validation,nmse,diverged,steps_done\n"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The careful protocol on a tiny grid: rates chosen on held-out data,
+/// the grid extended past an edge until the chosen rate is inside, and
+/// the file alone reruns it to the same numbers.
+#[test]
+fn careful_ablate_extends_its_grid_and_reruns_from_its_file() {
+    let dir = std::env::temp_dir().join(format!("creditflow-careful-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.json"), dir.join("b.json"));
+    // bp's best rate on this short run is above 0.1 and 0.2
+    let (code, out, err) = run(&[
+        "ablate",
+        "--methods",
+        "bp",
+        "--lrs",
+        "0.1,0.2",
+        "--seeds",
+        "0,1",
+        "--task-seeds",
+        "0,1",
+        "--steps",
+        "150",
+        "--json",
+        a.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("careful protocol"), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&a).unwrap()).unwrap();
+    let p = &v["provenance"];
+    assert_eq!(p["protocol"], "careful");
+    assert_eq!(p["seeds"], serde_json::json!([0, 1]));
+    assert_eq!(p["task_seeds"], serde_json::json!([0, 1]));
+    let rates: Vec<f64> = p["rates_tried"]["bp"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    let best = v["summary"][0]["best_lr"].as_f64().unwrap();
+    assert!(rates.len() > 2, "the grid grew: {rates:?}");
+    assert!(
+        rates[0] < best && best < *rates.last().unwrap(),
+        "{best} inside {rates:?}"
+    );
+    assert!(v["summary"][0]["edge"].is_null());
+    // every run has a validation score; 2 seeds × 2 draws at each rate
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), rates.len() * 4);
+    for r in runs {
+        // null once diverged, like the test score
+        assert_eq!(r["validation"].is_null(), r["diverged"] == true, "{r}");
+    }
+    // the file alone gives the same numbers
+    let (code, _, err) = run(&["rerun", a.to_str().unwrap(), "--json", b.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let w: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&b).unwrap()).unwrap();
+    assert_eq!(v["runs"], w["runs"]);
+    assert_eq!(v["summary"], w["summary"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -212,6 +274,8 @@ fn shards_merged_equal_one_run() {
     let dir = support::scratch("shard");
     let p = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let grid = [
+        "--protocol",
+        "essay",
         "--methods",
         "bp,fa,sign_dropped",
         "--lrs",

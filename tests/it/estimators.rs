@@ -140,6 +140,7 @@ fn the_teacher_has_the_specified_sizes_scales_and_gain() {
         creditflow::lab::Teacher {
             gain: 3.0,
             depth: 1,
+            seed: 0,
         }
         .shape(),
     );

@@ -360,12 +360,19 @@ fn fast_tanh_matches_libm() {
 }
 
 /// Long mode (`cargo test --release --test it -- --ignored --nocapture`):
-/// the full grid at the defaults re-derives the live lab's table of best
-/// rates, `default_best_lr`.
+/// the grid at the defaults, over every rule (the essay's, Part 4's and
+/// their references), re-derives the live lab's table of best rates,
+/// `default_best_lr`.
 #[test]
-#[ignore = "long mode: the full essay grid, minutes even in release"]
+#[ignore = "long mode: the full grid of every rule, minutes even in release"]
 fn default_best_rates_are_the_grids() {
-    let spec = GridSpec::default();
+    let spec = GridSpec {
+        methods: creditflow::lab::method::DEFS
+            .iter()
+            .map(|d| d.method)
+            .collect(),
+        ..GridSpec::default()
+    };
     let runs = run_parallel(&spec, Arc::new(spec.task()), 2, |_, _| {});
     for s in summarise(&spec, &runs) {
         let want = creditflow::lab::study::grid::default_best_lr(s.method);

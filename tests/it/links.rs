@@ -22,6 +22,7 @@ fn url_state_round_trips() {
                 teacher: Teacher {
                     gain: 1.7,
                     depth: 1,
+                    seed: 0,
                 },
                 precision: Precision::F32,
                 ..RunConfig::default()

@@ -12,7 +12,7 @@ use creditflow::page::lab::session::{curves_csv, curves_json, Session};
 use creditflow::page::palette::CHART_LIGHT;
 use creditflow::ui::charts::credit::{ratio_bars, AnglePanels, Ratio};
 use creditflow::ui::charts::pen::{svg_drawn, Chart};
-use creditflow::ui::charts::plots::{Curves, Scaling, Series};
+use creditflow::ui::charts::plots::{Curves, Scaling, Score, Series};
 use std::sync::Arc;
 
 #[test]
@@ -62,6 +62,7 @@ fn curve_chart_draws_labelled_axes_lines_and_divergence() {
     let curves = Curves {
         series,
         max_step: 100,
+        score: Score::Nmse,
     };
     let (svg, drawn) = svg_drawn(&curves, &CHART_LIGHT);
     let s = drawn.texts.join("\n");
@@ -86,8 +87,34 @@ fn curve_chart_draws_labelled_axes_lines_and_divergence() {
     let empty = texts(&Curves {
         series: vec![],
         max_step: 3000,
+        score: Score::Nmse,
     });
     assert!(empty.contains("training step") && empty.contains("press run"));
+}
+
+/// Forward-forward and its reference are scored by error rate: their
+/// curves go on a chart of their own whose axis says so, never on the
+/// normalised-MSE axis.
+#[test]
+fn classification_curves_get_an_error_rate_axis() {
+    assert_eq!(Score::of(Method::ForwardForward), Score::ErrorRate);
+    assert_eq!(Score::of(Method::BpClassify), Score::ErrorRate);
+    assert_eq!(Score::of(Method::Bp), Score::Nmse);
+    let ff = Curves {
+        series: vec![Series {
+            method: Method::ForwardForward,
+            points: vec![(0, 0.8), (100, 0.3)],
+            diverged_at: None,
+        }],
+        max_step: 100,
+        score: Score::ErrorRate,
+    };
+    let s = texts(&ff);
+    assert!(s.contains("test error rate"), "{s}");
+    assert!(
+        !s.contains("normalised MSE") && !s.contains("predicting the mean"),
+        "{s}"
+    );
 }
 
 #[test]

@@ -77,12 +77,12 @@ impl<F: Real> Trainer<F> {
 
     /// Test error rate on the classification task: forward-forward picks
     /// the label whose input gives the most goodness; bp the largest output.
-    pub(crate) fn classification_error(&self) -> f64 {
-        let labels = labels_of(self.task.t_test.view());
+    pub(crate) fn classification_error(&self, x: &Array2<F>, t: &Array2<f64>) -> f64 {
+        let labels = labels_of(t.view());
         let scores = if self.cfg.method == crate::lab::Method::ForwardForward {
-            ff_goodness(&self.net, &self.x_test, self.task.shape.outputs)
+            ff_goodness(&self.net, x, self.task.shape.outputs)
         } else {
-            self.net.predict(&self.x_test).mapv(F::f64)
+            self.net.predict(x).mapv(F::f64)
         };
         if scores.iter().all(|v| v.is_finite()) {
             error_rate(&scores, &labels)

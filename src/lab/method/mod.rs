@@ -789,7 +789,7 @@ pub const DEFS: [MethodDef; 20] = [
         classifies: true,
         essay: Essay::Absent,
         extra_lrs: &[],
-        best_lr: 0.2,
+        best_lr: 0.1,
         // its layers have goals of their own: no error from the output
         // reaches them
         reach: Reach::Nowhere,
@@ -823,7 +823,7 @@ pub const DEFS: [MethodDef; 20] = [
         classifies: true,
         essay: Essay::Absent,
         extra_lrs: &[],
-        best_lr: 0.2,
+        best_lr: 0.02,
         reach: Reach::Every,
         feedback_angles: false,
         own_goal: false,

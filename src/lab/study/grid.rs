@@ -5,7 +5,7 @@
 use crate::lab::method::Method;
 use crate::lab::slices::Slices;
 use crate::lab::train::config::Precision;
-use crate::lab::train::config::{Run, RunConfig};
+use crate::lab::train::config::{Protocol, Run, RunConfig};
 use crate::lab::train::precision::{CurveRun, CurveTraining, Training};
 use crate::lab::train::task::{Task, TaskShape};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -13,6 +13,16 @@ use std::sync::{Arc, Mutex};
 
 pub use crate::lab::method::{ESSAY_LRS, PC_EXTRA_LRS, WP_EXTRA_LRS};
 pub const ESSAY_SEEDS: [u64; 3] = [0, 1, 2];
+/// The careful protocol's seeds and teacher draws, unless asked.
+pub const CAREFUL_SEEDS: [u64; 5] = [0, 1, 2, 3, 4];
+pub const CAREFUL_TASK_SEEDS: [u64; 3] = [0, 1, 2];
+/// How many rates past its first grid a careful grid tries for a rule
+/// whose chosen rate stays at an edge.
+pub const MAX_EXTENSIONS: usize = 4;
+
+fn essay_task_seeds() -> Vec<u64> {
+    vec![crate::lab::train::task::TASK_SEED]
+}
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GridSpec {
@@ -21,9 +31,18 @@ pub struct GridSpec {
     pub seeds: Vec<u64>,
     /// Rates tried for weight perturbation besides `lrs` (see `WP_EXTRA_LRS`).
     pub wp_extra_lrs: Vec<f64>,
-    /// Steps, batch, hidden size, σ, precision and the teacher for every
-    /// run (method, lr and seed are overwritten per job).
+    /// Steps, batch, hidden size, σ, precision, the teacher and the
+    /// protocol for every run (method, lr, seed and the teacher's draw are
+    /// overwritten per job).
     pub base: RunConfig,
+    /// The teacher draws (`Teacher::seed`), a second source of variation
+    /// beside the seeds; the essay's one draw unless asked.
+    #[serde(default = "essay_task_seeds")]
+    pub task_seeds: Vec<u64>,
+    /// Rates a careful grid added per rule, past `lrs`, because the rule's
+    /// chosen rate sat at an edge (`extend`).
+    #[serde(default)]
+    pub added_lrs: Vec<(Method, f64)>,
 }
 
 impl Default for GridSpec {
@@ -35,6 +54,8 @@ impl Default for GridSpec {
             seeds: ESSAY_SEEDS.to_vec(),
             wp_extra_lrs: WP_EXTRA_LRS.to_vec(),
             base: RunConfig::default(),
+            task_seeds: essay_task_seeds(),
+            added_lrs: Vec::new(),
         }
     }
 }
@@ -50,41 +71,148 @@ impl GridSpec {
             method.def().extra_lrs
         };
         v.extend(extra.iter().filter(|x| !self.lrs.contains(x)));
+        v.extend(
+            self.added_lrs
+                .iter()
+                .filter(|(m, _)| *m == method)
+                .map(|a| a.1),
+        );
         v.sort_by(f64::total_cmp);
+        v.dedup();
         v
     }
 
     /// Runs in all.
     pub fn runs_for(&self, method: Method) -> usize {
-        self.lrs_for(method).len() * self.seeds.len()
+        self.lrs_for(method).len() * self.seeds.len() * self.task_seeds.len().max(1)
     }
 
-    /// The task every run of this grid learns.
+    /// The grid under a protocol, with that protocol's seeds and teacher
+    /// draws (the essay's: its 3 seeds and one draw; careful: 5 seeds and
+    /// 3 draws).
+    pub fn with_protocol(mut self, p: Protocol) -> Self {
+        self.base.protocol = p;
+        let (seeds, draws): (&[u64], Vec<u64>) = match p {
+            Protocol::Essay => (&ESSAY_SEEDS, essay_task_seeds()),
+            Protocol::Careful => (&CAREFUL_SEEDS, CAREFUL_TASK_SEEDS.to_vec()),
+        };
+        self.seeds = seeds.to_vec();
+        self.task_seeds = draws;
+        self
+    }
+
+    /// The task of this grid's first teacher draw.
     pub fn task(&self) -> Task {
         Task::new(self.shape())
     }
 
-    /// That task's shape.
-    pub fn shape(&self) -> TaskShape {
-        self.base.task_shape()
+    /// One task per teacher draw, in `task_seeds`' order.
+    pub fn tasks(&self) -> Vec<Arc<Task>> {
+        self.draws()
+            .into_iter()
+            .map(|d| Arc::new(Task::new(self.shape_of(d))))
+            .collect()
     }
 
-    /// Every run's configuration, methods outermost.
+    /// The teacher draws (the essay's one when none is given).
+    pub fn draws(&self) -> Vec<u64> {
+        if self.task_seeds.is_empty() {
+            essay_task_seeds()
+        } else {
+            self.task_seeds.clone()
+        }
+    }
+
+    fn shape_of(&self, draw: u64) -> TaskShape {
+        let mut s = self.shape();
+        s.teacher.seed = draw;
+        s
+    }
+
+    /// That task's shape (the first teacher draw's).
+    pub fn shape(&self) -> TaskShape {
+        let mut s = self.base.task_shape();
+        s.teacher.seed = self.draws()[0];
+        s
+    }
+
+    /// Every run's configuration, methods outermost, then rates, teacher
+    /// draws and seeds.
     pub fn jobs(&self) -> Vec<RunConfig> {
+        self.jobs_of(&self.methods, |m| self.lrs_for(m))
+    }
+
+    /// The jobs of `methods` at the rates `lrs` gives each.
+    fn jobs_of(&self, methods: &[Method], lrs: impl Fn(Method) -> Vec<f64>) -> Vec<RunConfig> {
         let mut out = Vec::new();
-        for &method in &self.methods {
-            for lr in self.lrs_for(method) {
-                for &seed in &self.seeds {
-                    out.push(RunConfig {
-                        method,
-                        lr,
-                        seed,
-                        ..self.base
-                    });
+        for &method in methods {
+            for lr in lrs(method) {
+                for draw in self.draws() {
+                    for &seed in &self.seeds {
+                        let mut cfg = RunConfig {
+                            method,
+                            lr,
+                            seed,
+                            ..self.base
+                        };
+                        cfg.teacher.seed = draw;
+                        out.push(cfg);
+                    }
                 }
             }
         }
         out
+    }
+
+    /// The careful protocol's extension: for every rule whose chosen rate
+    /// (`chosen`) is the largest or smallest it tried, the next rate
+    /// beyond on a log scale (×2 up, ÷2 down), unless it has had
+    /// `MAX_EXTENSIONS` already. Returns the new jobs (empty: every chosen
+    /// rate is inside its grid, or the rule is out of extensions).
+    pub fn extend(&mut self, chosen: &[(Method, Option<f64>)]) -> Vec<RunConfig> {
+        let mut added = Vec::new();
+        for &(m, lr) in chosen {
+            let Some(lr) = lr else { continue };
+            let tried = self.lrs_for(m);
+            let had = self.added_lrs.iter().filter(|a| a.0 == m).count();
+            if had >= MAX_EXTENSIONS {
+                continue;
+            }
+            let next = match edge(&tried, lr) {
+                Some(Edge::Top) => lr * 2.0,
+                Some(Edge::Bottom) => lr / 2.0,
+                None => continue,
+            };
+            self.added_lrs.push((m, next));
+            added.push((m, next));
+        }
+        let methods: Vec<Method> = added.iter().map(|a| a.0).collect();
+        self.jobs_of(&methods, |m| {
+            added.iter().filter(|a| a.0 == m).map(|a| a.1).collect()
+        })
+    }
+}
+
+/// Which end of the rates tried a chosen rate sits at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Edge {
+    Top,
+    Bottom,
+}
+
+/// `Some` when `lr` is the largest or smallest of `tried` (and `tried`
+/// has more than one rate).
+pub fn edge(tried: &[f64], lr: f64) -> Option<Edge> {
+    if tried.len() < 2 {
+        return None;
+    }
+    if tried.last() == Some(&lr) {
+        Some(Edge::Top)
+    } else if tried.first() == Some(&lr) {
+        Some(Edge::Bottom)
+    } else {
+        None
     }
 }
 

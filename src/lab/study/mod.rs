@@ -4,13 +4,17 @@
 //! same way (`precision::run_job`), keeping a test-error curve where the
 //! study needs one.
 //!
-//! `grid` is the essay's grid, `depth` and `width` the studies over the
-//! student's size, `summary` reads a grid into the essay's table, `scaling`
-//! measures one shared score against width, `part4` the Part 4 verdict.
+//! `grid` is the essay's grid, `run` runs it under its protocol (the
+//! careful one extends it), `depth` and `width` the studies over the
+//! student's size, `summary` reads a grid into the essay's table with
+//! `interval`'s bootstrap intervals, `scaling` measures one shared score
+//! against width, `part4` the Part 4 verdict.
 
 pub mod depth;
 pub mod grid;
+pub mod interval;
 pub mod part4;
+pub mod run;
 pub mod scaling;
 pub mod summary;
 pub mod width;

@@ -4,7 +4,9 @@
 //! number differs from the essay's.
 
 use crate::lab::method::Method;
-use crate::lab::study::grid::GridSpec;
+use crate::lab::study::grid::{edge, Edge, GridSpec};
+use crate::lab::study::interval::{bootstrap, Interval};
+use crate::lab::train::config::Protocol;
 use crate::lab::train::config::Run;
 use crate::lab::train::trainer::{Angles, DIVERGENCE_NMSE};
 use serde::Serialize;
@@ -30,6 +32,17 @@ pub struct Summary {
     /// (`null` where the method leaves a layer unchanged).
     #[serde(serialize_with = "finite_or_null_vec")]
     pub final_angles: Vec<f64>,
+    /// The 95 % bootstrap interval of the median, over the runs at the
+    /// best rate (`study::interval`).
+    pub interval: Option<Interval>,
+    /// The same for the ratio to bp, resampling the method's and its
+    /// reference's runs in pairs (same seed and teacher draw).
+    pub ratio_interval: Option<Interval>,
+    /// Set when the chosen rate is the largest or smallest tried: the
+    /// best rate may lie beyond the grid.
+    pub edge: Option<Edge>,
+    /// Runs at the chosen rate that diverged (a median can hide them).
+    pub diverged_at_best: usize,
 }
 
 pub(crate) fn finite_or_null<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
@@ -200,23 +213,76 @@ pub fn summarise(spec: &GridSpec, runs: &[Run]) -> Vec<Summary> {
             .filter(|b| b.is_finite() && *b > 0.0 && s.median.is_finite())
             .map(|b| s.median / b);
     }
+    let best: Vec<(Method, Option<f64>)> = out.iter().map(|s| (s.method, s.best_lr)).collect();
+    let at_best = |m: Method| {
+        let lr = best.iter().find(|b| b.0 == m).and_then(|b| b.1)?;
+        Some(scores_by_seed(runs, m, lr))
+    };
+    for s in &mut out {
+        let Some(mine) = at_best(s.method) else {
+            continue;
+        };
+        s.interval = bootstrap(mine.len(), |ix| {
+            median(&ix.iter().map(|&i| mine[i].1).collect::<Vec<_>>())
+        });
+        if s.ratio_to_bp.is_none() {
+            continue;
+        }
+        let Some(theirs) = at_best(s.method.reference()) else {
+            continue;
+        };
+        // pairs: the same seed for the method and its reference
+        let pairs: Vec<(f64, f64)> = mine
+            .iter()
+            .filter_map(|(k, a)| theirs.iter().find(|t| t.0 == *k).map(|t| (*a, t.1)))
+            .collect();
+        s.ratio_interval = bootstrap(pairs.len(), |ix| {
+            let a: Vec<f64> = ix.iter().map(|&i| pairs[i].0).collect();
+            let b: Vec<f64> = ix.iter().map(|&i| pairs[i].1).collect();
+            let (a, b) = (median(&a), median(&b));
+            if b.is_finite() && b > 0.0 {
+                a / b
+            } else {
+                f64::NAN
+            }
+        });
+    }
     out
+}
+
+/// A method's scores at one rate, keyed by (teacher draw, seed), in that
+/// order (+∞ for a diverged run).
+fn scores_by_seed(runs: &[Run], method: Method, lr: f64) -> Vec<((u64, u64), f64)> {
+    let mut v: Vec<((u64, u64), f64)> = runs
+        .iter()
+        .filter(|r| r.cfg.method == method && r.cfg.lr == lr)
+        .map(|r| ((r.cfg.teacher.seed, r.cfg.seed), r.result.nmse))
+        .collect();
+    v.sort_by_key(|p| p.0);
+    v
 }
 
 fn summarise_one(spec: &GridSpec, runs: &[Run], method: Method) -> Summary {
     let mine: Vec<&Run> = runs.iter().filter(|r| r.cfg.method == method).collect();
     let at = |lr: f64| mine.iter().filter(move |r| r.cfg.lr == lr);
     let scores_at = |lr: f64| -> Vec<f64> { at(lr).map(|r| r.result.nmse).collect() };
-    let best = spec
-        .lrs_for(method)
-        .into_iter()
-        .map(|lr| (lr, median(&scores_at(lr))))
+    // the careful protocol chooses on the validation set, the essay's on
+    // the test set it reports
+    let chooser = |r: &Run| match spec.base.protocol {
+        Protocol::Careful => r.result.validation.unwrap_or(f64::INFINITY),
+        Protocol::Essay => r.result.nmse,
+    };
+    let tried = spec.lrs_for(method);
+    let best = tried
+        .iter()
+        .map(|&lr| (lr, median(&at(lr).map(|r| chooser(r)).collect::<Vec<_>>())))
         .filter(|(_, m)| m.is_finite())
         .min_by(|a, b| a.1.total_cmp(&b.1));
     let (best_lr, med, seed_scores) = match best {
-        Some((lr, m)) => (Some(lr), m, scores_at(lr)),
+        Some((lr, _)) => (Some(lr), median(&scores_at(lr)), scores_at(lr)),
         None => (None, f64::INFINITY, vec![f64::INFINITY; spec.seeds.len()]),
     };
+    let edge = best_lr.and_then(|lr| edge(&tried, lr));
     let final_angles = (0..=spec.base.depth.max(1))
         .map(|l| {
             let Some(lr) = best_lr else { return f64::NAN };
@@ -240,6 +306,10 @@ fn summarise_one(spec: &GridSpec, runs: &[Run], method: Method) -> Summary {
         essay: method.essay(),
         ratio_to_bp: None,
         final_angles,
+        interval: None,
+        ratio_interval: None,
+        edge,
+        diverged_at_best: best_lr.map_or(0, |lr| at(lr).filter(|r| r.result.diverged).count()),
     }
 }
 

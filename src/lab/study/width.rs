@@ -51,6 +51,7 @@ impl Default for WidthSpec {
                     steps: 1000,
                     ..RunConfig::default()
                 },
+                ..GridSpec::default()
             },
             every: 50,
         }

@@ -176,6 +176,9 @@ pub fn run_job(cfg: RunConfig, task: Arc<Task>, every: Option<usize>) -> CurveRu
 pub struct RunRecord {
     pub cfg: RunConfig,
     pub nmse: Option<f64>,
+    /// The validation score (careful protocol only; null once diverged).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validation: Option<Option<f64>>,
     pub diverged: bool,
     pub steps_done: usize,
     pub angles: AnglesJson,
@@ -191,6 +194,7 @@ impl From<&CurveRun> for RunRecord {
         RunRecord {
             cfg: r.cfg,
             nmse: fin(r.result.nmse),
+            validation: r.result.validation.map(fin),
             diverged: r.result.diverged,
             steps_done: r.result.steps_done,
             angles: angles_to_json(&r.angles),
@@ -206,6 +210,7 @@ impl RunRecord {
             cfg: self.cfg,
             result: RunResult {
                 nmse: self.nmse.unwrap_or(f64::INFINITY),
+                validation: self.validation.map(|v| v.unwrap_or(f64::INFINITY)),
                 diverged: self.diverged,
                 steps_done: self.steps_done,
             },

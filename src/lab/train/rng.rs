@@ -19,6 +19,8 @@ pub enum Stream {
     Feedback = 4,
     Noise = 5,
     Labels = 6,
+    /// The resamples of `study::interval` (not a run's stream).
+    Bootstrap = 7,
 }
 
 pub fn stream(seed: u64, which: Stream) -> LabRng {

@@ -5,8 +5,11 @@
 //! tanh(G·x·W₁)·W₂ with the teacher gain G (1 is SPEC's teacher; a larger
 //! G makes it more nonlinear). A deeper teacher (`Teacher::depth` > 1, for
 //! the depth study) repeats the hidden layer: tanh(G·h·Wₖ) for each. The
-//! task is the same for every method and seed (drawn from `TASK_SEED`), so
-//! methods differ only in how they learn.
+//! task is the same for every method and seed (drawn from `Teacher::seed`,
+//! `TASK_SEED` unless a study asks for other draws), so methods differ only
+//! in how they learn. A careful protocol holds the last
+//! `TaskShape::validation` training examples out as a validation set (the
+//! draws are the same; only their use differs), to choose rates on.
 
 use crate::lab::train::rng::{normal_matrix, stream, Stream};
 use ndarray::{Array1, Array2, Axis};
@@ -22,6 +25,9 @@ pub struct Teacher {
     pub gain: f64,
     /// The teacher's hidden layers (the essay's teacher has one).
     pub depth: usize,
+    /// Which draw of the teacher and its data (`TASK_SEED`, 0, is the
+    /// essay's; `--task-seeds` asks for others).
+    pub seed: u64,
 }
 
 impl Default for Teacher {
@@ -30,6 +36,7 @@ impl Default for Teacher {
         Self {
             gain: 1.0,
             depth: 1,
+            seed: TASK_SEED,
         }
     }
 }
@@ -49,7 +56,10 @@ pub struct TaskShape {
     pub inputs: usize,
     pub teacher_hidden: usize,
     pub outputs: usize,
+    /// Examples drawn for training, of which the last `validation` are
+    /// held out to choose rates on (0: none, the essay's protocol).
     pub train: usize,
+    pub validation: usize,
     pub test: usize,
     pub teacher: Teacher,
 }
@@ -66,6 +76,7 @@ impl Default for TaskShape {
             teacher_hidden: 30,
             outputs: 5,
             train: 4000,
+            validation: 0,
             test: 1000,
             teacher: Teacher::default(),
         }
@@ -79,6 +90,10 @@ pub struct Task {
     pub t_train: Array2<f64>,
     pub x_test: Array2<f64>,
     pub t_test: Array2<f64>,
+    /// The held-out examples (none under the essay's protocol).
+    pub x_val: Array2<f64>,
+    pub t_val: Array2<f64>,
+    pub val_var: f64,
     /// Mean over outputs of the per-output variance of the test targets:
     /// the denominator of the normalised MSE.
     pub test_var: f64,
@@ -89,7 +104,7 @@ pub struct Task {
 
 impl Task {
     pub fn new(shape: TaskShape) -> Self {
-        let mut rng = stream(TASK_SEED, Stream::Task);
+        let mut rng = stream(shape.teacher.seed, Stream::Task);
         let w1 = normal_matrix(
             &mut rng,
             shape.inputs,
@@ -115,14 +130,23 @@ impl Task {
         let x_test = normal_matrix(&mut rng, shape.test, shape.inputs, 1.0);
         let t_train = teach(&x_train);
         let t_test = teach(&x_test);
+        // the validation set is the last rows drawn for training
+        let keep = shape.train - shape.validation.min(shape.train);
+        let x_val = x_train.slice(ndarray::s![keep.., ..]).to_owned();
+        let t_val = t_train.slice(ndarray::s![keep.., ..]).to_owned();
+        let x_train = x_train.slice(ndarray::s![..keep, ..]).to_owned();
+        let t_train = t_train.slice(ndarray::s![..keep, ..]).to_owned();
         Self {
             test_var: mean_variance(&t_test),
             train_var: mean_variance(&t_train),
+            val_var: mean_variance(&t_val),
             shape,
             x_train,
             t_train,
             x_test,
             t_test,
+            x_val,
+            t_val,
         }
     }
 }

@@ -7,6 +7,7 @@
 use crate::lab::kernel::Real;
 use crate::lab::method::energy::settled_output;
 use crate::lab::method::Method;
+use crate::lab::train::config::{Protocol, TAIL_EVERY};
 use crate::lab::train::net::{angle_degrees, layer_sizes, Acts, Net};
 use crate::lab::train::rng::{normal_matrix, permutation, stream, LabRng, Stream};
 use crate::lab::train::state::RuleState;
@@ -92,6 +93,11 @@ pub struct Trainer<F: Real = f64> {
     pub(crate) exact_g: Vec<Array2<F>>,
     /// The test inputs in `F`, for `evaluate`.
     pub(crate) x_test: Array2<F>,
+    /// The validation inputs in `F` (careful protocol; else empty).
+    pub(crate) x_val: Array2<F>,
+    /// Careful protocol: (test, validation) scores at the run's last
+    /// `TAIL` evaluation points.
+    pub(crate) tail: Vec<(f64, f64)>,
     /// Every `ANGLE_EVERY` steps: (step, degrees between this method's
     /// update of each W_l and the exact gradient at the same weights);
     /// NaN where the method leaves a layer unchanged.
@@ -118,10 +124,11 @@ impl<F: Real> Trainer<F> {
         let sizes = layer_sizes(s.inputs + label_in, h, depth, s.outputs);
         let net = Net::init(&mut stream(cfg.seed, Stream::Init), &sizes);
         let mut order = stream(cfg.seed, Stream::Order);
-        let perm = permutation(&mut order, s.train);
+        let rows = task.x_train.nrows();
+        let perm = permutation(&mut order, rows);
         let fb = Feedback::draw(&mut stream(cfg.seed, Stream::Feedback), &sizes);
         let labels = (cfg.method == Method::ShuffledLabels)
-            .then(|| permutation(&mut stream(cfg.seed, Stream::Labels), s.train));
+            .then(|| permutation(&mut stream(cfg.seed, Stream::Labels), rows));
         Self {
             aux: net.zeros_like(),
             g: net.zeros_like().w,
@@ -143,6 +150,8 @@ impl<F: Real> Trainer<F> {
             scratch: Array2::zeros((b, h)),
             dl: Array1::zeros(b),
             x_test: task.x_test.mapv(F::of),
+            x_val: task.x_val.mapv(F::of),
+            tail: Vec::new(),
             step: 0,
             diverged_at: None,
             loss: f64::NAN,
@@ -174,23 +183,49 @@ impl<F: Real> Trainer<F> {
     /// Test normalised MSE of the current weights; +∞ once diverged or if
     /// the weights no longer give finite outputs.
     pub fn evaluate(&self) -> f64 {
-        if self.diverged_at.is_some() {
+        self.score_on(&self.x_test, &self.task.t_test, self.task.test_var)
+    }
+
+    /// The same on the held-out validation examples (careful protocol).
+    pub fn evaluate_validation(&self) -> f64 {
+        self.score_on(&self.x_val, &self.task.t_val, self.task.val_var)
+    }
+
+    /// The run's score on inputs `x` with targets `t` (variance `var`):
+    /// normalised MSE, or the error rate on the classification task.
+    fn score_on(&self, x: &Array2<F>, t: &Array2<f64>, var: f64) -> f64 {
+        if self.diverged_at.is_some() || x.nrows() == 0 {
             return f64::INFINITY;
         }
         if self.cfg.method.classifies() {
-            return self.classification_error();
+            return self.classification_error(x, t);
         }
         let y = if self.cfg.method == Method::EquilibriumProp {
-            settled_output(&self.net, &self.x_test, self.cfg.rules.ep_free)
+            settled_output(&self.net, x, self.cfg.rules.ep_free)
         } else {
-            self.net.predict(&self.x_test)
+            self.net.predict(x)
         };
         let y = y.mapv(F::f64);
-        let v = nmse(&y, &self.task.t_test, self.task.test_var);
+        let v = nmse(&y, t, var);
         if v.is_finite() {
             v
         } else {
             f64::INFINITY
+        }
+    }
+
+    /// Careful protocol: after the steps at which the last `TAIL`
+    /// evaluations fall (`TAIL_EVERY` apart, the last at the final step),
+    /// both scores are kept.
+    fn keep_tail(&mut self) {
+        let (tail, steps) = (self.cfg.protocol.tail(), self.cfg.steps);
+        if tail <= 1 || self.step > steps {
+            return;
+        }
+        let left = steps - self.step;
+        if left.is_multiple_of(TAIL_EVERY) && left / TAIL_EVERY < tail {
+            self.tail
+                .push((self.evaluate(), self.evaluate_validation()));
         }
     }
 
@@ -203,9 +238,20 @@ impl<F: Real> Trainer<F> {
     }
 
     pub fn result(&self) -> RunResult {
-        let nmse = self.evaluate();
+        let careful = self.cfg.protocol == Protocol::Careful;
+        let mean = |f: fn(&(f64, f64)) -> f64| {
+            self.tail.iter().map(f).sum::<f64>() / self.tail.len() as f64
+        };
+        let (nmse, validation) = if self.diverged_at.is_some() {
+            (f64::INFINITY, careful.then_some(f64::INFINITY))
+        } else if careful && !self.tail.is_empty() {
+            (mean(|p| p.0), Some(mean(|p| p.1)))
+        } else {
+            (self.evaluate(), careful.then(|| self.evaluate_validation()))
+        };
         RunResult {
             nmse,
+            validation,
             diverged: !nmse.is_finite(),
             steps_done: self.step,
         }
@@ -257,5 +303,6 @@ impl<F: Real> Trainer<F> {
             }
         }
         self.step += 1;
+        self.keep_tail();
     }
 }

@@ -31,7 +31,8 @@ pub struct Plan {
 /// made it (the whole default grid: 12 methods, the essay's rates, seeds
 /// 0–2, 3,000 steps, f64, teacher gain 1).
 pub const PRECOMPUTED_FILE: &str = "essay-grid.json";
-pub const PRECOMPUTED_COMMAND: &str = "creditflow ablate --shard 1/1 --json essay-grid.json";
+pub const PRECOMPUTED_COMMAND: &str =
+    "creditflow ablate --protocol essay --shard 1/1 --json essay-grid.json";
 
 /// The finished grid and its table.
 #[derive(Clone, Debug, PartialEq)]

@@ -126,11 +126,56 @@ pub(crate) fn reference<DB: DrawingBackend>(
 
 /// Learning curves on a log scale, with reference lines at nMSE = 1
 /// (predicting the mean) and at the untrained student; the controls
-/// dashed; a diverged run leaves through the top with a label.
+/// dashed; a diverged run leaves through the top with a label. The rules
+/// that learn the classification task get a chart of their own, on an
+/// error-rate axis (`Score::ErrorRate`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Curves {
     pub series: Vec<Series>,
     pub max_step: usize,
+    pub score: Score,
+}
+
+/// What a learning curve's y axis measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Test normalised MSE, log scale (the teacher task).
+    Nmse,
+    /// Test error rate, 0 to 1 (the classification task).
+    ErrorRate,
+}
+
+impl Score {
+    /// The score a method's runs are measured in.
+    pub fn of(m: Method) -> Score {
+        if m.classifies() {
+            Score::ErrorRate
+        } else {
+            Score::Nmse
+        }
+    }
+
+    /// The y range and scale.
+    fn axis(self) -> (Axis, (f64, f64)) {
+        match self {
+            Score::Nmse => (Axis::log(CURVE_Y.0, CURVE_Y.1), CURVE_Y),
+            Score::ErrorRate => (Axis::linear(0.0, 1.0), (0.0, 1.0)),
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Score::Nmse => "Test error while training",
+            Score::ErrorRate => "Classification: test error rate while training",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Score::Nmse => "test normalised MSE (log scale)",
+            Score::ErrorRate => "test error rate (share of examples misclassified)",
+        }
+    }
 }
 
 impl Chart for Curves {
@@ -143,31 +188,33 @@ impl Chart for Curves {
 
     fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize {
         let series = &self.series;
-        let (lo, hi) = CURVE_Y;
+        let (ya, range) = self.score.axis();
         let xmax = self.max_step.max(1) as f64;
         let p = frame(
             pen,
             self.size().1,
-            "Test error while training",
+            self.score.title(),
             legend_rows(series.len(), LEGEND_COLS),
             Axis::linear(0.0, xmax),
-            Axis::log(lo, hi),
+            ya,
         );
         pen.axes(
             &p,
             "training step",
-            "test normalised MSE (log scale)",
+            self.score.label(),
             &|v| format!("{v:.0}"),
             &tick,
         );
-        reference(
-            pen,
-            &p,
-            1.0,
-            (120, 120, 120),
-            "1 = predicting the mean",
-            false,
-        );
+        if self.score == Score::Nmse {
+            reference(
+                pen,
+                &p,
+                1.0,
+                (120, 120, 120),
+                "1 = predicting the mean",
+                false,
+            );
+        }
         if let Some(u) = series.first().and_then(|s| s.points.first()).map(|q| q.1) {
             if u.is_finite() {
                 let label = format!("{u:.2} = the untrained student");
@@ -176,10 +223,14 @@ impl Chart for Curves {
         }
         let mut diverged = 0;
         for s in series {
-            curve(pen, &p, s, &mut diverged);
+            curve(pen, &p, s, range, &mut diverged);
         }
         if series.is_empty() {
-            let (x, y) = p.at(xmax * 0.5, 0.05);
+            let mid = match self.score {
+                Score::Nmse => 0.05,
+                Score::ErrorRate => 0.5,
+            };
+            let (x, y) = p.at(xmax * 0.5, mid);
             let note = "press run to train the selected methods";
             pen.text(x, y, TEXT, Anchor::Middle, Ink::Muted, note);
         }
@@ -193,8 +244,13 @@ impl Chart for Curves {
 }
 
 /// One learning curve; a diverged run leaves through the top, labelled.
-fn curve<DB: DrawingBackend>(pen: &mut Pen<DB>, p: &Plot, s: &Series, diverged: &mut usize) {
-    let (lo, hi) = CURVE_Y;
+fn curve<DB: DrawingBackend>(
+    pen: &mut Pen<DB>,
+    p: &Plot,
+    s: &Series,
+    (lo, hi): (f64, f64),
+    diverged: &mut usize,
+) {
     let c = method_color(s.method);
     let pts: Vec<(f64, f64)> = s
         .points

@@ -7,7 +7,7 @@ use crate::lab::train::config::{angles_from_json, Angles};
 use crate::page::lab::controller::LabController;
 use crate::ui::charts::credit::{ratio_bars, AnglePanels, Ratio};
 use crate::ui::charts::pen::Chart;
-use crate::ui::charts::plots::{Curves, Scaling, Series, Table};
+use crate::ui::charts::plots::{Curves, Scaling, Score, Series, Table};
 use crate::ui::lab::handle::{Lab, Part};
 use crate::ui::shell::chart::figure;
 use leptos::prelude::*;
@@ -37,34 +37,72 @@ fn steps_of(c: &LabController, lab: &Lab) -> usize {
     )
 }
 
+/// The board's learning curves measured in `score`.
+fn curves(c: &LabController, lab: &Lab, score: Score) -> Curves {
+    let series: Vec<Series> = c
+        .board
+        .iter()
+        .filter(|r| Score::of(r.method()) == score)
+        .map(|r| Series {
+            method: r.method(),
+            points: r.points(),
+            diverged_at: r.diverged_at,
+        })
+        .collect();
+    Curves {
+        series,
+        max_step: steps_of(c, lab),
+        score,
+    }
+}
+
+fn curve_table(c: &Curves) -> Table {
+    let rows = c
+        .series
+        .iter()
+        .flat_map(|s| {
+            s.points
+                .iter()
+                .map(|&(step, y)| vec![s.method.name().to_string(), step.to_string(), num(y)])
+        })
+        .collect();
+    let head: &'static [&'static str] = match c.score {
+        Score::Nmse => &["method", "step", "test nMSE"],
+        Score::ErrorRate => &["method", "step", "test error rate"],
+    };
+    (head, rows)
+}
+
+/// The learning curves; the rules that learn the classification task
+/// (forward-forward and its reference) on an error-rate chart of their
+/// own below, shown when one of them runs.
 #[component]
 pub(crate) fn CurveChart(lab: Lab) -> impl IntoView {
-    chart(
-        lab,
-        Part::Curves,
-        "curve-chart",
-        "Learning curves: test normalised MSE against training step; controls dashed; dashed grey line: predicting the mean (1); dashed red line: the untrained student.",
-        move |c| {
-            let series: Vec<Series> = c
-                .board
-                .iter()
-                .map(|r| Series {
-                    method: r.method(),
-                    points: r.points(),
-                    diverged_at: r.diverged_at,
-                })
-                .collect();
-            Curves { series, max_step: steps_of(c, &lab) }
-        },
-        |c| {
-            let rows = c
-                .series
-                .iter()
-                .flat_map(|s| s.points.iter().map(|&(step, y)| vec![s.method.name().to_string(), step.to_string(), num(y)]))
-                .collect();
-            (&["method", "step", "test nMSE"], rows)
-        },
-    )
+    let classifying = Memo::new(move |_| {
+        lab.read_part(Part::Curves, |c| {
+            c.board.iter().any(|r| r.method().classifies())
+        })
+    });
+    view! {
+        {chart(
+            lab,
+            Part::Curves,
+            "curve-chart",
+            "Learning curves: test normalised MSE against training step; controls dashed; dashed grey line: predicting the mean (1); dashed red line: the untrained student.",
+            move |c| curves(c, &lab, Score::Nmse),
+            curve_table,
+        )}
+        <Show when=move || classifying.get()>
+            {chart(
+                lab,
+                Part::Curves,
+                "error-rate-chart",
+                "Learning curves of the classification task: test error rate (the share of test examples given the wrong class) against training step; dashed red line: the untrained student.",
+                move |c| curves(c, &lab, Score::ErrorRate),
+                curve_table,
+            )}
+        </Show>
+    }
 }
 
 #[component]

@@ -55,6 +55,46 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
     let batch = || crate::lab::RunConfig::default().batch;
     let set_method = move |m: Option<Method>| lab.act(|c, _| c.set_panel(m, c.panel.example));
     let set_example = move |ex: Option<usize>| lab.act(|c, _| c.set_panel(c.panel.method, ex));
+    let box_of = move || {
+        shown.with(|s| {
+            s.0.as_ref().map_or((String::new(), 0.0, 0.0), |v| {
+                let lay = layout(v);
+                (
+                    format!("0 0 {} {}", lay.width, lay.height),
+                    lay.width,
+                    lay.height,
+                )
+            })
+        })
+    };
+    let drawing = NodeRef::<leptos::svg::Svg>::new();
+    Effect::new(move |_| {
+        let Some(el) = drawing.get() else { return };
+        let Some(body) = shown.with(|(v, phase)| v.as_ref().map(|v| draw(v, *phase))) else {
+            return;
+        };
+        if el.child_element_count() > 0 {
+            el.set_inner_html(&body);
+        } else {
+            // the first drawing waits for a task of its own: it arrives
+            // with a run's first report, whose frame already builds every
+            // table row and chart
+            set_timeout(move || el.set_inner_html(&body), std::time::Duration::ZERO);
+        }
+    });
+    // hover and focus answered by delegation from the targets' data-l, data-j
+    let pick = move |t: Option<web_sys::EventTarget>| {
+        use leptos::wasm_bindgen::JsCast;
+        let el = t.and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let get = |k: &str| {
+            el.as_ref()
+                .and_then(|e| e.get_attribute(k))
+                .and_then(|v| v.parse::<usize>().ok())
+        };
+        if let (Some(l), Some(j)) = (get("data-l"), get("data-j")) {
+            hover.set(Some((l, j)));
+        }
+    };
     view! {
         <section class="network-panel" data-testid="network-panel" aria-label="Credit inside the network">
             <h2>"Credit inside the network"</h2>
@@ -87,45 +127,30 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
                     (Some(p), Some(v)) => format!("Step {}, phase {} of {PHASES}. {}", v.step + 1, p + 1, phase_text(m, p)),
                 }
             })}</p>
-            {move || shown.get().0.map(|v| {
-                let lay = layout(&v);
-                let (width, height) = (lay.width, lay.height);
-                let phase = shown.with_untracked(|s| s.1);
-                let body = draw(&v, phase);
-                let v2 = v.clone();
-                let v3 = v.clone();
-                // hover and focus answered by delegation from the targets' data-l, data-j
-                let pick = move |t: Option<web_sys::EventTarget>| {
-                    use leptos::wasm_bindgen::JsCast;
-                    let el = t.and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-                    let get = |k: &str| el.as_ref().and_then(|e| e.get_attribute(k)).and_then(|v| v.parse::<usize>().ok());
-                    if let (Some(l), Some(j)) = (get("data-l"), get("data-j")) {
-                        hover.set(Some((l, j)));
-                    }
-                };
-                view! {
-                    <div class="network-wrap">
-                        <svg class="network" viewBox=format!("0 0 {width} {height}") width=width height=height role="group"
-                            aria-label="each unit's activity, the error the method delivers to it, and backprop's true δ"
-                            on:mouseover=move |e| pick(e.target())
-                            on:focusin=move |e| pick(e.target())
-                            on:mouseleave=move |_| hover.set(None)
-                            inner_html=body>
-                        </svg>
-                        <svg class="network-overlay" viewBox=format!("0 0 {width} {height}") width=width height=height aria-hidden="true">
-                            {move || source_arc(&v2, hover.get())}
-                        </svg>
-                    </div>
-                    <p class="unit-detail" data-testid="unit-detail" aria-live="polite">{move ||
-                        hover.get().filter(|&(l, _)| l < v3.layers.len()).map_or("Hover or focus a unit (Tab) for its numbers.".to_string(), |(l, j)| describe(&v3, l, j))
-                    }</p>
-                    <p class="legend hint">{format!(
-                        "{}; larger and darker: larger |value|, up to {:.3} (the largest error shown; a ± sign on the largest); activity on its own scale (±1). Dashed red ring (delivered row): a saturated unit, f′ < 0.1, which can barely use its error. Errors are per example: the chosen one, or the mean over the batch. cos: the cosine of the delivered errors with the true δ of that layer, for what is shown and (batch) over every example.",
-                        crate::page::palette::sign_legend(),
-                        v.scale()
-                    )}</p>
-                }
-            })}
+            // the frame is built once; a new preview rewrites the drawing
+            // in place (one DOM write), not the panel
+            <Show when=move || shown.with(|s| s.0.is_some())>
+                <div class="network-wrap">
+                    <svg class="network" node_ref=drawing viewBox=move || box_of().0 width=move || box_of().1 height=move || box_of().2 role="group"
+                        aria-label="each unit's activity, the error the method delivers to it, and backprop's true δ"
+                        on:mouseover=move |e| pick(e.target())
+                        on:focusin=move |e| pick(e.target())
+                        on:mouseleave=move |_| hover.set(None)>
+                    </svg>
+                    <svg class="network-overlay" viewBox=move || box_of().0 width=move || box_of().1 height=move || box_of().2 aria-hidden="true">
+                        {move || shown.with(|s| s.0.as_ref().and_then(|v| source_arc(v, hover.get())))}
+                    </svg>
+                </div>
+                <p class="unit-detail" data-testid="unit-detail" aria-live="polite">{move || shown.with(|s| {
+                    let v = s.0.as_ref()?;
+                    hover.get().filter(|&(l, _)| l < v.layers.len()).map(|(l, j)| describe(v, l, j))
+                }).unwrap_or_else(|| "Hover or focus a unit (Tab) for its numbers.".to_string())}</p>
+                <p class="legend hint">{move || format!(
+                    "{}; larger and darker: larger |value|, up to {:.3} (the largest error shown; a ± sign on the largest); activity on its own scale (±1). Dashed red ring (delivered row): a saturated unit, f′ < 0.1, which can barely use its error. Errors are per example: the chosen one, or the mean over the batch. cos: the cosine of the delivered errors with the true δ of that layer, for what is shown and (batch) over every example.",
+                    crate::page::palette::sign_legend(),
+                    shown.with(|s| s.0.as_ref().map_or(0.0, |v| v.scale()))
+                )}</p>
+            </Show>
         </section>
     }
 }

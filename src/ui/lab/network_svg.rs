@@ -4,7 +4,10 @@
 //! activity, the error the method delivers, backprop's true δ. Sign is
 //! shape as well as colour (circle +, square −), size is magnitude. Every
 //! delivered unit has a focusable target carrying `data-l`/`data-j`, so
-//! the view can answer hover and focus by delegation. Plain Rust.
+//! the view can answer hover and focus by delegation; the target names
+//! its unit, and the numbers go to the panel's live region on focus (a
+//! description on each of ~130 targets doubled the drawing's size, and
+//! its first drawing was the live run's one long task). Plain Rust.
 
 use crate::lab::train::credit::{CreditView, LayerCredit};
 use crate::page::lab::panel::{colour, error_shown, radius, shown, sign_glyph};
@@ -191,10 +194,13 @@ pub fn draw(v: &CreditView, phase: Option<usize>) -> String {
             let (cx, cy) = cell(x, lay.bands[1], n, j);
             let _ = write!(
                 out,
-                r#"<rect class="unit-target" data-l="{l}" data-j="{j}" x="{:.1}" y="{:.1}" width="13" height="13" tabindex="0" role="img" aria-label="{}"/>"#,
+                // a short name; focus puts its numbers (`describe`) in
+                // the panel's live region, read out from there
+                r#"<rect class="unit-target" data-l="{l}" data-j="{j}" x="{:.1}" y="{:.1}" width="13" height="13" tabindex="0" role="img" aria-label="{} unit {}"/>"#,
                 cx - 6.5,
                 cy - 6.5,
-                describe(v, l, j)
+                layer.name,
+                j + 1
             );
         }
     }
