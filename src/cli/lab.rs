@@ -47,7 +47,7 @@ pub(super) fn report(o: &Opts, runs: &[Run], took: &str) -> i32 {
     }
     if let Some(path) = &o.json {
         let mut out = json!({
-            "provenance": provenance(&o.spec),
+            "provenance": o.spec.provenance(),
             "spec": o.spec,
             "precision": o.spec.base.precision,
             "teacher_gain": o.spec.base.teacher.gain,
@@ -94,33 +94,6 @@ fn angles_json(runs: &[Run], summary: &[Summary]) -> serde_json::Value {
         out.insert(s.method.id().into(), m);
     }
     serde_json::Value::Object(out)
-}
-
-/// How a file was made, in words and numbers: enough, with `spec`, to
-/// run it again (`creditflow rerun`).
-pub fn provenance(spec: &GridSpec) -> serde_json::Value {
-    let rates: serde_json::Map<String, serde_json::Value> = spec
-        .methods
-        .iter()
-        .map(|&m| (m.id().to_string(), json!(spec.lrs_for(m))))
-        .collect();
-    json!({
-        "creditflow": env!("CARGO_PKG_VERSION"),
-        "command": "creditflow rerun THIS_FILE reruns it",
-        "protocol": spec.base.protocol.id(),
-        "protocol_text": spec.base.protocol.describe(),
-        "precision": spec.base.precision,
-        "steps": spec.base.steps,
-        "batch": spec.base.batch,
-        "hidden": spec.base.hidden,
-        "depth": spec.base.depth,
-        "sigma": spec.base.sigma,
-        "teacher": spec.base.teacher,
-        "rules": spec.base.rules,
-        "seeds": spec.seeds,
-        "task_seeds": spec.task_seeds,
-        "rates_tried": rates,
-    })
 }
 
 /// `creditflow rerun FILE.json [--json OUT]`: the study an `ablate --json`
@@ -217,7 +190,7 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
         .map(|s| s.method.removes().chars().count())
         .fold(7, usize::max);
     println!(
-        "{:<nw$} {:<rw$} {:>8} {:>9} {:<16} {:>7} {:<13}  {:<26} {:>8}  {:<18}",
+        "{:<nw$} {:<rw$} {:>8} {:>9} {:<16} {:>7} {:<13} {:>11}  {:<26} {:>8}  {:<18}",
         "method",
         "removes",
         "best lr",
@@ -225,6 +198,7 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
         "95% interval",
         "× bp",
         "95% interval",
+        "essay × bp",
         "seed scores",
         "diverged",
         "essay"
@@ -239,7 +213,7 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
         };
         let lr = s.best_lr.map_or("—".into(), |l| format!("{l}{mark}"));
         println!(
-            "{:<nw$} {:<rw$} {:>8} {:>9} {:<16} {:>7} {:<13}  {:<26} {:>5}/{:<2}  {:<18}{}",
+            "{:<nw$} {:<rw$} {:>8} {:>9} {:<16} {:>7} {:<13} {:>11}  {:<26} {:>5}/{:<2}  {:<18}{}",
             s.method.name(),
             s.method.removes(),
             lr,
@@ -247,6 +221,10 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
             s.interval.map_or("—".into(), |i| i.text(3)),
             s.ratio_to_bp.map_or("—".into(), |r| format!("{r:.1}")),
             s.ratio_interval.map_or("—".into(), |i| i.text(1)),
+            s.essay_ratio().map_or("—".into(), |e| format!(
+                "{e:.1}{}",
+                if s.essay_outside() { " ⚑" } else { "" }
+            )),
             seeds.join(" "),
             s.diverged_at_best,
             spec.seeds.len() * spec.task_seeds.len().max(1),
@@ -260,6 +238,11 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
         "“diverged”: runs at the chosen rate that diverged, of those at that rate. 95% interval: a bootstrap over the {} seed × teacher-draw pairs at the chosen rate (× bp: resampled in pairs with bp's runs).",
         spec.seeds.len() * spec.task_seeds.len().max(1)
     );
+    for s in summary {
+        if let Some(r) = s.essay_reason(floor) {
+            println!("⚑ {}: {r}", s.method.name());
+        }
+    }
     let edges: Vec<&str> = summary
         .iter()
         .filter(|s| s.edge.is_some())

@@ -161,6 +161,13 @@ test('the essay\'s table at once from the precomputed file, with its command', a
   await page.waitForSelector('[data-testid=lab-table]', { timeout: 20000 });
   assert.equal(await page.$$eval('[data-testid=lab-table] tbody tr[data-testid^=row-]', (r) => r.length), 12);
   assert.match(await page.textContent('[data-testid=grid-time]'), /195 runs of 3000 steps, precomputed by the command line: creditflow ablate --protocol essay --shard 1\/1 --json essay-grid\.json/);
+  // the essay's ratio beside ours, flagged where it is outside our interval
+  assert.match(await page.textContent('[data-testid=essay-ratio-fa]'), /1\.1×/);
+  assert.equal(await page.locator('[data-testid=essay-ratio-fa] [data-testid=essay-flag]').count(), 1);
+  assert.match(await page.textContent('[data-testid=essay-reason-fa]'), /aligns/);
+  assert.match(await page.textContent('[data-testid=essay-reason-weight_perturbation]'), /√N/);
+  assert.match(await page.textContent('[data-testid=row-bp]'), /\[0\.0\d\d, 0\.0\d\d\]/);
+  assert.match(await page.textContent('[data-testid=grid-protocol]'), /the essay's protocol/);
   // the live runs now take their rates from it
   assert.match(await page.textContent('[data-testid=lab-status]'), /./);
   assert.deepEqual(problems, []);

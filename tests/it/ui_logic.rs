@@ -279,7 +279,7 @@ fn chunked_grid_matches_the_threaded_one() {
     assert_eq!(summary, summarise(&spec, &threaded));
     let csv = creditflow::lab::study::summary::summary_csv(&summary);
     assert!(
-        csv.starts_with("method,removes,best_lr,median,ratio_to_bp,seed_scores,diverged_runs,angle_w1,angle_w2,angle_w3,essay\nbp,—,"),
+        csv.starts_with("method,removes,best_lr,edge,median,median_lo,median_hi,ratio_to_bp,ratio_lo,ratio_hi,essay_ratio,seed_scores,diverged_runs,diverged_at_best,angle_w1,angle_w2,angle_w3,essay\nbp,—,"),
         "{csv}"
     );
 }

@@ -175,8 +175,9 @@ pub struct Tags {
     pub keeps: &'static str,
     pub relaxes: &'static str,
     pub replaced_by: &'static str,
-    /// One line from the essay.
-    pub essay: &'static str,
+    /// The essay's words about this rule, quoted only where the essay
+    /// says them of it (`None`: the rule is not in the essay).
+    pub essay: Option<&'static str>,
     pub cite: &'static str,
     pub group: Group,
 }
@@ -603,7 +604,9 @@ pub const DEFS: [MethodDef; 20] = [
             keeps: "R1, R2, R3, R5",
             relaxes: "R4",
             replaced_by: "feedback weights that learn Wᵀ from the forward updates",
-            essay: "the backward weights can be learned rather than copied",
+            // not in the essay (its "learned rather than copied" is said of
+            // predictive coding's backward weights)
+            essay: None,
             cite: "Kolen & Pollack 1994; Akrout et al. 2019",
             group: Group::SignedPerUnit,
         }),
@@ -637,7 +640,9 @@ pub const DEFS: [MethodDef; 20] = [
             keeps: "R1, R2, R3, R5; R4's signs",
             relaxes: "R4 (the sizes of the weights)",
             replaced_by: "feedback sign(Wᵀ), recomputed every step",
-            essay: "a separate set of feedback connections carrying signed, per-unit errors",
+            // not in the essay (the "separate set of feedback connections" is
+            // said of feedback alignment)
+            essay: None,
             cite: "Liao, Leibo & Poggio 2016; Moskovitz et al. 2018 (BioTorch's uSF)",
             group: Group::SignedPerUnit,
         }),
@@ -669,7 +674,7 @@ pub const DEFS: [MethodDef; 20] = [
             keeps: "R5; R1 as a trace",
             relaxes: "R3 (and R2, R4: none needed)",
             replaced_by: "eligibility traces gated by one broadcast modulator",
-            essay: "the third factor is broadcast",
+            essay: Some("the third factor is broadcast"),
             cite: "Frémaux & Gerstner 2016; Bellec et al. 2020",
             group: Group::SharedScore,
         }),
@@ -701,7 +706,7 @@ pub const DEFS: [MethodDef; 20] = [
             keeps: "R1, R2, R3, R4",
             relaxes: "R5",
             replaced_by: "settling: error units relax for T steps",
-            essay: "it replaces R5 with a settling process",
+            essay: Some("it replaces R5 with a settling process"),
             cite: "Whittington & Bogacz 2017",
             group: Group::SignedPerUnit,
         }),
@@ -733,7 +738,7 @@ pub const DEFS: [MethodDef; 20] = [
             keeps: "R1, R2, R3; R4 as symmetric weights",
             relaxes: "R5",
             replaced_by: "a free and a nudged settling",
-            essay: "the two phases are an explicit version of R5",
+            essay: Some("the two phases are an explicit version of R5"),
             cite: "Scellier & Bengio 2017; Laborieux et al. 2021",
             group: Group::SignedPerUnit,
         }),
@@ -765,7 +770,7 @@ pub const DEFS: [MethodDef; 20] = [
             keeps: "R1, R2, R3, R4 (to train the modules)",
             relaxes: "R5",
             replaced_by: "a learned prediction of each layer's error",
-            essay: "so that layers can update without waiting",
+            essay: Some("so that layers can update without waiting"),
             cite: "Jaderberg et al. 2016",
             group: Group::SignedPerUnit,
         }),
@@ -799,7 +804,7 @@ pub const DEFS: [MethodDef; 20] = [
             keeps: "R1 within a layer",
             relaxes: "R5 (and R2–R4 between layers)",
             replaced_by: "two forward passes: real and negative data",
-            essay: "replaces the backward pass with two forward passes",
+            essay: Some("replaces the backward pass with two forward passes"),
             cite: "Hinton 2022",
             group: Group::LocalGoal,
         }),

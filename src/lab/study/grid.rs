@@ -101,6 +101,34 @@ impl GridSpec {
         self
     }
 
+    /// How a file was made, in words and numbers: enough, with the spec
+    /// itself, to run it again (`creditflow rerun`).
+    pub fn provenance(&self) -> serde_json::Value {
+        let spec = self;
+        let rates: serde_json::Map<String, serde_json::Value> = spec
+            .methods
+            .iter()
+            .map(|&m| (m.id().to_string(), serde_json::json!(spec.lrs_for(m))))
+            .collect();
+        serde_json::json!({
+            "creditflow": env!("CARGO_PKG_VERSION"),
+            "command": "creditflow rerun THIS_FILE reruns it",
+            "protocol": spec.base.protocol.id(),
+            "protocol_text": spec.base.protocol.describe(),
+            "precision": spec.base.precision,
+            "steps": spec.base.steps,
+            "batch": spec.base.batch,
+            "hidden": spec.base.hidden,
+            "depth": spec.base.depth,
+            "sigma": spec.base.sigma,
+            "teacher": spec.base.teacher,
+            "rules": spec.base.rules,
+            "seeds": spec.seeds,
+            "task_seeds": spec.task_seeds,
+            "rates_tried": rates,
+        })
+    }
+
     /// The task of this grid's first teacher draw.
     pub fn task(&self) -> Task {
         Task::new(self.shape())

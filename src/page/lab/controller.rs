@@ -37,6 +37,8 @@ pub const PRECOMPUTED_COMMAND: &str =
 /// The finished grid and its table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GridDone {
+    /// The grid that ran (for its exports' provenance).
+    pub spec: GridSpec,
     pub summary: Vec<Summary>,
     pub runs: Vec<Run>,
     /// The grid's steps, arithmetic and teacher.

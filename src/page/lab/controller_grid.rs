@@ -14,6 +14,7 @@ impl GridDone {
     /// The table of `spec`'s runs, which ran `on` (its timing left at 0).
     fn of(spec: &GridSpec, runs: Vec<Run>, on: String) -> Self {
         Self {
+            spec: spec.clone(),
             summary: summarise(spec, &runs),
             runs,
             steps: spec.base.steps,

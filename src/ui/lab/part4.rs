@@ -53,7 +53,7 @@ fn row(board: &[RunStatus], m: Method) -> impl IntoView {
             }}</td>
             <td data-label="relaxes">{cell(|t| t.relaxes)}</td>
             <td data-label="replaced by">{cell(|t| t.replaced_by)}</td>
-            <td data-label="the essay" class="essay-line">{t.map(|t| format!("“{}”", t.essay))}</td>
+            <td data-label="the essay" class="essay-line">{t.map(|t| t.essay.map_or("not in the essay (a rule we added beside its proposals)".to_string(), |q| format!("“{q}”")))}</td>
             <td data-label="test nMSE (or error rate)">{score}</td>
             <td data-label="× bp">{ratio}</td>
         </tr>

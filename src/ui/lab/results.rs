@@ -2,9 +2,12 @@
 //! latest per-layer angles) and the essay's table reproduced in the page,
 //! with their exports. Every note here stands on its own.
 
+use crate::lab::study::grid::Edge;
 use crate::lab::study::summary::{
     angle_series, angle_summary, divergence_cap, ranked, readout_floor, summary_csv, teacher_gap,
+    Summary,
 };
+use crate::lab::train::config::Protocol;
 use crate::lab::Method;
 use crate::page::lab::controller::PRECOMPUTED_FILE;
 use crate::page::lab::session::{curves_csv, curves_json};
@@ -20,6 +23,16 @@ fn score(x: f64) -> String {
     } else {
         "diverged".into()
     }
+}
+
+/// The chosen rate, marked ↑ or ↓ at the top or bottom of those tried.
+fn best_rate(s: &Summary) -> String {
+    let mark = match s.edge {
+        Some(Edge::Top) => " ↑",
+        Some(Edge::Bottom) => " ↓",
+        None => "",
+    };
+    s.best_lr.map_or("—".into(), |l| format!("{l}{mark}"))
 }
 
 fn degrees(a: Option<f64>) -> String {
@@ -106,7 +119,18 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
             c.grid
                 .done
                 .as_ref()
-                .map(|d| json!({ "steps": d.steps, "teacher": d.teacher, "precision": d.precision, "summary": d.summary }))
+                .map(|d| json!({
+                    "provenance": d.spec.provenance(),
+                    "spec": d.spec,
+                    "made": if d.precomputed { d.on.clone() } else { format!("run in the page, on {}", d.on) },
+                    "steps": d.steps, "teacher": d.teacher, "precision": d.precision,
+                    "summary": d.summary,
+                    "runs": d.runs.iter().map(|r| json!({
+                        "method": r.cfg.method.id(), "lr": r.cfg.lr, "seed": r.cfg.seed, "task_seed": r.cfg.teacher.seed,
+                        "nmse": r.result.nmse.is_finite().then_some(r.result.nmse), "diverged": r.result.diverged,
+                        "steps_done": r.result.steps_done,
+                    })).collect::<Vec<_>>(),
+                }))
         });
         if let Some(v) = v {
             download::text(&v.to_string(), "creditflow-table.json", "application/json");
@@ -164,8 +188,9 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                         {move || if by_score.get() { "ordered by score (best first): show the essay's order" } else { "in the essay's order: order by score" }}
                     </button>
                 </p>
+                <p class="hint" data-testid="grid-protocol">{format!("Run under {}.", Protocol::Essay.describe())}</p>
                 <table class="results stack" data-testid="lab-table">
-                    <thead><tr><th>"method"</th><th>"removes"</th><th>"best rate"</th><th>"median"</th><th>"× bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>
+                    <thead><tr><th>"method"</th><th>"removes"</th><th title="↑ / ↓: the largest / smallest rate tried, so the best may lie beyond the grid">"best rate"</th><th title="the median over seeds, with its 95% bootstrap interval">"median [95%]"</th><th title="our median over bp's, with its 95% bootstrap interval (seeds resampled in pairs)">"× bp [95%]"</th><th title="the essay's median over its bp's 0.017; ⚑ where it lies outside our interval">"essay × bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>
                     <tbody>
                         {(if by_score.get() { ranked(&d.summary) } else { d.summary.iter().collect() }).into_iter().map(|s| {
                             let seeds: Vec<String> = s.seed_scores.iter().map(|&x| score(x)).collect();
@@ -174,20 +199,25 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                                 <tr data-testid=format!("row-{}", s.method.id())>
                                     <td data-label="method">{s.method.name()}</td>
                                     <td data-label="removes">{s.method.removes()}</td>
-                                    <td data-label="best rate">{s.best_lr.map_or("—".into(), |l| l.to_string())}</td>
-                                    <td data-label="median"><b>{score(s.median)}</b></td>
-                                    <td data-label="× bp">{s.ratio_to_bp.map_or("—".into(), |r| format!("{r:.1}×"))}</td>
-                                    <td data-label="seeds" class="seeds">{seeds.join(" ")}</td>
+                                    <td data-label="best rate">{best_rate(s)}</td>
+                                    <td data-label="median [95%]"><b>{score(s.median)}</b>" "<span class="interval">{s.interval.map(|i| i.text(3))}</span></td>
+                                    <td data-label="× bp [95%]">{s.ratio_to_bp.map_or("—".into(), |r| format!("{r:.1}×"))}" "<span class="interval">{s.ratio_interval.map(|i| i.text(1))}</span></td>
+                                    <td data-label="essay × bp" data-testid=format!("essay-ratio-{}", s.method.id())>
+                                        {s.essay_ratio().map_or("—".into(), |e| format!("{e:.1}×"))}
+                                        {s.essay_outside().then(|| view! { " "<span class="flag" data-testid="essay-flag" title="the essay's ratio lies outside our 95% interval">"⚑"</span> })}
+                                    </td>
+                                    <td data-label="seeds" class="seeds">{seeds.join(" ")}{(s.diverged_at_best > 0).then(|| format!(" ({} diverged at this rate)", s.diverged_at_best))}</td>
                                     <td data-label="final angle W₁ W₂ W₃" class="angles">{a.join(" ")}</td>
                                     <td data-label="essay">{s.method.essay_text()}</td>
                                 </tr>
-                                {s.note(floor, d.steps).map(|n| view! { <tr class="note"><td colspan="8">{n}</td></tr> })}
+                                {s.note(floor, d.steps).map(|n| view! { <tr class="note"><td colspan="9">{n}</td></tr> })}
+                                {s.essay_reason(floor).map(|n| view! { <tr class="note" data-testid=format!("essay-reason-{}", s.method.id())><td colspan="9">"⚑ "{n}</td></tr> })}
                             }
                         }).collect_view()}
                     </tbody>
                 </table>
                 <p class="hint" data-testid="why-stale">"Why stale activity scores worse than the controls that have nothing to learn: its updates are full-sized and pair this batch's errors with the previous batch's activity, which is unrelated to them, so every layer, the readout too, is pushed along directions of real activity that carry no credit. Shuffled labels and a random direction waste their steps; readout only at least trains its last layer correctly. (Our reading of the mechanism, not a measured decomposition.)"</p>
-                <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median."</p>
+                <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median. In brackets: a 95% bootstrap interval over the seeds at the chosen rate (with three seeds it spans their range); a ranking between two rows means something only where their intervals do not overlap. ↑ / ↓ on a rate: the largest / smallest tried, so the best may lie beyond the grid (the command line's careful protocol extends it). ⚑: the essay's ratio lies outside our interval, with the reason under the row."</p>
                 {teacher_gap(floor, d.teacher.gain).map(|g| view! { <p class="hint" data-testid="teacher-gap">{g}</p> })}
                 {angle.map(|a| view! { <p class="hint" data-testid="grid-angle">{a}</p> })}
                 <p class="exports">"Export the table: "
