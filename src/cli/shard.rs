@@ -10,7 +10,6 @@ use crate::lab::study::grid::run_each;
 use crate::lab::study::{Study, StudyFile};
 use crate::lab::train::precision::{run_job, RunRecord};
 use crate::lab::RunConfig;
-use std::sync::Arc;
 use std::time::Instant;
 
 /// The jobs of slice `k` of `n`.
@@ -30,7 +29,7 @@ pub(super) fn run_shard(study: &Study, shard: (usize, usize), json: Option<&Stri
         return fail("--shard writes its runs with --json FILE (merge them with `merge`)");
     };
     let jobs = slice(study, shard);
-    let task = Arc::new(study.task());
+    let task_of = study.grid().task_of();
     let start = Instant::now();
     let bar = Progress::new(jobs.len(), "runs");
     let every = study.every();
@@ -38,7 +37,7 @@ pub(super) fn run_shard(study: &Study, shard: (usize, usize), json: Option<&Stri
         &jobs,
         threads(),
         |d, t| bar.set(d, t),
-        |cfg| run_job(cfg, task.clone(), every),
+        |cfg| run_job(cfg, task_of(&cfg), every),
     );
     bar.finish();
     let file = StudyFile {

@@ -10,8 +10,11 @@ import { startSite } from './site.mjs';
 async function sameMedians(page, cli) {
   for (const row of cli.summary) {
     const cells = await page.$$eval(`[data-testid=row-${row.method}] td`, (tds) => tds.map((t) => t.textContent));
-    const want = row.median === null ? 'diverged' : row.median.toFixed(3);
-    assert.equal(cells[3], want, `${row.method}: page ${cells[3]}, command line ${want}`);
+    // the median, then its 95% interval, both computed by the same code
+    const end = (x) => (x === null ? '∞' : x.toFixed(3));
+    const iv = row.interval ? ` [${end(row.interval.lo)}, ${end(row.interval.hi)}]` : '';
+    const want = (row.median === null ? 'diverged' : row.median.toFixed(3)) + iv;
+    assert.equal(cells[3].trim(), want, `${row.method}: page ${cells[3]}, command line ${want}`);
   }
 }
 
@@ -79,7 +82,7 @@ test('a short grid completes into the table, and exports work', async () => {
     page.click('[data-testid=export-table-csv]'),
   ]);
   const csv = readFileSync(await download.path(), 'utf8');
-  assert.equal(csv.split('\n')[0], 'method,removes,best_lr,median,ratio_to_bp,seed_scores,diverged_runs,angle_w1,angle_w2,angle_w3,essay');
+  assert.equal(csv.split('\n')[0], 'method,removes,best_lr,edge,median,median_lo,median_hi,ratio_to_bp,ratio_lo,ratio_hi,essay_ratio,seed_scores,diverged_runs,diverged_at_best,angle_w1,angle_w2,angle_w3,essay');
   assert.equal(csv.trim().split('\n').length, 13);
   assert.deepEqual(problems, []);
   await context.close();
@@ -164,7 +167,7 @@ test('the essay\'s table at once from the precomputed file, with its command', a
   // the essay's ratio beside ours, flagged where it is outside our interval
   assert.match(await page.textContent('[data-testid=essay-ratio-fa]'), /1\.1×/);
   assert.equal(await page.locator('[data-testid=essay-ratio-fa] [data-testid=essay-flag]').count(), 1);
-  assert.match(await page.textContent('[data-testid=essay-reason-fa]'), /aligns/);
+  assert.match(await page.textContent('[data-testid=essay-reason-fa]'), /alignment/);
   assert.match(await page.textContent('[data-testid=essay-reason-weight_perturbation]'), /√N/);
   assert.match(await page.textContent('[data-testid=row-bp]'), /\[0\.0\d\d, 0\.0\d\d\]/);
   assert.match(await page.textContent('[data-testid=grid-protocol]'), /the essay's protocol/);

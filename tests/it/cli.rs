@@ -282,6 +282,9 @@ fn shards_merged_equal_one_run() {
         "0.05,0.2",
         "--seeds",
         "0,1",
+        // two teacher draws: each shard's runs learn their own draw's task
+        "--task-seeds",
+        "0,3",
         "--steps",
         "150",
     ];
@@ -301,7 +304,7 @@ fn shards_merged_equal_one_run() {
             "--json",
             &p(&format!("s{k}.json")),
         ]);
-        assert!(out.contains(&format!("shard {k}/3: 4 of 12 runs")), "{out}");
+        assert!(out.contains(&format!("shard {k}/3: 8 of 24 runs")), "{out}");
     }
     // given in any order
     let (code, out, err) = run(&[

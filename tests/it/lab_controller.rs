@@ -267,11 +267,19 @@ fn the_precomputed_table_the_site_ships_is_the_whole_default_grid() {
     let row = |m: Method| done.summary.iter().find(|s| s.method == m).unwrap();
     let fa = row(Method::Fa);
     assert!((fa.essay_ratio().unwrap() - 0.019 / 0.017).abs() < 1e-12);
-    assert!(fa.essay_outside(), "{:?} {:?}", fa.ratio_to_bp, fa.ratio_interval);
-    assert!(fa.essay_reason(None).unwrap().contains("aligns"));
+    assert!(
+        fa.essay_outside(),
+        "{:?} {:?}",
+        fa.ratio_to_bp,
+        fa.ratio_interval
+    );
+    assert!(fa.essay_reason(None).unwrap().contains("alignment"));
     // weight perturbation's reason is its estimator's scale, not the rate
     let wp = row(Method::WeightPerturbation).essay_reason(None).unwrap();
-    assert!(wp.contains("√N") && wp.contains("not a different rate"), "{wp}");
+    assert!(
+        wp.contains("√N") && wp.contains("not a different rate"),
+        "{wp}"
+    );
     // the live runs then take their best rates from it (3,000 steps, f64)
     assert!(c
         .lr_source(&settings(&[Method::Bp], 3000))

@@ -142,6 +142,20 @@ impl GridSpec {
             .collect()
     }
 
+    /// A run's task: built once per teacher draw, then looked up by the
+    /// run's `teacher.seed` (the first draw's for a seed not in the grid).
+    pub fn task_of(&self) -> impl Fn(&RunConfig) -> Arc<Task> + Sync {
+        let tasks = self.tasks();
+        let draws = self.draws();
+        move |cfg| {
+            let i = draws
+                .iter()
+                .position(|d| *d == cfg.teacher.seed)
+                .unwrap_or(0);
+            tasks[i].clone()
+        }
+    }
+
     /// The teacher draws (the essay's one when none is given).
     pub fn draws(&self) -> Vec<u64> {
         if self.task_seeds.is_empty() {

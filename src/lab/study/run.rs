@@ -5,7 +5,7 @@
 use crate::lab::method::Method;
 use crate::lab::study::grid::{run_each, run_one, GridSpec};
 use crate::lab::study::summary::summarise;
-use crate::lab::train::config::{Protocol, Run, RunConfig};
+use crate::lab::train::config::{Protocol, Run};
 
 /// Runs every job of `spec`, each on its own teacher draw, and under the
 /// careful protocol goes on extending the rates (`GridSpec::extend`)
@@ -17,15 +17,7 @@ pub fn run_grid(
     threads: usize,
     progress: impl Fn(usize, usize) + Sync,
 ) -> Vec<Run> {
-    let tasks = spec.tasks();
-    let draws = spec.draws();
-    let task_of = |cfg: &RunConfig| {
-        let i = draws
-            .iter()
-            .position(|d| *d == cfg.teacher.seed)
-            .unwrap_or(0);
-        tasks[i].clone()
-    };
+    let task_of = spec.task_of();
     let mut jobs = spec.jobs();
     let mut runs: Vec<Run> = Vec::new();
     let mut total = jobs.len();

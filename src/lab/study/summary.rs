@@ -71,7 +71,7 @@ impl Summary {
             }
             if self.method == Method::WeightPerturbation {
                 let lr = self.best_lr.map_or(String::new(), |l| format!(" ({l})"));
-                return format!("; weight perturbation trains here at a rate below the essay's grid{lr}, where every rate of that grid diverges");
+                return format!("; our weight perturbation's estimate is about √N times the gradient's length, so it trains only below the essay's grid{lr}, where every rate of that grid diverges");
             }
             match floor {
                 // the teacher explains it only when the floor moved the same way
@@ -129,6 +129,7 @@ impl Summary {
             return None;
         }
         let e = self.essay_ratio()?;
+        let e_bp = self.method.reference().essay()?;
         let ours = self.ratio_to_bp?;
         let dir = if ours > e { "costs more" } else { "costs less" };
         let w2 = self.final_angles.get(1).copied().filter(|a| a.is_finite());
@@ -144,16 +145,29 @@ impl Summary {
                  full-sized and pair this batch's errors with the previous batch's activity, so every layer moves along \
                  directions that carry no credit, where the controls only waste their steps"
             ),
-            Method::Fa | Method::Dfa if ours > e => format!(
-                "{dir} here ({ours:.1}× against {e:.1}×): the feedback aligns {} (the essay reports 40–47° from step 1,200), \
-                 and with less alignment its updates carry less of the gradient",
-                w2.map_or("as far as measured".into(), |a| format!("to {a:.0}° on W₂ at the end"))
-            ),
+            Method::Fa | Method::Dfa => {
+                let bp = self.median / ours;
+                let bp_essay = e_bp;
+                match w2 {
+                    Some(a) if a > 50.0 => format!(
+                        "{dir} here ({ours:.1}× against {e:.1}×): its feedback aligns less than the essay's ({a:.0}° on W₂ \
+                         at the end, against 40–47°), so its updates carry less of the gradient"
+                    ),
+                    _ => format!(
+                        "{dir} here ({ours:.1}× against {e:.1}×), at the essay's alignment ({} on W₂; the essay's 40–47°), so \
+                         not for want of aligning: backprop does better on this task ({bp:.3} against the essay's {bp_essay}) \
+                         and {} scores {:.3} against {}",
+                        w2.map_or("—".into(), |a| format!("{a:.0}°")),
+                        self.method.short_name(),
+                        self.median,
+                        self.method.essay().map_or("—".into(), |v| v.to_string()),
+                    ),
+                }
+            }
             _ => match floor.filter(|f| f.is_finite()) {
                 Some(f) => format!(
-                    "{dir} here ({ours:.1}× against {e:.1}×). The task is not the essay's draw: readout only scores {f:.3} \
-                     here against the essay's {ESSAY_FLOOR}, and a rule's cost relative to bp moves with how much of the \
-                     teacher the hidden layers must learn"
+                    "{dir} here ({ours:.1}× against {e:.1}×); the task is not the essay's draw (readout only {f:.3} \
+                     against {ESSAY_FLOOR}), and a rule's cost against bp moves with the teacher"
                 ),
                 None => format!("{dir} here ({ours:.1}× against {e:.1}×), outside our interval"),
             },

@@ -200,11 +200,11 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                                     <td data-label="method">{s.method.name()}</td>
                                     <td data-label="removes">{s.method.removes()}</td>
                                     <td data-label="best rate">{best_rate(s)}</td>
-                                    <td data-label="median [95%]"><b>{score(s.median)}</b>" "<span class="interval">{s.interval.map(|i| i.text(3))}</span></td>
-                                    <td data-label="× bp [95%]">{s.ratio_to_bp.map_or("—".into(), |r| format!("{r:.1}×"))}" "<span class="interval">{s.ratio_interval.map(|i| i.text(1))}</span></td>
+                                    <td data-label="median [95%]"><span><b>{score(s.median)}</b>" "<span class="interval">{s.interval.map(|i| i.text(3))}</span></span></td>
+                                    <td data-label="× bp [95%]"><span>{s.ratio_to_bp.map_or("—".into(), |r| format!("{r:.1}×"))}" "<span class="interval">{s.ratio_interval.map(|i| i.text(1))}</span></span></td>
                                     <td data-label="essay × bp" data-testid=format!("essay-ratio-{}", s.method.id())>
-                                        {s.essay_ratio().map_or("—".into(), |e| format!("{e:.1}×"))}
-                                        {s.essay_outside().then(|| view! { " "<span class="flag" data-testid="essay-flag" title="the essay's ratio lies outside our 95% interval">"⚑"</span> })}
+                                        <span>{s.essay_ratio().map_or("—".into(), |e| format!("{e:.1}×"))}
+                                        {s.essay_outside().then(|| view! { " "<span class="flag" data-testid="essay-flag" title="the essay's ratio lies outside our 95% interval">"⚑"</span> })}</span>
                                     </td>
                                     <td data-label="seeds" class="seeds">{seeds.join(" ")}{(s.diverged_at_best > 0).then(|| format!(" ({} diverged at this rate)", s.diverged_at_best))}</td>
                                     <td data-label="final angle W₁ W₂ W₃" class="angles">{a.join(" ")}</td>
