@@ -8,6 +8,40 @@ use creditflow::lab::{Method, Trainer};
 use ndarray::Array2;
 use std::collections::HashSet;
 
+/// A researcher can reimplement each rule from the page: every row writes
+/// its update out, names where each of its settings came from, and says
+/// what it trains on where that is not the teacher's regression; and an
+/// essay quote is given only where the essay says it of that rule.
+#[test]
+fn every_rule_writes_out_its_update_and_what_it_trains_on() {
+    let essay = std::fs::read_to_string("../shared/seeds/000_b576e19eb77eff44.txt").ok();
+    for d in &DEFS {
+        assert!(!d.update.is_empty(), "{}: no update written out", d.id);
+        assert!(d.update.iter().all(|l| !l.trim().is_empty()), "{}", d.id);
+        assert_eq!(
+            d.trained_on.is_some(),
+            d.classifies || d.method == Method::EquilibriumProp,
+            "{}",
+            d.id
+        );
+        if let (Some(t), Some(e)) = (d.tags, &essay) {
+            if let Some(q) = t.essay {
+                assert!(
+                    e.to_lowercase().contains(&q.to_lowercase()),
+                    "{}: “{q}” is not in the essay",
+                    d.id
+                );
+            }
+        }
+    }
+    let ep = Method::EquilibriumProp.def().trained_on.unwrap();
+    assert!(ep.contains("not its objective"));
+    // rules outside the essay carry no quote
+    for m in [Method::KolenPollack, Method::SignSymmetry] {
+        assert_eq!(m.def().tags.unwrap().essay, None, "{}", m.id());
+    }
+}
+
 #[test]
 fn every_method_has_one_row_in_its_place_with_its_own_id_name_and_colour() {
     for (i, d) in DEFS.iter().enumerate() {

@@ -227,5 +227,6 @@ pub(crate) fn ScalingChart(lab: Lab) -> impl IntoView {
             let n = lab.read(|c| c.scaling.len());
             if n < WIDTHS.len() { format!("computing: {n} of {} widths", WIDTHS.len()) } else { "computed in this page: seed 0, first minibatch, 40 estimates per width".into() }
         }}</p>
+        <p class="hint" data-testid="scaling-law">"Why √(2/(πN)) and not the essay's 1/√N: the essay gives the rate of the fall; the constant is ours. A one-shot estimate ξ·(ξ·g) along Gaussian noise ξ on N weights has, for large N, a cosine with the gradient g of about |ξ·ĝ|/|ξ|, whose mean is √(2/π)·1/√N (the mean of a half-normal over the length √N of ξ). Same slope on this log–log chart, shifted down by √(2/π) ≈ 0.8."</p>
     }
 }

@@ -112,6 +112,11 @@ pub(crate) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
                 <span class="hint">{m.keeps()}</span>
                 <span class="plain">{with_terms(&format!("{}: {}", m.short_name(), m.plain()))}</span>
                 {cite}
+                <details class="rule-update" data-testid=format!("update-{}", m.id())>
+                    <summary>"its update"</summary>
+                    <ul>{m.def().update.iter().map(|l| view! { <li><code>{*l}</code></li> }).collect_view()}</ul>
+                    {m.def().trained_on.map(|t| view! { <p class="hint">"Trained on "{t}"."</p> })}
+                </details>
             </li>
         }
     };
