@@ -158,6 +158,26 @@ test('a shared URL reproduces the state; a bad one falls back with a notice', as
   await context.close();
 });
 
+test('the careful protocol, chosen in the page, runs in rounds and equals the command line\'s careful grid', async () => {
+  // written by .ci/test: creditflow ablate --protocol careful --steps 30 --json target/cli-careful-30.json
+  const cli = JSON.parse(readFileSync('target/cli-careful-30.json', 'utf8'));
+  const { page, problems, context } = await site.open('?view=lab&steps=30');
+  await page.selectOption('[data-testid=grid-protocol-choice]', 'careful');
+  assert.match(page.url(), /proto=careful/);
+  await page.click('[data-testid=lab-grid]');
+  await page.waitForSelector('[data-testid=lab-table]', { timeout: 300000 });
+  assert.match(await page.textContent('[data-testid=grid-protocol]'), /careful protocol/);
+  // every round's runs: the rates added past an edge included
+  assert.match(await page.textContent('[data-testid=grid-time]'), new RegExp(`^${cli.runs.length} runs of 30 steps`));
+  await sameMedians(page, cli);
+  for (const row of cli.summary) {
+    const cell = await page.textContent(`[data-testid=row-${row.method}] td:nth-child(3)`);
+    assert.equal(cell.trim(), row.best_lr === null ? '—' : `${row.best_lr}${row.edge === 'top' ? ' ↑' : row.edge === 'bottom' ? ' ↓' : ''}`, row.method);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the essay\'s table at once from the precomputed file, with its command', async () => {
   const { page, problems, context } = await site.open('?view=lab');
   await page.click('[data-testid=lab-precomputed]');

@@ -188,6 +188,56 @@ fn the_grid_runs_in_slices_and_its_best_rates_are_used() {
     assert!(c.lr_source(&s).contains("run here"));
 }
 
+/// The page's careful grid runs in rounds: each round's runs go to the
+/// controller, which hands back the jobs at the rates it adds past an edge
+/// (each learning its own teacher draw, with the validation split), until
+/// every chosen rate is inside; the progress counts every round.
+#[test]
+fn a_careful_grid_runs_in_rounds_until_every_rate_is_inside() {
+    use creditflow::lab::train::config::Protocol;
+    let mut c = LabController::new(0);
+    let spec = GridSpec {
+        methods: vec![Method::Bp],
+        lrs: vec![0.1, 0.2],
+        base: RunConfig {
+            steps: 150,
+            ..RunConfig::default()
+        },
+        ..GridSpec::default()
+    }
+    .with_protocol(Protocol::Careful);
+    c.grid_start(&spec, 0.0);
+    let first = std::sync::Arc::new(spec.task());
+    let mut jobs = spec.jobs();
+    let mut rounds = 0;
+    loop {
+        rounds += 1;
+        assert!(jobs.iter().all(|j| j.protocol == Protocol::Careful));
+        let (runs, _) =
+            crate::support::in_slices(JobSlices::new(jobs.clone(), None, first.clone()));
+        c.grid_progress(jobs.len(), jobs.len(), 1.0);
+        let runs = runs.into_iter().map(|r| r.run).collect::<Vec<_>>();
+        assert!(runs.iter().all(|r| r.result.validation.is_some()));
+        match c.grid_round(runs, "here".into(), 1.0) {
+            Some(more) => jobs = more,
+            None => break,
+        }
+    }
+    assert!(rounds > 1, "bp at 150 steps wants a rate above 0.2");
+    let done = c.grid.done.as_ref().expect("finished");
+    let bp = &done.summary[0];
+    assert_eq!(
+        bp.edge,
+        None,
+        "{:?} of {:?}",
+        bp.best_lr,
+        done.spec.lrs_for(Method::Bp)
+    );
+    assert!(bp.best_lr.unwrap() > 0.2);
+    assert_eq!(done.runs.len(), done.spec.lrs_for(Method::Bp).len() * 15);
+    assert_eq!(c.grid.progress.1, done.runs.len());
+}
+
 #[test]
 fn with_workers_the_commands_wait_in_the_outbox_and_updates_merge() {
     let mut c = LabController::new(2);

@@ -7,7 +7,7 @@ use crate::lab::slices::Slices;
 use crate::lab::train::config::Precision;
 use crate::lab::train::config::{Protocol, Run, RunConfig};
 use crate::lab::train::precision::{CurveRun, CurveTraining, Training};
-use crate::lab::train::task::{Task, TaskShape};
+use crate::lab::train::task::{Task, TaskShape, Tasks};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -340,16 +340,18 @@ pub fn time_step(
 pub struct JobSlices {
     jobs: Vec<RunConfig>,
     every: Option<usize>,
-    task: Arc<Task>,
+    /// Each job's task by its shape (its teacher draw, its split).
+    tasks: Tasks,
     current: Option<(usize, CurveTraining)>,
 }
 
 impl JobSlices {
+    /// `task` is the first job's; others are made as their jobs start.
     pub fn new(jobs: Vec<RunConfig>, every: Option<usize>, task: Arc<Task>) -> Self {
         Self {
             jobs,
             every,
-            task,
+            tasks: Tasks::with(task),
             current: None,
         }
     }
@@ -368,7 +370,7 @@ impl Slices for JobSlices {
     fn work_on(&mut self, i: usize, out_of_time: &mut dyn FnMut() -> bool) -> Option<CurveRun> {
         let cfg = *self.jobs.get(i)?;
         if self.current.as_ref().is_none_or(|(j, _)| *j != i) {
-            let t = CurveTraining::new(cfg, self.task.clone(), self.every);
+            let t = CurveTraining::new(cfg, self.tasks.get(cfg.task_shape()), self.every);
             self.current = Some((i, t));
         }
         loop {

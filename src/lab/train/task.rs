@@ -151,6 +151,31 @@ impl Task {
     }
 }
 
+/// Tasks by shape (teacher, its draw, the validation split), each made
+/// once: a worker, the live engine and a grid's page fallback keep one.
+#[derive(Clone, Debug, Default)]
+pub struct Tasks(Vec<std::sync::Arc<Task>>);
+
+impl Tasks {
+    /// A cache that starts with `task`.
+    pub fn with(task: std::sync::Arc<Task>) -> Self {
+        Self(vec![task])
+    }
+
+    /// The task of `shape`'s teacher and split (a cached task of other
+    /// sizes, as a test makes, stands for its teacher).
+    pub fn get(&mut self, shape: TaskShape) -> std::sync::Arc<Task> {
+        let same =
+            |t: &Task| t.shape.teacher == shape.teacher && t.shape.validation == shape.validation;
+        if let Some(t) = self.0.iter().find(|t| same(t)) {
+            return t.clone();
+        }
+        let t = std::sync::Arc::new(Task::new(shape));
+        self.0.push(t.clone());
+        t
+    }
+}
+
 /// The mean over columns of each column's (population) variance.
 pub fn mean_variance(t: &Array2<f64>) -> f64 {
     let mean: Array1<f64> = t

@@ -11,9 +11,10 @@ use crate::lab::study::summary::Summary;
 use crate::lab::train::config::Precision;
 use crate::lab::train::config::Run;
 use crate::lab::train::credit::CreditView;
+use crate::lab::train::task::Tasks;
 use crate::lab::train::task::Teacher;
 use crate::lab::train::trainer::RunConfig;
-use crate::page::lab::live::{Command, LiveEngine, LiveReport, Tasks};
+use crate::page::lab::live::{Command, LiveEngine, LiveReport};
 use crate::page::lab::session::RunStatus;
 
 /// What the settings ask the lab to train (`AppState::plan`).
@@ -61,6 +62,9 @@ pub struct GridState {
     pub progress: (usize, usize, f64),
     pub(super) started_ms: f64,
     pub(super) spec: Option<GridSpec>,
+    /// The runs of the rounds finished so far (a careful grid runs in
+    /// rounds, one more for each rate it adds).
+    pub(super) runs: Vec<Run>,
     pub done: Option<GridDone>,
     /// A change of plan while it ran ("the workers did not start: running here").
     pub note: Option<String>,
@@ -285,7 +289,7 @@ impl LabController {
             }
         }
         if scaling && self.scaling.len() < WIDTHS.len() {
-            let task = self.tasks.get(Teacher::default());
+            let task = self.tasks.get(Teacher::default().shape());
             let run = self
                 .scaling_run
                 .get_or_insert_with(|| ScalingRun::new(task, &WIDTHS, SAMPLES));

@@ -6,7 +6,7 @@ use crate::lab::method::Method;
 use crate::lab::study::grid::default_best_lr;
 use crate::lab::study::grid::GridSpec;
 use crate::lab::study::summary::summarise;
-use crate::lab::train::config::Run;
+use crate::lab::train::config::{Protocol, Run};
 use crate::lab::train::trainer::RunConfig;
 use crate::page::lab::controller::{GridDone, LabController, Plan, PRECOMPUTED_COMMAND};
 
@@ -29,8 +29,9 @@ impl GridDone {
 }
 
 impl LabController {
-    /// The essay's whole grid with the steps, arithmetic and teacher of
-    /// `base` (its seeds and rates are the grid's own).
+    /// The essay's whole grid with the steps, arithmetic, teacher and
+    /// protocol of `base` (its seeds, teacher draws and rates are the
+    /// protocol's own).
     pub fn grid_spec(base: &RunConfig) -> GridSpec {
         GridSpec {
             methods: Method::ALL.to_vec(),
@@ -42,6 +43,7 @@ impl LabController {
             },
             ..GridSpec::default()
         }
+        .with_protocol(base.protocol)
     }
 
     /// Marks the grid started at `now_ms`; the caller runs its jobs
@@ -54,10 +56,43 @@ impl LabController {
         g.note = None;
         g.on = true;
         g.spec = Some(spec.clone());
+        g.runs.clear();
     }
 
+    /// A round's progress (`done` of its `total` jobs), counted after the
+    /// rounds before it.
     pub fn grid_progress(&mut self, done: usize, total: usize, fraction: f64) {
-        self.grid.progress = (done, total, fraction);
+        let before = self.grid.runs.len();
+        let all = before + total;
+        let frac = (before as f64 + fraction * total as f64) / all.max(1) as f64;
+        self.grid.progress = (before + done, all, frac);
+    }
+
+    /// A round of the grid's jobs finished. Under the careful protocol the
+    /// next round's jobs come back (the rates added past an edge,
+    /// `GridSpec::extend`); `None` when the grid is whole, and then the
+    /// table is made (`grid_finished`) from every round's runs.
+    pub fn grid_round(
+        &mut self,
+        runs: Vec<Run>,
+        on: String,
+        now_ms: f64,
+    ) -> Option<Vec<RunConfig>> {
+        self.grid.runs.extend(runs);
+        let spec = self.grid.spec.as_mut()?;
+        if spec.base.protocol == Protocol::Careful {
+            let chosen: Vec<_> = summarise(spec, &self.grid.runs)
+                .iter()
+                .map(|s| (s.method, s.best_lr))
+                .collect();
+            let more = spec.extend(&chosen);
+            if !more.is_empty() {
+                return Some(more);
+            }
+        }
+        let runs = std::mem::take(&mut self.grid.runs);
+        self.grid_finished(runs, on, now_ms);
+        None
     }
 
     pub fn grid_note(&mut self, note: String) {
@@ -67,6 +102,7 @@ impl LabController {
     pub fn grid_cancel(&mut self) {
         self.grid.on = false;
         self.grid.spec = None;
+        self.grid.runs.clear();
     }
 
     /// The table from the grid's runs.
@@ -149,7 +185,10 @@ impl LabController {
     fn matching_grid(&self, s: &Plan) -> Option<&GridDone> {
         self.grid.done.as_ref().filter(|d| {
             let b = &s.base;
-            d.steps == b.steps && d.precision == b.precision && d.teacher == b.teacher
+            d.steps == b.steps
+                && d.precision == b.precision
+                && d.teacher == b.teacher
+                && d.spec.base.protocol == b.protocol
         })
     }
 }

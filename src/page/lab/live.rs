@@ -4,11 +4,10 @@
 
 use crate::lab::method::Method;
 use crate::lab::train::credit::CreditView;
-use crate::lab::train::task::{Task, Teacher};
+use crate::lab::train::task::Tasks;
 use crate::lab::train::trainer::RunConfig;
 use crate::page::lab::session::{RunStatus, Session};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
@@ -39,21 +38,6 @@ pub struct LiveReport {
     pub steps: usize,
 }
 
-/// Tasks by teacher, made once each.
-#[derive(Clone, Debug, Default)]
-pub struct Tasks(Vec<(Teacher, Arc<Task>)>);
-
-impl Tasks {
-    pub fn get(&mut self, teacher: Teacher) -> Arc<Task> {
-        if let Some((_, t)) = self.0.iter().find(|(g, _)| *g == teacher) {
-            return t.clone();
-        }
-        let t = Arc::new(Task::new(teacher.shape()));
-        self.0.push((teacher, t.clone()));
-        t
-    }
-}
-
 #[derive(Clone, Debug, Default)]
 pub struct LiveEngine {
     tasks: Tasks,
@@ -67,8 +51,8 @@ impl LiveEngine {
     pub fn handle(&mut self, cmd: Command) -> LiveReport {
         match cmd {
             Command::Start { configs } => {
-                let teacher = configs.first().map(|c| c.teacher).unwrap_or_default();
-                let task = self.tasks.get(teacher);
+                let shape = configs.first().copied().unwrap_or_default().task_shape();
+                let task = self.tasks.get(shape);
                 self.session = Some(Session::new(&configs, task));
                 self.running = false;
             }

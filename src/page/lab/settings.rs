@@ -10,7 +10,7 @@
 use crate::lab::method::Method;
 use crate::lab::study::depth::DepthSpec;
 use crate::lab::study::width::WidthSpec;
-use crate::lab::train::config::{Precision, MAX_DEPTH};
+use crate::lab::train::config::{Precision, Protocol, MAX_DEPTH};
 use crate::lab::train::task::GAIN_RANGE;
 use crate::lab::train::trainer::RunConfig;
 use crate::page::settings::{count, num, parse_lr, parse_sizes, print_sizes, put, Setting};
@@ -92,7 +92,7 @@ fn steps(v: &str) -> Option<usize> {
 }
 
 /// Every setting of the lab and the studies, in the order links print them.
-pub const SETTINGS: [Setting<LabSettings>; 11] = [
+pub const SETTINGS: [Setting<LabSettings>; 12] = [
     Setting {
         key: "methods",
         flag: None,
@@ -159,6 +159,15 @@ pub const SETTINGS: [Setting<LabSettings>; 11] = [
         what: "the lab's arithmetic, f64 or f32",
         set: |s, v| put(&mut s.base.precision, Precision::from_id(v.trim())),
         get: |s| s.base.precision.id().into(),
+    },
+    Setting {
+        // the command line reads --protocol itself (it brings its own
+        // seeds and teacher draws: `GridSpec::with_protocol`)
+        key: "proto",
+        flag: None,
+        what: "the protocol, essay or careful",
+        set: |s, v| put(&mut s.base.protocol, Protocol::from_id(v.trim())),
+        get: |s| s.base.protocol.id().into(),
     },
     Setting {
         key: "depths",

@@ -5,6 +5,7 @@
 //! at most every `REDRAW_MS` while training.
 
 use crate::lab::train::precision::CurveRun;
+use crate::lab::RunConfig;
 use crate::page::lab::controller::{LabController, Plan};
 use crate::page::lab::live::LiveReport;
 use crate::page::url::{AppState, View};
@@ -152,11 +153,17 @@ impl Lab {
             .with_untracked(|a| LabController::grid_spec(&a.lab.base));
         self.cancel_runner();
         self.ctl.update_value(|c| c.grid_start(&spec, now()));
+        self.grid_round(spec.jobs());
+        self.redraw_all();
+        self.start_loop();
+    }
+
+    /// Runs one round of the grid's jobs; when it ends, a careful grid's
+    /// next round (the rates it adds past an edge) starts, or the table is
+    /// made.
+    fn grid_round(&self, jobs: Vec<RunConfig>) {
         let lab = *self;
-        let work = StudyWork {
-            jobs: spec.jobs(),
-            every: None,
-        };
+        let work = StudyWork { jobs, every: None };
         let progress =
             move |p: Progress| lab.act(|c, _| c.grid_progress(p.done, p.total, p.fraction));
         let events = Events::new(
@@ -165,15 +172,17 @@ impl Lab {
             move |runs: Vec<CurveRun>, on| {
                 let runs = runs.into_iter().map(|r| r.run).collect();
                 let on = format!("{on}, {}", kernels_label());
-                lab.act(|c, _| c.grid_finished(runs, on, now()));
                 lab.runner.set_value(None);
+                let mut more = None;
+                lab.act(|c, _| more = c.grid_round(runs, on, now()));
+                if let Some(jobs) = more {
+                    lab.grid_round(jobs);
+                }
             },
             move |note| lab.act(|c, _| c.grid_note(note)),
         );
         self.runner
             .set_value(Some(Runner::start(work, worker_count(), events)));
-        self.redraw_all();
-        self.start_loop();
     }
 
     fn cancel_runner(&self) {

@@ -2,7 +2,7 @@
 //! latest per-layer angles) and the essay's table reproduced in the page,
 //! with their exports. Every note here stands on its own.
 
-use crate::lab::study::grid::Edge;
+use crate::lab::study::grid::{Edge, CAREFUL_SEEDS, CAREFUL_TASK_SEEDS};
 use crate::lab::study::summary::{
     angle_series, angle_summary, divergence_cap, ranked, readout_floor, summary_csv, teacher_gap,
     Summary,
@@ -153,10 +153,32 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
     let done = Memo::new(move |_| lab.read(|c| c.grid.done.clone()));
     view! {
         <h2 id="reproduce">"Reproduce the essay"</h2>
-        <p class="hint">{move || lab.app.with(|a| format!(
-            "All 12 methods × 5 learning rates × 3 seeds (weight perturbation also at 5 smaller rates), {} steps each, teacher gain {}, in {} arithmetic, in this page (3,000 steps is the essay's; a smaller “steps” in the settings shortens it).",
-            a.lab.base.steps, a.lab.base.teacher.gain, a.lab.base.precision.id()
-        ))}</p>
+        <p class="hint">{move || lab.app.with(|a| {
+            let b = &a.lab.base;
+            let how = match b.protocol {
+                Protocol::Essay => "All 12 methods × 5 learning rates × 3 seeds (weight perturbation also at 5 smaller rates), the rate chosen on the test set as the essay did".to_string(),
+                Protocol::Careful => format!(
+                    "All 12 methods × 5 learning rates × {} seeds × {} teacher draws, each rate chosen on 800 held-out training examples, the grid extended past an edge (about 1,150 runs, a few minutes)",
+                    CAREFUL_SEEDS.len(), CAREFUL_TASK_SEEDS.len()
+                ),
+            };
+            format!(
+                "{how}, {} steps each, teacher gain {}, in {} arithmetic, in this page (3,000 steps is the essay's; a smaller “steps” in the settings shortens it).",
+                b.steps, b.teacher.gain, b.precision.id()
+            )
+        })}</p>
+        <p class="protocol-choice">
+            <label>"protocol: "
+                <select data-testid="grid-protocol-choice" on:change=move |e| {
+                    if let Some(p) = Protocol::from_id(&event_target_value(&e)) {
+                        lab.app.update(|a| a.lab.base.protocol = p);
+                    }
+                }>
+                    <option value="essay" selected=move || lab.app.with(|a| a.lab.base.protocol == Protocol::Essay)>"the essay's (to compare with its table)"</option>
+                    <option value="careful" selected=move || lab.app.with(|a| a.lab.base.protocol == Protocol::Careful)>"careful (held-out rates, intervals over 15 runs)"</option>
+                </select>
+            </label>
+        </p>
         <div class="lab-buttons">
             <button data-testid="lab-precomputed" on:click=move |_| show_precomputed(lab) disabled=on>"show the precomputed table"</button>
             <button data-testid="lab-grid" on:click=move |_| lab.start_grid() disabled=on>"run it here"</button>
@@ -188,7 +210,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                         {move || if by_score.get() { "ordered by score (best first): show the essay's order" } else { "in the essay's order: order by score" }}
                     </button>
                 </p>
-                <p class="hint" data-testid="grid-protocol">{format!("Run under {}.", Protocol::Essay.describe())}</p>
+                <p class="hint" data-testid="grid-protocol">{format!("Run under {}.", d.spec.base.protocol.describe())}</p>
                 <table class="results stack" data-testid="lab-table">
                     <thead><tr><th>"method"</th><th>"removes"</th><th title="↑ / ↓: the largest / smallest rate tried, so the best may lie beyond the grid">"best rate"</th><th title="the median over seeds, with its 95% bootstrap interval">"median [95%]"</th><th title="our median over bp's, with its 95% bootstrap interval (seeds resampled in pairs)">"× bp [95%]"</th><th title="the essay's median over its bp's 0.017; ⚑ where it lies outside our interval">"essay × bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>
                     <tbody>

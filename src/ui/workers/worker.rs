@@ -4,7 +4,7 @@
 //! same `precision::run_job` the native command line runs.
 
 use crate::lab::train::precision::{run_job, RunRecord};
-use crate::page::lab::live::Tasks;
+use crate::lab::train::task::Tasks;
 use crate::ui::workers::msg::{Reply, ToWorker, READY};
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
@@ -26,7 +26,7 @@ pub fn serve() {
             };
             match serde_json::from_str::<ToWorker>(&text) {
                 Ok(ToWorker::Job(job)) => {
-                    let task = tasks.borrow_mut().get(job.cfg.teacher);
+                    let task = tasks.borrow_mut().get(job.cfg.task_shape());
                     let reply = Reply {
                         index: job.index,
                         run: RunRecord::from(&run_job(job.cfg, task, job.every)),
