@@ -330,6 +330,10 @@ fn the_precomputed_table_the_site_ships_is_the_whole_default_grid() {
         wp.contains("√N") && wp.contains("not a different rate"),
         "{wp}"
     );
+    // no local derivatives and scrambled cannot be ranked; bp and the floor can
+    use creditflow::lab::study::summary::within_noise;
+    assert!(within_noise(row(Method::NoDeriv), row(Method::Scrambled)));
+    assert!(!within_noise(row(Method::Bp), row(Method::ReadoutOnly)));
     // the live runs then take their best rates from it (3,000 steps, f64)
     assert!(c
         .lr_source(&settings(&[Method::Bp], 3000))

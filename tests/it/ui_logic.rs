@@ -169,6 +169,15 @@ fn the_ratio_chart_groups_methods_by_requirement() {
     assert!((bars[0].ratio.unwrap() - 7.0).abs() < 1e-9);
     assert_eq!(bars[2].ratio, None, "sign dropped diverged");
     assert!(ratio_bars(&scores[1..]).is_empty(), "no bp, no ratios");
+    // a bar with its interval gets an error bar: three more lines
+    let plain = Ratio {
+        bars: bars.clone(),
+        source: "test".into(),
+    };
+    let mut barred = plain.clone();
+    barred.bars[0].interval = Some(creditflow::lab::study::interval::Interval { lo: 6.0, hi: 8.5 });
+    let lines = |r: &Ratio| svg_drawn(r, &CHART_LIGHT).0.matches("<polyline").count();
+    assert_eq!(lines(&barred), lines(&plain) + 3);
     let s = texts(&Ratio {
         bars,
         source: "test".into(),
@@ -233,10 +242,12 @@ fn session_records_curves_and_exports_them() {
     assert!(bp.curve.last().unwrap().1 < bp.curve[0].1, "bp learns");
     let status = s.statuses();
     let csv = curves_csv(&status);
-    assert!(csv.starts_with("method,lr,step,nmse\n"));
-    assert!(csv.contains("\nbp,0.05,50,"));
+    assert!(csv.starts_with("method,lr,seed,task_seed,gain,precision,protocol,steps,step,nmse\n"));
+    assert!(csv.contains("\nbp,0.05,0,0,1,f64,essay,"), "{csv}");
     let json = curves_json(&status);
     assert_eq!(json["curves"][0]["method"], "bp");
+    assert_eq!(json["curves"][0]["config"]["teacher"]["gain"], 1.0);
+    assert_eq!(json["curves"][0]["config"]["protocol"], "essay");
     assert_eq!(json["curves"][0]["angles"]["steps"][1], 100);
     assert!(json["curves"][0]["angles"]["W2"][1].as_f64().unwrap() < 1e-4);
 }

@@ -441,6 +441,15 @@ pub fn angle_series(
     Some((steps, degrees))
 }
 
+/// Whether two rows cannot be ranked: their 95% intervals overlap (or
+/// one has none). A "beats" is said only where this is false.
+pub fn within_noise(a: &Summary, b: &Summary) -> bool {
+    match (a.interval, b.interval) {
+        (Some(x), Some(y)) => !x.separate(y),
+        _ => true,
+    }
+}
+
 /// The table's rows best first (lowest median; diverged last), for a
 /// table read from the back of a room.
 pub fn ranked(summary: &[Summary]) -> Vec<&Summary> {

@@ -201,13 +201,26 @@ impl Session {
     }
 }
 
-/// The curves as CSV: method,lr,step,nmse (empty nmse when diverged).
+/// The curves as CSV, each row with what its run depended on:
+/// method,lr,seed,task_seed,gain,precision,protocol,steps,step,nmse
+/// (empty nmse when diverged).
 pub fn curves_csv(runs: &[RunStatus]) -> String {
-    let mut s = String::from("method,lr,step,nmse\n");
+    let mut s = String::from("method,lr,seed,task_seed,gain,precision,protocol,steps,step,nmse\n");
     for r in runs {
+        let c = &r.cfg;
         for &(step, v) in &r.curve {
             let v = v.map_or(String::new(), |v| v.to_string());
-            s += &format!("{},{},{step},{v}\n", r.method().id(), r.cfg.lr);
+            s += &format!(
+                "{},{},{},{},{},{},{},{},{step},{v}\n",
+                c.method.id(),
+                c.lr,
+                c.seed,
+                c.teacher.seed,
+                c.teacher.gain,
+                c.precision.id(),
+                c.protocol.id(),
+                c.steps
+            );
         }
     }
     s
@@ -235,11 +248,13 @@ pub fn curves_json(runs: &[RunStatus]) -> serde_json::Value {
             }
             json!({
                 "method": c.method.id(), "lr": c.lr, "seed": c.seed, "steps": c.steps,
+                // everything the run depended on: rerun it from this
+                "config": c,
                 "diverged_at": r.diverged_at,
                 "curve": r.curve,
                 "angles": angles,
             })
         })
         .collect();
-    json!({ "curves": runs })
+    json!({ "creditflow": env!("CARGO_PKG_VERSION"), "curves": runs })
 }

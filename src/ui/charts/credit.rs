@@ -3,6 +3,7 @@
 //! of removing each requirement as a ratio to backprop, grouped by
 //! requirement.
 
+use crate::lab::study::interval::Interval;
 use crate::lab::train::trainer::Angles;
 use crate::lab::Method;
 use crate::ui::charts::pen::{legend_rows, Anchor, Axis, Chart, Ink, Look, Pen, Plot, TEXT};
@@ -139,6 +140,9 @@ pub struct Bar {
     pub group: &'static str,
     /// Its score over bp's (`None`: diverged).
     pub ratio: Option<f64>,
+    /// The ratio's 95% bootstrap interval, drawn as an error bar (from a
+    /// table; live runs have one seed and none).
+    pub interval: Option<Interval>,
 }
 
 /// The bars for a table: every method except bp, grouped by the
@@ -159,6 +163,7 @@ pub fn ratio_bars(scores: &[(Method, f64)]) -> Vec<Bar> {
                 m.removes().split(" (").next().unwrap_or("—")
             },
             ratio: (bp.is_finite() && bp > 0.0 && v.is_finite()).then(|| v / bp),
+            interval: None,
         })
         .collect();
     let order = ["R1, R5", "R2", "R3", "R4", "R5", "controls"];
@@ -226,13 +231,28 @@ impl Chart for Ratio {
             let (x1, base) = p.at(i as f64 + 0.88, 0.5);
             let opacity = if b.ratio.is_some() { 0.9 } else { 0.3 };
             pen.rect(x0, y0, x1 - x0, base - y0, Ink::Data(c), opacity);
+            if let (Some(iv), Some(_)) = (b.interval, b.ratio) {
+                // the 95% interval: a line with caps at the bar's middle
+                let mid = (x0 + x1) / 2.0;
+                let (_, ylo) = p.at(0.0, iv.lo.clamp(0.5, top));
+                let (_, yhi) = p.at(0.0, iv.hi.clamp(0.5, top));
+                let cap = ((x1 - x0) * 0.25).min(8.0);
+                pen.line((mid, ylo), (mid, yhi), Ink::Strong, 2.0, false);
+                pen.line((mid - cap, ylo), (mid + cap, ylo), Ink::Strong, 2.0, false);
+                pen.line((mid - cap, yhi), (mid + cap, yhi), Ink::Strong, 2.0, false);
+            }
             // narrow bars: the number alone (the axis says it is × bp's)
             let unit = if turned { "" } else { "×" };
             let label = b
                 .ratio
                 .map_or("diverged".into(), |r| format!("{r:.1}{unit}"));
             let mid = (x0 + x1) / 2.0;
-            let y = y0.max(p.y + if turned { 58.0 } else { 40.0 });
+            // above the bar, or above its error bar
+            let over = b
+                .interval
+                .filter(|_| b.ratio.is_some())
+                .map_or(y0, |iv| p.at(0.0, iv.hi.clamp(0.5, top)).1.min(y0));
+            let y = over.max(p.y + if turned { 58.0 } else { 40.0 });
             pen.text(mid, y - 6.0, TEXT, Anchor::Middle, Ink::Strong, &label);
             let name = b.method.short_name();
             if turned {

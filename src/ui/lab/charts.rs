@@ -201,18 +201,25 @@ pub(crate) fn RatioChart(lab: Lab) -> impl IntoView {
         lab,
         Part::Ratio,
         "ratio-chart",
-        "The cost of removing each requirement: each method's test error divided by exact backprop's, grouped by the requirement it removes (from the table once it has run, else the live runs).",
+        "The cost of removing each requirement: each method's test error divided by exact backprop's, grouped by the requirement it removes (from the table once it has run, with its 95% interval as an error bar; else the live runs, one seed, no interval).",
         |c| {
             let (scores, source) = ratio_source(c);
-            Ratio { bars: ratio_bars(&scores), source }
+            let mut bars = ratio_bars(&scores);
+            // from the table: each bar's 95% interval
+            if let Some(d) = c.grid.done.as_ref().filter(|_| source.starts_with("the table")) {
+                for b in &mut bars {
+                    b.interval = d.summary.iter().find(|s| s.method == b.method).and_then(|s| s.ratio_interval);
+                }
+            }
+            Ratio { bars, source }
         },
         |c| {
             let rows = c
                 .bars
                 .iter()
-                .map(|b| vec![b.group.to_string(), b.method.name().to_string(), b.ratio.map_or("diverged".into(), |r| format!("{r:.2}")), c.source.clone()])
+                .map(|b| vec![b.group.to_string(), b.method.name().to_string(), b.ratio.map_or("diverged".into(), |r| format!("{r:.2}")), b.interval.map_or("—".into(), |i| i.text(2)), c.source.clone()])
                 .collect();
-            (&["removes", "method", "× bp", "from"], rows)
+            (&["removes", "method", "× bp", "95% interval", "from"], rows)
         },
     )
 }

@@ -5,7 +5,7 @@
 use crate::lab::study::grid::{Edge, CAREFUL_SEEDS, CAREFUL_TASK_SEEDS};
 use crate::lab::study::summary::{
     angle_series, angle_summary, divergence_cap, ranked, readout_floor, summary_csv, teacher_gap,
-    Summary,
+    within_noise, Summary,
 };
 use crate::lab::train::config::Protocol;
 use crate::lab::Method;
@@ -214,12 +214,17 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                 <table class="results stack" data-testid="lab-table">
                     <thead><tr><th>"method"</th><th>"removes"</th><th title="↑ / ↓: the largest / smallest rate tried, so the best may lie beyond the grid">"best rate"</th><th title="the median over seeds, with its 95% bootstrap interval">"median [95%]"</th><th title="our median over bp's, with its 95% bootstrap interval (seeds resampled in pairs)">"× bp [95%]"</th><th title="the essay's median over its bp's 0.017; ⚑ where it lies outside our interval">"essay × bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>
                     <tbody>
-                        {(if by_score.get() { ranked(&d.summary) } else { d.summary.iter().collect() }).into_iter().map(|s| {
+                        {(if by_score.get() { ranked(&d.summary) } else { d.summary.iter().collect() }).into_iter().enumerate().map(|(i, s)| {
+                            // ranked: say where a row cannot be told from the one above
+                            let rows = if by_score.get_untracked() { ranked(&d.summary) } else { vec![] };
+                            let noise = i.checked_sub(1).and_then(|j| rows.get(j)).filter(|above| s.median.is_finite() && within_noise(s, above)).map(|above| view! {
+                                <span class="hint noise" data-testid=format!("noise-{}", s.method.id()) title=format!("its 95% interval overlaps {}'s: the two are not ranked", above.method.name())>" ≈ above"</span>
+                            });
                             let seeds: Vec<String> = s.seed_scores.iter().map(|&x| score(x)).collect();
                             let a: Vec<String> = s.final_angles.iter().map(|&x| degrees(x.is_finite().then_some(x))).collect();
                             view! {
                                 <tr data-testid=format!("row-{}", s.method.id())>
-                                    <td data-label="method">{s.method.name()}</td>
+                                    <td data-label="method">{s.method.name()}{noise}</td>
                                     <td data-label="removes">{s.method.removes()}</td>
                                     <td data-label="best rate">{best_rate(s)}</td>
                                     <td data-label="median [95%]"><span><b>{score(s.median)}</b>" "<span class="interval">{s.interval.map(|i| i.text(3))}</span></span></td>
@@ -239,7 +244,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                     </tbody>
                 </table>
                 <p class="hint" data-testid="why-stale">"Why stale activity scores worse than the controls that have nothing to learn: its updates are full-sized and pair this batch's errors with the previous batch's activity, which is unrelated to them, so every layer, the readout too, is pushed along directions of real activity that carry no credit. Shuffled labels and a random direction waste their steps; readout only at least trains its last layer correctly. (Our reading of the mechanism, not a measured decomposition.)"</p>
-                <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median. In brackets: a 95% bootstrap interval over the seeds at the chosen rate (with three seeds it spans their range); a ranking between two rows means something only where their intervals do not overlap. ↑ / ↓ on a rate: the largest / smallest tried, so the best may lie beyond the grid (the command line's careful protocol extends it). ⚑: the essay's ratio lies outside our interval, with the reason under the row."</p>
+                <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median. In brackets: a 95% bootstrap interval over the seeds at the chosen rate (with three seeds it spans their range); a ranking between two rows means something only where their intervals do not overlap, and “≈ above” marks a row that cannot be told from the one above it. ↑ / ↓ on a rate: the largest / smallest tried, so the best may lie beyond the grid (the command line's careful protocol extends it). ⚑: the essay's ratio lies outside our interval, with the reason under the row."</p>
                 {teacher_gap(floor, d.teacher.gain).map(|g| view! { <p class="hint" data-testid="teacher-gap">{g}</p> })}
                 {angle.map(|a| view! { <p class="hint" data-testid="grid-angle">{a}</p> })}
                 <p class="exports">"Export the table: "

@@ -6,7 +6,8 @@
 //! each depth or width finishes. The state is `lab::studies::StudyState`;
 //! this file only wires and draws.
 
-use crate::lab::study::width::TARGET_TIMES_BP;
+use crate::lab::study::depth::DepthSpec;
+use crate::lab::study::width::{WidthSpec, TARGET_TIMES_BP};
 use crate::lab::study::Study;
 use crate::lab::train::config::MAX_DEPTH;
 use crate::lab::train::precision::CurveRun;
@@ -154,9 +155,21 @@ pub fn StudiesView() -> impl IntoView {
     let depth_rows = Memo::new(move |_| depth_open.get().then(|| depth_table(&depth_study.get())));
     let width_rows_table =
         Memo::new(move |_| width_open.get().then(|| width_table(&width_rows.get())));
+    // what ran, for the exports: the study's own settings (`Study` carries
+    // them all) with the grid's provenance
+    let study_of = move |h: &Handle| {
+        h.state
+            .with_untracked(|s| s.as_ref().map(|s| s.study.clone()))
+    };
     let depth_json = move |_| {
         let s = depth_study.get();
-        let v = json!({ "rows": s.rows, "angles": s.angles });
+        let study = study_of(&depth);
+        let v = json!({
+            "provenance": study.as_ref().map(|st| st.grid().provenance()),
+            "study": study,
+            "rows": s.rows,
+            "angles": s.angles,
+        });
         download::text(&v.to_string(), "creditflow-depth.json", "application/json");
     };
     let depth_csv = move |_| {
@@ -167,7 +180,13 @@ pub fn StudiesView() -> impl IntoView {
         );
     };
     let width_json = move |_| {
-        let v = json!({ "target_times_bp": TARGET_TIMES_BP, "rows": width_rows.get() });
+        let study = study_of(&width);
+        let v = json!({
+            "provenance": study.as_ref().map(|st| st.grid().provenance()),
+            "study": study,
+            "target_times_bp": TARGET_TIMES_BP,
+            "rows": width_rows.get(),
+        });
         download::text(&v.to_string(), "creditflow-width.json", "application/json");
     };
     view! {
@@ -184,6 +203,12 @@ pub fn StudiesView() -> impl IntoView {
                 a.get("depths").replace(',', ", "), a.lab.depth_steps
             ))}</p>
             <SizeFields app=app keys=["depths", "dsteps"] labels=["depths", "steps"]/>
+            {move || app.with(|a| (a.lab.depth_steps < DepthSpec::default().grid.base.steps).then(|| view! {
+                <p class="notice" data-testid="depth-reduced">{format!(
+                    "{} steps, fewer than the command line's {}: the findings below come from shorter runs and may not hold at full length.",
+                    a.lab.depth_steps, DepthSpec::default().grid.base.steps
+                )}</p>
+            }))}
             <StudyButtons handle=depth id="depth" start=start_depth label="run the depth study"/>
             <figure class="chart" data-testid="depth-figure" data-depths=move || depth_study.with(|s| s.depths().len())>
                 <div class="chart-row">
@@ -206,6 +231,13 @@ pub fn StudiesView() -> impl IntoView {
                 a.get("widths").replace(',', ", "), a.lab.width_steps
             ))}</p>
             <SizeFields app=app keys=["widths", "wsteps"] labels=["widths", "steps"]/>
+            {move || app.with(|a| (a.lab.width_steps < WidthSpec::default().grid.base.steps).then(|| view! {
+                <p class="notice" data-testid="width-reduced">{format!(
+                    "{} steps, fewer than the command line's {}: the findings below come from shorter runs and may not hold at full length.",
+                    a.lab.width_steps, WidthSpec::default().grid.base.steps
+                )}</p>
+            }))}
+            <p class="hint" data-testid="width-thresholds">"The failure boundary's bands, and why: “learns” is within 2× of bp's error, the essay's own test (a shared score that came within 2× of backprop at every width would refute its argument); “behind” is 2× to 5×, our choice: 5× is about the middle, on a log scale, between 2× and the readout-only floor (about 12× bp at width 64); beyond 5×, or diverged, “stalls”. Neither cut is a standard."</p>
             <StudyButtons handle=width id="width" start=start_width label="run the width study"/>
             <figure class="chart" data-testid="width-figure" data-widths=move || width_rows.with(|r| r.len())>
                 <div class="chart-row">
