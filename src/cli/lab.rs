@@ -15,7 +15,7 @@ use std::time::Instant;
 /// `ablate`: the careful protocol unless `--protocol essay` is asked.
 pub fn ablate(args: &[String]) -> i32 {
     let careful = GridSpec::default().with_protocol(Protocol::Careful);
-    let mut o = match parse_opts(args, careful) {
+    let o = match parse_opts(args, careful) {
         Ok(o) => o,
         Err(e) => return fail(&e),
     };
@@ -26,6 +26,12 @@ pub fn ablate(args: &[String]) -> i32 {
         let study = crate::lab::study::Study::Ablate(o.spec.clone());
         return crate::cli::shard::run_shard(&study, shard, o.json.as_ref());
     }
+    run_and_report(o)
+}
+
+/// Runs `o`'s grid on every core under its protocol (with a progress
+/// bar) and reports it.
+fn run_and_report(mut o: Opts) -> i32 {
     let start = Instant::now();
     let n = threads();
     let bar = Progress::new(o.spec.jobs().len(), "runs");
@@ -118,17 +124,11 @@ pub fn rerun(args: &[String]) -> i32 {
         Ok(s) => s,
         Err(e) => return fail(&format!("{path}: {e}")),
     };
-    let mut o = match parse_opts(&args[1..], spec) {
+    let o = match parse_opts(&args[1..], spec) {
         Ok(o) => o,
         Err(e) => return fail(&e),
     };
-    let start = Instant::now();
-    let n = threads();
-    let bar = Progress::new(o.spec.jobs().len(), "runs");
-    let runs = run_grid(&mut o.spec, n, |done, total| bar.set(done, total));
-    bar.finish();
-    let took = format!("on {n} threads in {:.1} s", start.elapsed().as_secs_f64());
-    report(&o, &runs, &took)
+    run_and_report(o)
 }
 
 fn runs_json(runs: &[Run]) -> serde_json::Value {

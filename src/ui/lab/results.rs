@@ -186,7 +186,8 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
         </div>
         {move || lab.read(|c| {
             let (done, total, frac) = c.grid.progress;
-            (c.grid.on || c.grid.done.is_some()).then(|| view! {
+            // a precomputed table ran nothing here: no progress to show
+            (c.grid.on || c.grid.done.as_ref().is_some_and(|d| !d.precomputed)).then(|| view! {
                 <div class="progress">
                     <progress data-testid="lab-progress" max="1" value=frac.to_string()></progress>
                     <span>{format!("{done} / {total} runs ({:.0}%)", frac * 100.0)}</span>
