@@ -215,10 +215,12 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                 <table class="results stack" data-testid="lab-table">
                     <thead><tr><th>"method"</th><th>"removes"</th><th title="↑ / ↓: the largest / smallest rate tried, so the best may lie beyond the grid">"best rate"</th><th title="the median over seeds, with its 95% bootstrap interval">"median [95%]"</th><th title="our median over bp's, with its 95% bootstrap interval (seeds resampled in pairs)">"× bp [95%]"</th><th title="the essay's median over its bp's 0.017; ⚑ where it lies outside our interval">"essay × bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>
                     <tbody>
-                        {(if by_score.get() { ranked(&d.summary) } else { d.summary.iter().collect() }).into_iter().enumerate().map(|(i, s)| {
+                        {let by = by_score.get();
+                        let rows = if by { ranked(&d.summary) } else { d.summary.iter().collect() };
+                        rows.iter().enumerate().map(|(i, &s)| {
                             // ranked: say where a row cannot be told from the one above
-                            let rows = if by_score.get_untracked() { ranked(&d.summary) } else { vec![] };
-                            let noise = i.checked_sub(1).and_then(|j| rows.get(j)).filter(|above| s.median.is_finite() && within_noise(s, above)).map(|above| view! {
+                            let above = i.checked_sub(1).filter(|_| by).map(|j| rows[j]);
+                            let noise = above.filter(|above| s.median.is_finite() && within_noise(s, above)).map(|above| view! {
                                 <span class="hint noise" data-testid=format!("noise-{}", s.method.id()) title=format!("its 95% interval overlaps {}'s: the two are not ranked", above.method.name())>" ≈ above"</span>
                             });
                             let seeds: Vec<String> = s.seed_scores.iter().map(|&x| score(x)).collect();
