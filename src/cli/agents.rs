@@ -130,7 +130,7 @@ pub fn agents(args: &[String]) -> i32 {
         println!("{:>5} {:>8.3} {:>8.3}", v.calls, v.independent, v.refine);
     }
     if let Some(path) = &o.json {
-        let out = json!({
+        let out = crate::lab::provenance::stamp(json!({
             "simulation": "no language model is called",
             "settings": c,
             "depths": o.depths,
@@ -139,7 +139,7 @@ pub fn agents(args: &[String]) -> i32 {
             "vote_settings": vote_cfg,
             "names": o.settings.names,
             "vote": vote,
-        });
+        }));
         return write(
             path,
             &serde_json::to_string_pretty(&out).unwrap_or_default(),

@@ -83,6 +83,7 @@ fn finish(
     );
     if let Some(path) = json {
         let out = json!({
+            "provenance": g.provenance(),
             "steps": g.base.steps,
             "width": g.base.hidden,
             "precision": g.base.precision,

@@ -32,6 +32,11 @@ pub fn ablate(args: &[String]) -> i32 {
 /// Runs `o`'s grid on every core under its protocol (with a progress
 /// bar) and reports it.
 fn run_and_report(mut o: Opts) -> i32 {
+    if let Err(e) = crate::lab::Task::try_new(o.spec.base.task_shape()) {
+        return fail(&format!(
+            "{e} (a grid on a file needs it again: --data FILE.csv --target NAME)"
+        ));
+    }
     let start = Instant::now();
     let n = threads();
     let bar = Progress::new(o.spec.jobs().len(), "runs");
@@ -49,7 +54,7 @@ pub(super) fn report(o: &Opts, runs: &[Run], took: &str) -> i32 {
     println!("{} runs {took}", runs.len());
     let angle = angle_series(runs, &summary, Method::Fa, 1);
     if let Some((steps, deg)) = &angle {
-        println!("{}", angle_summary(steps, deg));
+        println!("{}", angle_summary(steps, deg, o.spec.base.teacher.data));
     }
     if let Some(path) = &o.json {
         let mut out = json!({
@@ -228,7 +233,11 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
             seeds.join(" "),
             s.diverged_at_best,
             spec.seeds.len() * spec.task_seeds.len().max(1),
-            s.method.essay_text(),
+            if s.task == crate::lab::data::Data::Teacher {
+                s.method.essay_text()
+            } else {
+                "—".into()
+            },
             s.note(floor, spec.base.steps)
                 .map(|n| format!("  ← {n}"))
                 .unwrap_or_default()
@@ -262,8 +271,26 @@ fn print_table(summary: &[Summary], spec: &GridSpec) {
             "↑ / ↓: the chosen rate is the largest / smallest tried, so the best may lie beyond the grid ({}): {why}",
             edges.join(", ")
         );
+        for s in summary {
+            if let Some(r) = &s.edge_reason {
+                println!("  {}: {r}", s.method.name());
+            }
+        }
     }
-    if summary.iter().any(|s| s.method.classifies()) {
+    let data = spec.base.teacher.data;
+    if data.classifies() {
+        let t = spec.task();
+        println!(
+            "the task: {}; every rule learns it by the softmax cross-entropy (predictive coding and equilibrium propagation by their squared-error energies on the one-hot targets), and “median” is the test error rate: always guessing the commonest class errs {:.3}",
+            data.describe(),
+            crate::lab::train::batch::majority_error(&t.t_test)
+        );
+    } else if data != crate::lab::data::Data::Teacher {
+        println!(
+            "the task: {}; “median” is the test normalised MSE",
+            data.describe()
+        );
+    } else if summary.iter().any(|s| s.method.classifies()) {
         let t = spec.task();
         println!(
             "forward_forward and bp_classify learn another task: the class is the teacher's strongest output; \

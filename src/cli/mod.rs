@@ -46,7 +46,16 @@ pub fn usage() -> String {
                         draw, the rate chosen on the test set it reports
          --shard K/N --json F (essay protocol) runs only the K-th of N disjoint slices
                         of the runs and writes them whole
-  creditflow rerun FILE.json [--json FILE]
+         --task teacher|digits  what the student learns: the essay's teacher (the
+                        default) or the UCI digits (1,797 8×8 images, 10 classes,
+                        CC BY 4.0; 1,397 train / 400 test rows by --task-seeds'
+                        split), scored by the test error rate
+         --data FILE.csv --target NAME[,NAME…] [--kind classification|regression]
+                        your own data: a header row, numeric inputs, the target a
+                        numeric column (regression) or labels (classification,
+                        detected: text, or at most 20 whole values); inputs
+                        standardised on the training rows, a fifth held out as test
+  creditflow rerun FILE.json [--json FILE] [--data FILE.csv --target NAME]
          reruns the study an `ablate --json` file describes (its settings, seeds, teacher
          draws and rates are in the file) and prints its table: the same numbers
          --rule NAME=VALUE  a Part 4 rule's setting (repeatable; also for depth and

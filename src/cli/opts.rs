@@ -3,6 +3,9 @@
 //! of the page's settings table, `page::lab::settings`), comma-separated
 //! lists, `--shard K/N`, and the thread count.
 
+use crate::lab::data::dataset::Kind;
+use crate::lab::data::registry::load_file;
+use crate::lab::data::Data;
 use crate::lab::study::grid::GridSpec;
 use crate::lab::train::config::Protocol;
 use crate::lab::{Method, RunConfig};
@@ -50,6 +53,7 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
         shard: None,
     };
     let (mut protocol, mut seeds, mut draws) = (None, None, None);
+    let (mut file, mut targets, mut kind) = (None, None, None);
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -72,6 +76,28 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
                     format!("could not read --protocol '{v}'; write essay or careful")
                 })?);
             }
+            "--task" => {
+                let v = it.next().ok_or("--task needs teacher or digits")?;
+                o.spec.base.teacher.data = Data::from_id(v.trim()).ok_or_else(|| {
+                    format!("could not read --task '{v}'; write teacher or digits (or bring a file with --data FILE.csv --target NAME)")
+                })?;
+            }
+            "--data" => file = Some(it.next().ok_or("--data needs a CSV file")?.clone()),
+            "--target" => targets = Some(list(it.next(), "--target", |p| Some(p.to_string()))?),
+            "--kind" => {
+                let v = it
+                    .next()
+                    .ok_or("--kind needs classification or regression")?;
+                kind = Some(match v.trim() {
+                    "classification" => Kind::Classification,
+                    "regression" => Kind::Regression,
+                    _ => {
+                        return Err(format!(
+                            "could not read --kind '{v}'; write classification or regression"
+                        ))
+                    }
+                });
+            }
             "--rule" => {
                 let kv = it.next().ok_or("--rule needs NAME=VALUE")?;
                 let (k, v) = kv.split_once('=').ok_or("--rule needs NAME=VALUE")?;
@@ -92,6 +118,20 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
             }
         }
     }
+    match (file, targets) {
+        (Some(f), Some(t)) => o.spec.base.teacher.data = read_data(&f, &t, kind)?,
+        (Some(_), None) => {
+            return Err(
+                "--data needs --target NAME (the column to predict; several for a regression: a,b)"
+                    .into(),
+            )
+        }
+        (None, Some(_)) => return Err("--target names a column of the file --data brings".into()),
+        (None, None) if kind.is_some() => {
+            return Err("--kind goes with --data FILE --target NAME".into())
+        }
+        (None, None) => {}
+    }
     if let Some(p) = protocol {
         o.spec = o.spec.with_protocol(p);
     }
@@ -102,6 +142,39 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
         o.spec.task_seeds = d;
     }
     Ok(o)
+}
+
+/// Reads and registers a user's CSV file (`.gz` too) with its target
+/// columns: the task a `Data::File` names.
+pub(super) fn read_data(
+    path: &str,
+    targets: &[String],
+    kind: Option<Kind>,
+) -> Result<Data, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("could not read {path}: {e}"))?;
+    let text = if path.ends_with(".gz") {
+        use std::io::Read;
+        let mut t = String::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_string(&mut t)
+            .map_err(|e| format!("{path}: not a gzip of text: {e}"))?;
+        t
+    } else {
+        String::from_utf8(bytes)
+            .map_err(|_| format!("{path}: not UTF-8 text; save it as CSV (UTF-8)"))?
+    };
+    let (data, ds) = load_file(&text, targets, kind, false).map_err(|e| format!("{path}: {e}"))?;
+    eprintln!(
+        "{path}: {} rows, {} inputs, target {} ({})",
+        ds.rows(),
+        ds.inputs.len(),
+        targets.join(", "),
+        match ds.kind() {
+            Kind::Classification => format!("classification, {} classes", ds.outputs()),
+            Kind::Regression => "regression".into(),
+        }
+    );
+    Ok(data)
 }
 
 /// Applies a row of the lab's settings table that sets a run's

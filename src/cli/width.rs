@@ -66,6 +66,7 @@ pub(super) fn report(spec: &WidthSpec, runs: &[CurveRun], json: Option<String>, 
     );
     if let Some(path) = json {
         let out = json!({
+            "provenance": spec.grid.provenance(),
             "steps": spec.grid.base.steps,
             "precision": spec.grid.base.precision,
             "teacher_gain": spec.grid.base.teacher.gain,

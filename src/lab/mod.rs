@@ -13,8 +13,10 @@
 //! at a time.
 
 pub mod agents;
+pub mod data;
 pub mod kernel;
 pub mod method;
+pub mod provenance;
 pub mod slices;
 pub mod study;
 pub mod train;

@@ -54,6 +54,11 @@ test('the Agents view runs the simulation, draws its charts and renames a step',
   const csv = readFileSync(await download.path(), 'utf8');
   assert.match(csv, /^chart,signal,gated,x,y,calls,detail\n/);
   assert.ok(csv.includes('vote,refine') && csv.includes('depth,chain') && csv.includes('curves,broadcast,true'));
+  const [json] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=agents-export]')]);
+  const out = JSON.parse(readFileSync(await json.path(), 'utf8'));
+  assert.match(out.commit, /^([0-9a-f]{12}|unknown)$/);
+  assert.equal(out.settings.cfg.rounds, 30);
+  assert.match(out.simulation, /no language model/);
   // a changed setting marks the charts as the last run's until run again
   assert.equal(await page.$('[data-testid=agents-stale]'), null);
   await page.fill('[data-testid=agents-arounds]', '2000');

@@ -5,6 +5,7 @@
 // coding's angle against T. Any console error fails.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { startSite } from './site.mjs';
 
 let site;
@@ -42,6 +43,14 @@ test('the Part 4 rules are listed with their tags, train live, and fill the grou
   const verdict = await page.textContent('[data-testid=part4-verdict]');
   assert.match(verdict, /The prediction (holds here|does not hold for)/);
   assert.match(verdict, /forward-forward's error rate is [\d.]+× backprop's/);
+  // the table as a file: every row's whole configuration and the build that made it
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=part4-export]')]);
+  const out = JSON.parse(readFileSync(await file.path(), 'utf8'));
+  assert.match(out.commit, /^([0-9a-f]{12}|unknown)$/);
+  assert.equal(out.verdict, verdict);
+  const kp = out.rows.find((r) => r.method === 'kolen_pollack');
+  assert.equal(kp.config.method, 'kolen_pollack');
+  assert.ok(kp.finished && Number.isFinite(kp.score), JSON.stringify(kp));
   // Kolen–Pollack's B against Wᵀ, over training
   assert.ok(Number(await page.getAttribute('[data-testid=feedback-chart]', 'data-lines')) >= 1);
   // predictive coding: the angle to bp's update for T = 1 … 100

@@ -167,6 +167,21 @@ fn careful_ablate_extends_its_grid_and_reruns_from_its_file() {
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&a).unwrap()).unwrap();
     let p = &v["provenance"];
     assert_eq!(p["protocol"], "careful");
+    // the commit the binary was built from, as git says (when it can)
+    let head = std::process::Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    assert_eq!(p["commit"], creditflow::lab::provenance::COMMIT);
+    if let Some(head) = head {
+        assert_eq!(
+            p["commit"],
+            head.as_str(),
+            "the stamp is this checkout's commit"
+        );
+    }
     assert_eq!(p["seeds"], serde_json::json!([0, 1]));
     assert_eq!(p["task_seeds"], serde_json::json!([0, 1]));
     let rates: Vec<f64> = p["rates_tried"]["bp"]

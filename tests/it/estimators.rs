@@ -141,6 +141,7 @@ fn the_teacher_has_the_specified_sizes_scales_and_gain() {
             gain: 3.0,
             depth: 1,
             seed: 0,
+            ..Default::default()
         }
         .shape(),
     );

@@ -23,6 +23,7 @@ fn url_state_round_trips() {
                     gain: 1.7,
                     depth: 1,
                     seed: 0,
+                    ..Default::default()
                 },
                 precision: Precision::F32,
                 ..RunConfig::default()

@@ -11,6 +11,8 @@ mod architecture;
 mod charts;
 mod cli;
 mod credit;
+mod data;
+mod data_tasks;
 mod depth;
 mod depth_default;
 mod engine;

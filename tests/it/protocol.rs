@@ -107,3 +107,62 @@ fn a_chosen_rate_at_an_edge_extends_the_grid() {
     }
     assert_eq!(spec.lrs_for(Method::Bp).len(), tried.len() + MAX_EXTENSIONS);
 }
+
+#[test]
+fn a_rate_left_at_an_edge_says_why_from_the_grids_own_numbers() {
+    use creditflow::lab::study::summary::summarise;
+    use creditflow::lab::train::config::{Run, RunResult};
+    let spec = GridSpec {
+        methods: vec![Method::Bp, Method::Fa, Method::Stale],
+        lrs: vec![0.01, 0.02, 0.05],
+        ..GridSpec::default()
+    };
+    let runs: Vec<Run> = spec
+        .jobs()
+        .into_iter()
+        .map(|cfg| {
+            let i = spec.lrs.iter().position(|&l| l == cfg.lr).unwrap() as f64;
+            let nmse = match cfg.method {
+                // better the larger the rate: top edge
+                Method::Bp => 0.1 - 0.02 * i,
+                // best in the middle
+                Method::Fa => 0.2 + 0.1 * (i - 1.0).abs(),
+                // worse than the mean at every rate, least bad at the smallest
+                _ => 1.5 + 0.2 * i,
+            };
+            Run {
+                cfg,
+                result: RunResult {
+                    nmse,
+                    validation: None,
+                    diverged: false,
+                    steps_done: cfg.steps,
+                },
+                angles: vec![],
+            }
+        })
+        .collect();
+    let t = summarise(&spec, &runs);
+    let bp = t[0]
+        .edge_reason
+        .as_deref()
+        .expect("bp sits at the top edge");
+    assert!(
+        bp.contains("largest") && bp.contains("larger still"),
+        "{bp}"
+    );
+    assert!(!bp.contains("mean"), "{bp}");
+    assert_eq!(t[1].edge_reason, None, "FA's best is inside its grid");
+    let stale = t[2]
+        .edge_reason
+        .as_deref()
+        .expect("stale sits at the bottom edge");
+    assert!(
+        stale.contains("smallest") && stale.contains("no rate of it learns"),
+        "{stale}"
+    );
+    assert!(
+        stale.contains("1.50"),
+        "the reason quotes the chosen rate's score: {stale}"
+    );
+}

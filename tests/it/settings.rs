@@ -48,6 +48,7 @@ fn the_teacher_reaches_every_live_run_the_grid_and_the_studies() {
         gain: 1.5,
         depth: 2,
         seed: 0,
+        ..Default::default()
     };
     let plan = a.plan();
     assert_eq!(plan.methods, vec![Method::Bp, Method::Fa]);

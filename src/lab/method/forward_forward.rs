@@ -79,10 +79,15 @@ impl<F: Real> Trainer<F> {
     /// the label whose input gives the most goodness; bp the largest output.
     pub(crate) fn classification_error(&self, x: &Array2<F>, t: &Array2<f64>) -> f64 {
         let labels = labels_of(t.view());
-        let scores = if self.cfg.method == crate::lab::Method::ForwardForward {
-            ff_goodness(&self.net, x, self.task.shape.outputs)
-        } else {
-            self.net.predict(x).mapv(F::f64)
+        let scores = match self.cfg.method {
+            crate::lab::Method::ForwardForward => {
+                ff_goodness(&self.net, x, self.task.shape.outputs)
+            }
+            crate::lab::Method::EquilibriumProp => {
+                crate::lab::method::energy::settled_output(&self.net, x, self.cfg.rules.ep_free)
+                    .mapv(F::f64)
+            }
+            _ => self.net.predict(x).mapv(F::f64),
         };
         if scores.iter().all(|v| v.is_finite()) {
             error_rate(&scores, &labels)

@@ -4,7 +4,7 @@
 //! example), which the three-factor rule builds on.
 
 use crate::lab::kernel::{mm, tanh, Real, Then};
-use crate::lab::train::net::batch_loss;
+use crate::lab::train::batch::{cross_entropy, labels_of};
 use crate::lab::train::rng::fill_normal;
 use crate::lab::train::trainer::Trainer;
 use ndarray::Zip;
@@ -21,7 +21,7 @@ impl<F: Real> Trainer<F> {
         }
         self.noisy.a[0].assign(self.acts.x());
         self.aux.forward(&mut self.noisy);
-        let dl = batch_loss(self.noisy.y(), &self.t) - self.loss;
+        let dl = self.loss_of(self.noisy.y()) - self.loss;
         for g in &mut self.g {
             *g *= F::of(dl / (s * s));
         }
@@ -51,6 +51,7 @@ impl<F: Real> Trainer<F> {
     /// loss) into `dl`.
     pub(crate) fn perturbed_losses(&mut self) {
         let s = self.cfg.sigma;
+        let classifies = self.classifies();
         for m in &mut self.xi.a[1..] {
             fill_normal(&mut self.noise, m, s);
         }
@@ -66,6 +67,21 @@ impl<F: Real> Trainer<F> {
             }
         }
         // each example's share of the loss, noisy minus clean, into a buffer
+        if classifies {
+            let inv_b = 1.0 / self.cfg.batch as f64;
+            let labels = labels_of(self.t.view());
+            Zip::from(&mut self.dl)
+                .and(n.y().rows())
+                .and(self.acts.y().rows())
+                .and(&labels[..])
+                .for_each(|dl, noisy, clean, &c| {
+                    let ce = |r: ndarray::ArrayView1<F>| {
+                        cross_entropy(r.iter().map(|v| v.f64()), r[c].f64())
+                    };
+                    *dl = F::of((ce(noisy) - ce(clean)) * inv_b);
+                });
+            return;
+        }
         let half_inv_b = 0.5 / self.cfg.batch as f64;
         Zip::from(&mut self.dl)
             .and(n.y().rows())

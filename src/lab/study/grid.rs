@@ -110,8 +110,7 @@ impl GridSpec {
             .iter()
             .map(|&m| (m.id().to_string(), serde_json::json!(spec.lrs_for(m))))
             .collect();
-        serde_json::json!({
-            "creditflow": env!("CARGO_PKG_VERSION"),
+        crate::lab::provenance::stamp(serde_json::json!({
             "command": "creditflow rerun THIS_FILE reruns it",
             "protocol": spec.base.protocol.id(),
             "protocol_text": spec.base.protocol.describe(),
@@ -126,7 +125,7 @@ impl GridSpec {
             "seeds": spec.seeds,
             "task_seeds": spec.task_seeds,
             "rates_tried": rates,
-        })
+        }))
     }
 
     /// The task of this grid's first teacher draw.

@@ -3,6 +3,7 @@
 //! ratio to bp, the final per-layer alignment angles, and a note where our
 //! number differs from the essay's.
 
+use crate::lab::data::Data;
 use crate::lab::method::Method;
 use crate::lab::study::grid::{edge, Edge, GridSpec};
 use crate::lab::study::interval::{bootstrap, Interval};
@@ -43,6 +44,11 @@ pub struct Summary {
     pub edge: Option<Edge>,
     /// Runs at the chosen rate that diverged (a median can hide them).
     pub diverged_at_best: usize,
+    /// Why the chosen rate is still at an edge, in words (`edge_reason`).
+    pub edge_reason: Option<String>,
+    /// What the runs learned: the essay's numbers compare only on its
+    /// teacher, so a dataset's rows have no essay column or notes.
+    pub task: Data,
 }
 
 pub(crate) fn finite_or_null<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
@@ -64,6 +70,9 @@ impl Summary {
     /// reverse), with the reason in words that stand on their own.
     /// `floor` is this grid's readout-only median, if it ran.
     pub fn note(&self, floor: Option<f64>, steps: usize) -> Option<String> {
+        if self.task != Data::Teacher {
+            return None;
+        }
         let ours = self.median;
         let why = |ratio: f64| -> String {
             if steps != 3000 {
@@ -109,6 +118,9 @@ impl Summary {
     /// The essay's ratio to its own backprop (its median over its bp's
     /// 0.017), for rules in its table.
     pub fn essay_ratio(&self) -> Option<f64> {
+        if self.task != Data::Teacher {
+            return None;
+        }
         let bp = self.method.reference().essay()?;
         Some(self.method.essay()? / bp)
     }
@@ -364,6 +376,13 @@ fn summarise_one(spec: &GridSpec, runs: &[Run], method: Method) -> Summary {
         None => (None, f64::INFINITY, vec![f64::INFINITY; spec.seeds.len()]),
     };
     let edge = best_lr.and_then(|lr| edge(&tried, lr));
+    let chosen_by: Vec<(f64, f64)> = tried
+        .iter()
+        .map(|&lr| (lr, median(&at(lr).map(|r| chooser(r)).collect::<Vec<_>>())))
+        .collect();
+    let edge_reason = best_lr
+        .zip(edge)
+        .map(|(lr, e)| edge_reason(spec, method, &chosen_by, lr, e));
     let final_angles = (0..=spec.base.depth.max(1))
         .map(|l| {
             let Some(lr) = best_lr else { return f64::NAN };
@@ -384,27 +403,94 @@ fn summarise_one(spec: &GridSpec, runs: &[Run], method: Method) -> Summary {
         median: med,
         seed_scores,
         diverged_runs: mine.iter().filter(|r| r.result.diverged).count(),
-        essay: method.essay(),
+        essay: method
+            .essay()
+            .filter(|_| spec.base.teacher.data == Data::Teacher),
         ratio_to_bp: None,
         final_angles,
         interval: None,
         ratio_interval: None,
         edge,
         diverged_at_best: best_lr.map_or(0, |lr| at(lr).filter(|r| r.result.diverged).count()),
+        edge_reason,
+        task: spec.base.teacher.data,
     }
+}
+
+/// Why a rule's chosen rate `lr` sits at `edge` of the rates it tried,
+/// from what the grid measured: `by_rate` is each rate's median of the
+/// score the protocol chooses by (validation, or the essay's test score).
+fn edge_reason(
+    spec: &GridSpec,
+    method: Method,
+    by_rate: &[(f64, f64)],
+    lr: f64,
+    edge: Edge,
+) -> String {
+    let chosen = by_rate.iter().find(|p| p.0 == lr).map_or(f64::NAN, |p| p.1);
+    let finite: Vec<f64> = by_rate
+        .iter()
+        .map(|p| p.1)
+        .filter(|m| m.is_finite())
+        .collect();
+    // worse the further from the edge: the rule wants to move less (or more)
+    let ordered = match edge {
+        Edge::Bottom => finite.windows(2).all(|w| w[0] <= w[1]),
+        Edge::Top => finite.windows(2).all(|w| w[0] >= w[1]),
+    };
+    let (end, way) = match edge {
+        Edge::Top => ("largest", "larger"),
+        Edge::Bottom => ("smallest", "smaller"),
+    };
+    let grid = match spec.base.protocol {
+        Protocol::Essay => format!(
+            "{lr} is the {end} rate of the essay's grid, which the essay's protocol does not extend (the careful protocol does)"
+        ),
+        Protocol::Careful => {
+            let had = spec.added_lrs.iter().filter(|a| a.0 == method).count();
+            let max = crate::lab::study::grid::MAX_EXTENSIONS;
+            if had >= max {
+                format!("{lr} is still the {end} rate after {had} added rates, the most the careful protocol adds")
+            } else {
+                format!("{lr} is the {end} rate so far ({had} of up to {max} rates added)")
+            }
+        }
+    };
+    let trend = if ordered && finite.len() > 2 {
+        format!("; each rate nearer it scored better, so the best rate may be {way} still")
+    } else {
+        String::new()
+    };
+    // nMSE 1 is always answering the targets' mean
+    let classifies = method.classifies() || spec.base.teacher.data.classifies();
+    let harm = if edge == Edge::Bottom && ordered && !classifies && chosen >= 1.0 {
+        format!(
+            ". Even there it scores {chosen:.2}, worse than always answering the targets' mean (1): \
+             the less this rule moves the student the better it scores, so no rate of it learns \
+             the task"
+        )
+    } else {
+        String::new()
+    };
+    format!("{grid}{trend}{harm}.")
 }
 
 /// The angle series in one line, at the steps the essay reports, beside
 /// the essay's numbers.
-pub fn angle_summary(steps: &[usize], degrees: &[f64]) -> String {
+pub fn angle_summary(steps: &[usize], degrees: &[f64], data: Data) -> String {
     let at: Vec<String> = steps
         .iter()
         .zip(degrees)
         .filter(|(s, _)| [0, 300, 1200, 2000, 2900].contains(*s))
         .map(|(s, d)| format!("{d:.1}° at step {s}"))
         .collect();
+    let essay = if data == Data::Teacher {
+        " Essay: 90.5° at 0, 56° at 300, 40–47° from 1,200."
+    } else {
+        ""
+    };
     format!(
-        "FA alignment angle (W₂, median over seeds at the selected rate): {}. Essay: 90.5° at 0, 56° at 300, 40–47° from 1,200.",
+        "FA alignment angle (W₂, median over seeds at the selected rate): {}.{essay}",
         at.join(", ")
     )
 }

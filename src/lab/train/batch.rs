@@ -38,8 +38,9 @@ impl<F: Real> Trainer<F> {
     }
 
     /// The output error `d[L]` and the batch loss: e = (y − t)/B for
-    /// L = (1/B) Σ ½‖y − t‖², or for bp on the classification task
-    /// e = (softmax(y) − onehot)/B for the mean cross-entropy. Forward-
+    /// L = (1/B) Σ ½‖y − t‖², or on a classification (bp_classify's, or
+    /// a task of classes) e = (softmax(y) − onehot)/B for the mean
+    /// cross-entropy. Forward-
     /// forward has none (its rule sets the loss). False when the run has
     /// diverged: a loss that is not finite, or a minibatch nMSE above
     /// `DIVERGENCE_NMSE`.
@@ -49,7 +50,7 @@ impl<F: Real> Trainer<F> {
         let inv_bf = F::of(inv_b);
         match self.cfg.method {
             Method::ForwardForward => true,
-            Method::BpClassify => {
+            _ if self.classifies() => {
                 let labels = labels_of(self.t.view());
                 let mut loss = 0.0;
                 for ((mut e, y), &c) in self.d[top]
@@ -85,6 +86,38 @@ impl<F: Real> Trainer<F> {
             }
         }
     }
+}
+
+impl<F: Real> Trainer<F> {
+    /// Whether this run classifies: a classifying method, or a task of
+    /// classes (every rule then starts from the cross-entropy's error).
+    pub fn classifies(&self) -> bool {
+        self.cfg.method.classifies() || self.task.classifies()
+    }
+
+    /// The batch loss of outputs `y` against the batch's targets: the mean
+    /// cross-entropy on a classification, else (1/B) Σ ½‖y − t‖².
+    pub(crate) fn loss_of(&self, y: &Array2<F>) -> f64 {
+        if !self.classifies() {
+            return crate::lab::train::net::batch_loss(y, &self.t);
+        }
+        let labels = labels_of(self.t.view());
+        let b = y.nrows().max(1) as f64;
+        y.rows()
+            .into_iter()
+            .zip(&labels)
+            .map(|(r, &c)| cross_entropy(r.iter().map(|v| v.f64()), r[c].f64()))
+            .sum::<f64>()
+            / b
+    }
+}
+
+/// −log softmax(scores)[c] for the row `scores` whose class's score is
+/// `at_class`, computed stably (log-sum-exp less the class's score).
+pub fn cross_entropy(scores: impl Iterator<Item = f64> + Clone, at_class: f64) -> f64 {
+    let max = scores.clone().fold(f64::NEG_INFINITY, f64::max);
+    let z: f64 = scores.map(|v| (v - max).exp()).sum();
+    z.ln() - (at_class - max)
 }
 
 /// Each row's class: the index of its largest entry (the teacher's

@@ -89,8 +89,8 @@ impl Protocol {
     /// In words, for a table's heading and an export.
     pub fn describe(self) -> &'static str {
         match self {
-            Protocol::Essay => "the essay's protocol: the rate with the best median test score over the seeds, trained on all 4,000 examples, the final weights scored (kept to compare with the essay like for like; the test set chose the rate, so scores are optimistic)",
-            Protocol::Careful => "careful protocol: 800 training examples held out choose the rate (median validation score over every seed and teacher draw), the grid extends until each chosen rate is inside it, the score is the mean of the last 5 test evaluations (every 100 steps)",
+            Protocol::Essay => "the essay's protocol: the rate with the best median test score over the seeds, trained on every training example, the final weights scored (kept to compare with the essay like for like; the test set chose the rate, so scores are optimistic)",
+            Protocol::Careful => "careful protocol: 800 training examples (a fifth of a dataset's, if fewer) held out choose the rate (median validation score over every seed and teacher draw), the grid extends until each chosen rate is inside it, the score is the mean of the last 5 test evaluations (every 100 steps)",
         }
     }
 }

@@ -21,6 +21,8 @@ pub enum Stream {
     Labels = 6,
     /// The resamples of `study::interval` (not a run's stream).
     Bootstrap = 7,
+    /// A dataset's train / test split (`lab::data::split`).
+    Split = 8,
 }
 
 pub fn stream(seed: u64, which: Stream) -> LabRng {

@@ -11,6 +11,8 @@
 //! `TaskShape::validation` training examples out as a validation set (the
 //! draws are the same; only their use differs), to choose rates on.
 
+use crate::lab::data::split::{split, test_rows};
+use crate::lab::data::{registry, Data, DIGITS_TEST};
 use crate::lab::train::rng::{normal_matrix, stream, Stream};
 use ndarray::{Array1, Array2, Axis};
 
@@ -26,8 +28,12 @@ pub struct Teacher {
     /// The teacher's hidden layers (the essay's teacher has one).
     pub depth: usize,
     /// Which draw of the teacher and its data (`TASK_SEED`, 0, is the
-    /// essay's; `--task-seeds` asks for others).
+    /// essay's; `--task-seeds` asks for others); for a dataset, which
+    /// train / test split.
     pub seed: u64,
+    /// What the student learns: this teacher's outputs (the default), or
+    /// a dataset's targets (`lab::data`), where gain and depth mean nothing.
+    pub data: Data,
 }
 
 impl Default for Teacher {
@@ -37,6 +43,7 @@ impl Default for Teacher {
             gain: 1.0,
             depth: 1,
             seed: TASK_SEED,
+            data: Data::Teacher,
         }
     }
 }
@@ -100,10 +107,59 @@ pub struct Task {
     /// The same for the training targets (for the minibatch divergence
     /// check).
     pub train_var: f64,
+    /// A classification's classes, in the order of the one-hot targets
+    /// (`None`: a regression).
+    pub classes: Option<Vec<String>>,
 }
 
 impl Task {
+    /// The task of `shape`. A dataset's must be registered
+    /// (`data::registry`): the page loads it before any run starts.
     pub fn new(shape: TaskShape) -> Self {
+        Self::try_new(shape).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The task of `shape`, or why its dataset cannot be had.
+    pub fn try_new(shape: TaskShape) -> Result<Self, String> {
+        if shape.teacher.data == Data::Teacher {
+            return Ok(Self::of_teacher(shape));
+        }
+        let ds = registry::get(shape.teacher.data)?;
+        let test = match shape.teacher.data {
+            Data::Digits => DIGITS_TEST,
+            _ => test_rows(ds.rows()),
+        };
+        let s = split(&ds, shape.teacher.seed, test, shape.validation);
+        let shape = TaskShape {
+            inputs: ds.x.ncols(),
+            teacher_hidden: 0,
+            outputs: ds.outputs(),
+            train: s.x_train.nrows() + s.x_val.nrows(),
+            validation: s.x_val.nrows(),
+            test: s.x_test.nrows(),
+            teacher: shape.teacher,
+        };
+        Ok(Self {
+            test_var: mean_variance(&s.t_test),
+            train_var: mean_variance(&s.t_train),
+            val_var: mean_variance(&s.t_val),
+            shape,
+            x_train: s.x_train,
+            t_train: s.t_train,
+            x_test: s.x_test,
+            t_test: s.t_test,
+            x_val: s.x_val,
+            t_val: s.t_val,
+            classes: s.classes,
+        })
+    }
+
+    /// Whether the student classifies this task's rows.
+    pub fn classifies(&self) -> bool {
+        self.classes.is_some()
+    }
+
+    fn of_teacher(shape: TaskShape) -> Self {
         let mut rng = stream(shape.teacher.seed, Stream::Task);
         let w1 = normal_matrix(
             &mut rng,
@@ -147,6 +203,7 @@ impl Task {
             t_test,
             x_val,
             t_val,
+            classes: None,
         }
     }
 }
@@ -165,8 +222,13 @@ impl Tasks {
     /// The task of `shape`'s teacher and split (a cached task of other
     /// sizes, as a test makes, stands for its teacher).
     pub fn get(&mut self, shape: TaskShape) -> std::sync::Arc<Task> {
-        let same =
-            |t: &Task| t.shape.teacher == shape.teacher && t.shape.validation == shape.validation;
+        // (a dataset's task may hold fewer validation rows than asked)
+        let same = |t: &Task| {
+            t.shape.teacher == shape.teacher
+                && (t.shape.validation == shape.validation
+                    || (shape.teacher.data != Data::Teacher
+                        && (t.shape.validation > 0) == (shape.validation > 0)))
+        };
         if let Some(t) = self.0.iter().find(|t| same(t)) {
             return t.clone();
         }

@@ -197,7 +197,7 @@ impl<F: Real> Trainer<F> {
         if self.diverged_at.is_some() || x.nrows() == 0 {
             return f64::INFINITY;
         }
-        if self.cfg.method.classifies() {
+        if self.classifies() {
             return self.classification_error(x, t);
         }
         let y = if self.cfg.method == Method::EquilibriumProp {

@@ -256,5 +256,49 @@ pub fn curves_json(runs: &[RunStatus]) -> serde_json::Value {
             })
         })
         .collect();
-    json!({ "creditflow": env!("CARGO_PKG_VERSION"), "curves": runs })
+    crate::lab::provenance::stamp(json!({ "curves": runs }))
+}
+
+/// The Part 4 table as a file: each proposal (and the references) with
+/// its tags, its live score and ratio to its reference, and the whole
+/// configuration it ran with; the verdict as shown; the build's stamp.
+pub fn part4_json(board: &[RunStatus], verdict: &str) -> serde_json::Value {
+    let rows: Vec<serde_json::Value> = Method::part4_and_reference()
+        .chain([Method::Bp, Method::ReadoutOnly])
+        .map(|m| {
+            let run = board.iter().find(|r| r.method() == m);
+            let reference = board
+                .iter()
+                .find(|r| r.method() == m.reference())
+                .map(RunStatus::score);
+            let score = run.map(RunStatus::score).filter(|s| s.is_finite());
+            let ratio = score
+                .zip(reference.filter(|b| b.is_finite() && *b > 0.0))
+                .map(|(s, b)| s / b);
+            let tags = m.def().tags;
+            json!({
+                "method": m.id(),
+                "name": m.name(),
+                "group": tags.map(|t| t.group.heading()),
+                "keeps": tags.map(|t| t.keeps),
+                "relaxes": tags.map(|t| t.relaxes),
+                "replaced_by": tags.map(|t| t.replaced_by),
+                "cite": tags.map(|t| t.cite),
+                "score": score,
+                "reference": m.reference().id(),
+                "times_reference": ratio,
+                "diverged_at": run.and_then(|r| r.diverged_at),
+                "steps_done": run.map(|r| r.steps_done),
+                "finished": run.is_some_and(|r| r.finished),
+                // everything the run depended on: rerun it from this
+                "config": run.map(|r| r.cfg),
+            })
+        })
+        .collect();
+    crate::lab::provenance::stamp(json!({
+        "table": "the essay's Part 4: proposals that replace a requirement",
+        "score": "the last test evaluation: normalised MSE, or the error rate on the classification task",
+        "rows": rows,
+        "verdict": verdict,
+    }))
 }

@@ -95,7 +95,12 @@ pub fn AgentsView() -> impl IntoView {
     };
     let export = move |_| {
         let text = results.with_untracked(|r| {
-            serde_json::to_string_pretty(&(ran.get_untracked(), r)).unwrap_or_default()
+            let out = crate::lab::provenance::stamp(serde_json::json!({
+                "simulation": "no language model is called",
+                "settings": ran.get_untracked(),
+                "results": r,
+            }));
+            serde_json::to_string_pretty(&out).unwrap_or_default()
         });
         download::text(&text, "creditflow-agents.json", "application/json");
     };

@@ -6,12 +6,13 @@
 
 use crate::lab::study::part4::{members, pc_angles, tags, verdict, Group, PC_STEPS};
 use crate::lab::{Method, Task};
-use crate::page::lab::session::rank;
 use crate::page::lab::session::RunStatus;
+use crate::page::lab::session::{part4_json, rank};
 use crate::page::url::AppState;
 use crate::ui::lab::charts::FeedbackChart;
 use crate::ui::lab::controls::swatch;
 use crate::ui::lab::handle::Lab;
+use crate::ui::shell::download;
 use leptos::prelude::*;
 use std::sync::Arc;
 
@@ -108,6 +109,15 @@ pub(crate) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
             }
         })
     };
+    let export = move |_| {
+        let verdict = said();
+        let text = lab.read(|c| part4_json(&c.board, &verdict));
+        download::text(
+            &serde_json::to_string_pretty(&text).unwrap_or_default(),
+            "creditflow-part4.json",
+            "application/json",
+        );
+    };
     let pc = RwSignal::new(Vec::<(usize, f64)>::new());
     let measure = move |_| {
         let base = app.with_untracked(|a| a.lab.base);
@@ -128,6 +138,8 @@ pub(crate) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
                 <tbody>{table}</tbody>
             </table>
             <p class="verdict" data-testid="part4-verdict" aria-live="polite">{said}</p>
+            <p><button class="small" data-testid="part4-export" on:click=export
+                title="the table, the verdict and each run's whole configuration, as JSON">"JSON"</button></p>
             <FeedbackChart lab=lab/>
             <h4>"Predictive coding: how close its update comes to backprop's as it settles longer"</h4>
             <button class="small" data-testid="pc-angles-run" on:click=measure>"measure at T = 1 … 100"</button>

@@ -197,7 +197,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
         {move || lab.read(|c| c.grid.note.clone()).map(|e| view! { <p class="notice" role="status" data-testid="grid-note">{e}</p> })}
         {move || done.get().map(|d| {
             let floor = readout_floor(&d.summary);
-            let angle = angle_series(&d.runs, &d.summary, Method::Fa, 1).map(|(s, deg)| angle_summary(&s, &deg));
+            let angle = angle_series(&d.runs, &d.summary, Method::Fa, 1).map(|(s, deg)| angle_summary(&s, &deg, d.spec.base.teacher.data));
             view! {
                 <p class="hint" data-testid="grid-time">{if d.precomputed {
                     format!("{} runs of {} steps, precomputed by the command line: {} (the site's file; “run it here” reruns it in this page).", d.runs.len(), d.steps, d.on)
@@ -242,12 +242,13 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                                 </tr>
                                 {s.note(floor, d.steps).map(|n| view! { <tr class="note"><td colspan="9">{n}</td></tr> })}
                                 {s.essay_reason(floor).map(|n| view! { <tr class="note" data-testid=format!("essay-reason-{}", s.method.id())><td colspan="9">"⚑ "{n}</td></tr> })}
+                                {s.edge_reason.clone().map(|n| view! { <tr class="note edge" data-testid=format!("edge-reason-{}", s.method.id())><td colspan="9">{best_rate(s).rsplit(' ').next().unwrap_or_default().to_string()}" "{n}</td></tr> })}
                             }
                         }).collect_view()}
                     </tbody>
                 </table>
                 <p class="hint" data-testid="why-stale">"Why stale activity scores worse than the controls that have nothing to learn: its updates are full-sized and pair this batch's errors with the previous batch's activity, which is unrelated to them, so every layer, the readout too, is pushed along directions of real activity that carry no credit. Shuffled labels and a random direction waste their steps; readout only at least trains its last layer correctly. (Our reading of the mechanism, not a measured decomposition.)"</p>
-                <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median. In brackets: a 95% bootstrap interval over the seeds at the chosen rate (with three seeds it spans their range); a ranking between two rows means something only where their intervals do not overlap, and “≈ above” marks a row that cannot be told from the one above it. ↑ / ↓ on a rate: the largest / smallest tried, so the best may lie beyond the grid (the command line's careful protocol extends it). ⚑: the essay's ratio lies outside our interval, with the reason under the row."</p>
+                <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median. In brackets: a 95% bootstrap interval over the seeds at the chosen rate (with three seeds it spans their range); a ranking between two rows means something only where their intervals do not overlap, and “≈ above” marks a row that cannot be told from the one above it. ↑ / ↓ on a rate: the largest / smallest tried, so the best may lie beyond the grid (the careful protocol extends it), with the reason under the row. ⚑: the essay's ratio lies outside our interval, with the reason under the row."</p>
                 {teacher_gap(floor, d.teacher.gain).map(|g| view! { <p class="hint" data-testid="teacher-gap">{g}</p> })}
                 {angle.map(|a| view! { <p class="hint" data-testid="grid-angle">{a}</p> })}
                 <p class="exports">"Export the table: "
