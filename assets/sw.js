@@ -13,8 +13,8 @@ async function precache() {
   const named = [...html.matchAll(/(?:href|src)="([^"#]+)"/g)].map((m) => m[1]);
   const files = new Set([...named, './worker_loader.js', './worker.js', './worker_bg.wasm',
     './worker_fma_loader.js', './worker_fma.js', './worker_fma_bg.wasm',
-    // the essay's table, precomputed, and the guide (the page fetches them)
-    './essay-grid.json', './guide.md']);
+    // the essay's table, precomputed, the guide and the digits (the page fetches them)
+    './essay-grid.json', './guide.md', './digits.csv.gz']);
   await Promise.all([...files].map((f) => cache.add(f).catch(() => {})));
 }
 

@@ -11,6 +11,7 @@ mod merge;
 mod opts;
 mod progress;
 mod shard;
+mod tasks;
 mod width;
 
 /// The usage text; the notation line comes from the op table.
@@ -50,6 +51,9 @@ pub fn usage() -> String {
                         default) or the UCI digits (1,797 8×8 images, 10 classes,
                         CC BY 4.0; 1,397 train / 400 test rows by --task-seeds'
                         split), scored by the test error rate
+         --arch dense|conv  the student's first layer: dense (the default) or 3×3
+                        convolutions, 8 channels, stride 1, tanh (an image task:
+                        --task digits); each rule's form on it is in the README
          --data FILE.csv --target NAME[,NAME…] [--kind classification|regression]
                         your own data: a header row, numeric inputs, the target a
                         numeric column (regression) or labels (classification,
@@ -83,6 +87,13 @@ pub fn usage() -> String {
          held-out loss by credit signal at the chained critique's call budget, the
          curves at --depth gated and ungated, and refine + vote against independent
          answers voted at equal calls
+  creditflow tasks [--methods bp,fa,…] [--steps 3000] [--seeds 0,1,2] [--protocol careful|essay]
+                   [--json FILE]
+         the essay's counterexample measured: the same rules (bp, fa, dfa, sign symmetry,
+         node perturbation, readout only) at their best rates on the teacher, the digits
+         with the dense student and the digits with a 3×3, 8-channel conv first layer;
+         each rule's error as a multiple of bp's and its per-layer angles, beside the
+         published figures (other people's, on other tasks)
   creditflow scaling [--json FILE]
          one-shot WP and NP cosine with the true gradient for hidden sizes 8…256
   creditflow bench [--methods …] [--lrs …] [--seeds …] [--steps …] [--precision f64|f32]
@@ -109,6 +120,7 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("depth") => depth::depth(&args[1..]),
         Some("merge") => merge::merge(&args[1..]),
         Some("agents") => agents::agents(&args[1..]),
+        Some("tasks") => tasks::tasks(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
             0

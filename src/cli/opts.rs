@@ -7,7 +7,9 @@ use crate::lab::data::dataset::Kind;
 use crate::lab::data::registry::load_file;
 use crate::lab::data::Data;
 use crate::lab::study::grid::GridSpec;
+use crate::lab::train::config::Arch;
 use crate::lab::train::config::Protocol;
+use crate::lab::train::conv::Conv;
 use crate::lab::{Method, RunConfig};
 use crate::page::lab::settings::{LabSettings, RUN_KEYS, SETTINGS};
 use crate::page::settings::{by_flag, Setting};
@@ -76,11 +78,10 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
                     format!("could not read --protocol '{v}'; write essay or careful")
                 })?);
             }
-            "--task" => {
-                let v = it.next().ok_or("--task needs teacher or digits")?;
-                o.spec.base.teacher.data = Data::from_id(v.trim()).ok_or_else(|| {
-                    format!("could not read --task '{v}'; write teacher or digits (or bring a file with --data FILE.csv --target NAME)")
-                })?;
+            "--arch" => {
+                let v = it.next().ok_or("--arch needs dense or conv")?;
+                o.spec.base.arch = Arch::from_id(v.trim())
+                    .ok_or_else(|| format!("could not read --arch '{v}'; write dense or conv"))?;
             }
             "--data" => file = Some(it.next().ok_or("--data needs a CSV file")?.clone()),
             "--target" => targets = Some(list(it.next(), "--target", |p| Some(p.to_string()))?),
@@ -132,6 +133,9 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
         }
         (None, None) => {}
     }
+    if o.spec.base.arch == Arch::Conv {
+        check_conv(&o.spec)?;
+    }
     if let Some(p) = protocol {
         o.spec = o.spec.with_protocol(p);
     }
@@ -142,6 +146,25 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
         o.spec.task_seeds = d;
     }
     Ok(o)
+}
+
+/// A conv student needs an image task, and no rule that has no conv form.
+fn check_conv(spec: &GridSpec) -> Result<(), String> {
+    let task = crate::lab::Task::try_new(spec.base.task_shape())?;
+    if Conv::for_inputs(task.shape.inputs).is_none() {
+        return Err(format!(
+            "--arch conv needs a square image as input (--task digits); this task has {} inputs",
+            task.shape.inputs
+        ));
+    }
+    if let Some(m) = spec.methods.iter().find(|m| m.def().on_conv.is_err()) {
+        return Err(format!(
+            "{} has no convolutional form here ({}): leave it out of --methods with --arch conv",
+            m.id(),
+            m.def().on_conv.err().unwrap_or_default()
+        ));
+    }
+    Ok(())
 }
 
 /// Reads and registers a user's CSV file (`.gz` too) with its target

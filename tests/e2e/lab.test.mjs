@@ -189,6 +189,9 @@ test('the essay\'s table at once from the precomputed file, with its command', a
   assert.equal(await page.locator('[data-testid=essay-ratio-fa] [data-testid=essay-flag]').count(), 1);
   assert.match(await page.textContent('[data-testid=essay-reason-fa]'), /alignment/);
   assert.match(await page.textContent('[data-testid=essay-reason-weight_perturbation]'), /√N/);
+  // a rate left at an edge of the essay's grid says why, from the grid's own numbers
+  assert.match(await page.textContent('[data-testid=edge-reason-bp]'), /0\.2 is the largest rate of the essay's grid/);
+  assert.match(await page.textContent('[data-testid=edge-reason-stale]'), /no rate of it learns the task/);
   assert.match(await page.textContent('[data-testid=row-bp]'), /\[0\.0\d\d, 0\.0\d\d\]/);
   assert.match(await page.textContent('[data-testid=grid-protocol]'), /the essay's protocol/);
   // the live runs now take their rates from it

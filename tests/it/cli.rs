@@ -349,3 +349,87 @@ fn shards_merged_equal_one_run() {
     assert!(err.contains("1 ≤ K ≤ N"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn data_and_conv_flags_refuse_what_cannot_run_with_a_message() {
+    // a conv student needs an image
+    let (code, _, err) = run(&[
+        "ablate",
+        "--arch",
+        "conv",
+        "--methods",
+        "bp",
+        "--steps",
+        "5",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "--arch conv needs a square image as input (--task digits); this task has 20 inputs"
+        ),
+        "{err}"
+    );
+    // and a rule with a conv form
+    let (code, _, err) = run(&[
+        "ablate",
+        "--task",
+        "digits",
+        "--arch",
+        "conv",
+        "--methods",
+        "bp,forward_forward",
+        "--steps",
+        "5",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "forward_forward has no convolutional form here (its first layer reads the label"
+        ),
+        "{err}"
+    );
+    // a bad file names its line, and nothing runs
+    let dir = std::env::temp_dir().join("creditflow-cli-data");
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("ragged.csv");
+    std::fs::write(&f, "a,b,y\n1,2,3\n4,5\n").unwrap();
+    let (code, out, err) = run(&["ablate", "--data", f.to_str().unwrap(), "--target", "y"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 3 has 2 fields, the header has 3"),
+        "{err}"
+    );
+    assert!(!out.contains("runs on"), "{out}");
+    let (code, _, err) = run(&["ablate", "--data", f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--data needs --target NAME"), "{err}");
+}
+
+#[test]
+fn a_digits_grid_on_the_conv_student_reports_error_rates() {
+    let (code, out, err) = run(&[
+        "ablate",
+        "--task",
+        "digits",
+        "--arch",
+        "conv",
+        "--protocol",
+        "essay",
+        "--methods",
+        "bp,fa,readout_only",
+        "--lrs",
+        "0.1",
+        "--seeds",
+        "0",
+        "--steps",
+        "60",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("the task: the UCI digits"), "{out}");
+    assert!(
+        out.contains(
+            "“median” is the test error rate: always guessing the commonest class errs 0.880"
+        ),
+        "{out}"
+    );
+}

@@ -179,3 +179,54 @@ fn every_kind_of_rule_learns_the_digits() {
         );
     }
 }
+
+#[test]
+fn the_harder_tasks_study_climbs_from_the_teacher_to_conv_digits() {
+    use creditflow::lab::study::grid::run_each;
+    use creditflow::lab::study::summary::summarise;
+    use creditflow::lab::study::tasks::{finding, TasksSpec, SETTINGS};
+    use creditflow::lab::train::config::Arch;
+    let spec = TasksSpec {
+        methods: vec![Method::Bp, Method::Fa, Method::ReadoutOnly],
+        steps: 40,
+        protocol: Protocol::Essay,
+        seeds: vec![0],
+    };
+    let mut tables = Vec::new();
+    for (s, (data, arch)) in SETTINGS.iter().zip([
+        (Data::Teacher, Arch::Dense),
+        (Data::Digits, Arch::Dense),
+        (Data::Digits, Arch::Conv),
+    ]) {
+        let mut g = spec.grid(*s);
+        g.lrs = vec![0.1];
+        assert_eq!(
+            (g.base.teacher.data, g.base.arch, g.base.steps),
+            (data, arch, 40)
+        );
+        let task_of = g.task_of();
+        let runs = run_each(
+            &g.jobs(),
+            2,
+            |_, _| {},
+            |cfg| creditflow::lab::study::grid::run_one(cfg, task_of(&cfg)),
+        );
+        tables.push(summarise(&g, &runs));
+    }
+    let f = finding(&tables, &spec.methods);
+    assert_eq!(f.len(), 2, "one sentence per rule but bp");
+    assert!(
+        f[0].starts_with("feedback alignment: its error is "),
+        "{}",
+        f[0]
+    );
+    assert!(
+        f[0].contains("on the digits (conv)") && f[0].contains("conv kernels ends"),
+        "{}",
+        f[0]
+    );
+    // the conv layer's angles are measured; readout only leaves it unchanged
+    let conv = &tables[2];
+    assert!(conv[1].final_angles[0].is_finite());
+    assert!(conv[2].final_angles[0].is_nan());
+}

@@ -10,6 +10,7 @@ mod agents;
 mod architecture;
 mod charts;
 mod cli;
+mod conv;
 mod credit;
 mod data;
 mod data_tasks;

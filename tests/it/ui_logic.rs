@@ -97,9 +97,21 @@ fn curve_chart_draws_labelled_axes_lines_and_divergence() {
 /// normalised-MSE axis.
 #[test]
 fn classification_curves_get_an_error_rate_axis() {
-    assert_eq!(Score::of(Method::ForwardForward), Score::ErrorRate);
-    assert_eq!(Score::of(Method::BpClassify), Score::ErrorRate);
-    assert_eq!(Score::of(Method::Bp), Score::Nmse);
+    let of = |method, data| {
+        let mut cfg = creditflow::lab::RunConfig {
+            method,
+            ..Default::default()
+        };
+        cfg.teacher.data = data;
+        Score::of(&cfg)
+    };
+    use creditflow::lab::data::Data;
+    assert_eq!(of(Method::ForwardForward, Data::Teacher), Score::ErrorRate);
+    assert_eq!(of(Method::BpClassify, Data::Teacher), Score::ErrorRate);
+    assert_eq!(of(Method::Bp, Data::Teacher), Score::Nmse);
+    // on a task of classes every rule is scored by its error rate
+    assert_eq!(of(Method::Bp, Data::Digits), Score::ErrorRate);
+    assert_eq!(of(Method::NodePerturbation, Data::Digits), Score::ErrorRate);
     let ff = Curves {
         series: vec![Series {
             method: Method::ForwardForward,

@@ -63,11 +63,10 @@ impl Data {
     pub fn describe(self) -> String {
         match self {
             Data::Teacher => "the teacher network's outputs (regression)".into(),
-            Data::Digits => format!(
-                "the UCI digits, 8×8 images in 10 classes ({} training and {} test rows)",
-                DIGITS_ROWS - DIGITS_TEST,
-                DIGITS_TEST
-            ),
+            // DIGITS_ROWS − DIGITS_TEST and DIGITS_TEST, written as the page writes numbers
+            Data::Digits => {
+                "the UCI digits, 8×8 images in 10 classes (1,397 training and 400 test rows)".into()
+            }
             Data::File { classify, .. } => format!(
                 "your file ({})",
                 if classify {

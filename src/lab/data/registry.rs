@@ -10,6 +10,47 @@ use crate::lab::data::{Data, DIGITS_TARGET};
 use std::sync::{Arc, Mutex};
 
 static STORE: Mutex<Vec<(Data, Arc<Dataset>)>> = Mutex::new(Vec::new());
+static SOURCES: Mutex<Vec<Source>> = Mutex::new(Vec::new());
+
+/// What a dataset was made from, so another thread (a page's Web Worker)
+/// can make the same one: the file's text, its targets and kind.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Source {
+    pub data: Data,
+    pub text: String,
+    pub targets: Vec<String>,
+    pub kind: Option<Kind>,
+}
+
+/// Makes and registers the dataset of `src` (checking that a file gives
+/// the name it was sent under), and keeps `src` for `sources`.
+pub fn restore(src: Source) -> Result<Arc<Dataset>, String> {
+    let ds = match src.data {
+        Data::Teacher => return Err("the teacher's task is not a dataset".into()),
+        Data::Digits => {
+            let ds = Arc::new(digits(&src.text)?);
+            register(Data::Digits, ds.clone());
+            ds
+        }
+        Data::File { .. } => {
+            let (data, ds) = load_file(&src.text, &src.targets, src.kind, true)?;
+            if data != src.data {
+                return Err("the file does not match the one its runs named".into());
+            }
+            ds
+        }
+    };
+    let mut s = SOURCES.lock().unwrap_or_else(|e| e.into_inner());
+    s.retain(|x| x.data != src.data);
+    s.push(src);
+    Ok(ds)
+}
+
+/// Every source restored so far, in order (a worker is sent the ones it
+/// has not had).
+pub fn sources() -> Vec<Source> {
+    SOURCES.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
 
 /// Keeps `ds` under `data` (replacing one of the same name).
 pub fn register(data: Data, ds: Arc<Dataset>) {

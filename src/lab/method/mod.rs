@@ -243,6 +243,9 @@ pub struct MethodDef {
     pub update: &'static [&'static str],
     /// What it trains on, where that is not the teacher task's regression.
     pub trained_on: Option<&'static str>,
+    /// The rule on the convolutional first layer (`Arch::Conv`): its
+    /// definition there, or why it has none.
+    pub on_conv: Result<&'static str, &'static str>,
     /// The same colour in every chart.
     pub colour: (u8, u8, u8),
     /// The shape marked along its line in every chart, so that lines of
@@ -303,6 +306,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "errors travel back through the same connections the signal came forward on, and each unit gets its exact share of the blame.",
         update: &["e = y − t (each output's error)", "δ_l = (δ_{l+1} W_{l+1}ᵀ) ⊙ f′(a_l), from the top layer down", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
+        on_conv: Ok("δ₁ = (δ₂ W₂ᵀ) ⊙ f′ on the 288 conv units: each kernel gets its exact gradient, the sum over the 36 positions it is used at"),
         colour: (31, 95, 191), // blue
         marker: Marker::None,
         family: Family::Essay,
@@ -326,6 +330,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "errors travel back through fixed random connections instead of the forward ones; the forward weights come to agree with them.",
         update: &["δ_l = (δ_{l+1} B_l) ⊙ f′(a_l), with B_l a fixed random matrix drawn once (N(0, 1/n)) in place of W_{l+1}ᵀ", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
+        on_conv: Ok("δ₁ = (δ₂ B₁) ⊙ f′: the error reaches the conv units through a fixed random B₁ in place of W₂ᵀ (the conv layer is first, so no backward convolution is needed); each kernel moves by the sum over its positions"),
         colour: (42, 157, 143), // teal
         marker: Marker::Circle,
         family: Family::Essay,
@@ -353,6 +358,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "the output's error goes straight to every hidden layer through a fixed random map of its own, with no layer-by-layer chain.",
         update: &["δ_l = (e D_l) ⊙ f′(a_l), with D_l a fixed random matrix from the output straight to layer l", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
+        on_conv: Ok("δ₁ = (e D₁) ⊙ f′: a fixed random map from the output error straight to the conv layer's 288 units; each kernel moves by the sum over its positions"),
         colour: (106, 76, 147), // purple
         marker: Marker::Square,
         family: Family::Essay,
@@ -380,6 +386,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "errors travel back as in backprop, but no unit scales them by its own slope, so the nonlinearity is ignored.",
         update: &["δ_l = δ_{l+1} W_{l+1}ᵀ (no f′: the slope is dropped)", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
+        on_conv: Ok("as bp on the conv units without the factor f′; each kernel moves by the sum over its positions"),
         colour: (214, 96, 77), // red-orange
         marker: Marker::TriangleUp,
         family: Family::Essay,
@@ -407,6 +414,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "each unit gets a real error, but the one meant for a different unit.",
         update: &["δ_l[j] = exact δ_l[π_l(j)]: each unit gets another unit's true error, π_l a fixed random permutation", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
+        on_conv: Ok("the conv units' exact errors permuted among them; each kernel moves by the sum over its positions"),
         colour: (222, 150, 0), // amber
         marker: Marker::None,
         family: Family::Essay,
@@ -435,6 +443,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "each unit's activity is wiggled at random; one shared score (did the loss fall?) says whether to keep the wiggle's direction.",
         update: &["ξ_l ~ N(0, σ²) added to every unit's input a_l, σ = 10⁻³", "ΔL = L(with noise) − L(without), one number per example", "δ_l = ΔL · ξ_l / σ²;  W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
+        on_conv: Ok("noise on each of the conv layer's 288 units, the example's loss change times a unit's noise as its error; each kernel moves by the sum over its positions"),
         colour: (44, 160, 44), // green
         marker: Marker::TriangleDown,
         family: Family::Essay,
@@ -463,6 +472,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "every weight is wiggled at random at once; one shared score says whether to move them that way.",
         update: &["Ξ ~ N(0, σ²) added to every weight at once, σ = 10⁻³", "ΔL = L(W + Ξ) − L(W) on the batch: one number per step", "W ← W − lr · ΔL · Ξ / σ² (its length is about √N times the gradient's)"],
         trained_on: None,
+        on_conv: Ok("one noise draw on each of the 72 kernel weights (not on the dense form's entries): ΔL·ξ/σ² is the kernels' estimate"),
         colour: (140, 86, 75), // brown
         marker: Marker::Diamond,
         family: Family::Essay,
@@ -490,6 +500,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "each unit gets only the size of its error, not whether to go up or down.",
         update: &["δ_l = |exact δ_l|: each unit's error with its sign removed", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
+        on_conv: Ok("bp's conv-unit errors with the sign dropped; each kernel moves by the sum over its positions"),
         colour: (227, 119, 194), // pink
         marker: Marker::Cross,
         family: Family::Essay,
@@ -518,6 +529,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "errors are right, but they are paired with the activity of the previous batch instead of this one's.",
         update: &["δ_l exact, as in backprop", "W_l ← W_l − lr · h′_{l−1}ᵀ δ_l / B, with h′ the previous batch's stored activity"],
         trained_on: None,
+        on_conv: Ok("bp's conv-unit errors paired with the previous batch's activity; each kernel moves by the sum over its positions"),
         colour: (158, 160, 20), // olive
         marker: Marker::Plus,
         family: Family::Essay,
@@ -545,6 +557,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "a control: backprop, but on targets shuffled between examples, so there is nothing real to learn.",
         update: &["exact backprop on targets shuffled across the training examples (a fixed permutation): nothing to learn"],
         trained_on: None,
+        on_conv: Ok("bp on the conv student with the labels shuffled; each kernel moves by the sum over its positions"),
         colour: (100, 100, 100), // grey
         marker: Marker::Circle,
         family: Family::Control,
@@ -568,6 +581,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "a control: each step moves the weights in a random direction as long as backprop's update, so there is motion without credit.",
         update: &["g = |∇L| · r / |r|, r ~ N(0, I) drawn fresh each step: the true gradient's length, a random direction", "W ← W − lr · g"],
         trained_on: None,
+        on_conv: Ok("a random direction of the kernels' update's length, drawn on the dense form and summed into the kernels"),
         colour: (23, 170, 190), // cyan
         marker: Marker::Square,
         family: Family::Control,
@@ -595,6 +609,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "a control: only the last layer learns; nothing inside the network gets any credit.",
         update: &["W_{L+1} ← W_{L+1} − lr · h_Lᵀ e / B", "W_1 … W_L stay at their initial values"],
         trained_on: None,
+        on_conv: Ok("the conv layer is frozen at its random kernels, like every hidden layer"),
         colour: (20, 20, 20), // black
         marker: Marker::None,
         family: Family::Control,
@@ -622,6 +637,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "errors travel back through separate connections that learn, with the same updates and decay as the forward ones, until they match them.",
         update: &["δ_l = (δ_{l+1} B_l) ⊙ f′(a_l), as in feedback alignment", "W_l ← W_l − lr · (g_l + λ W_l),  B_l ← B_l − lr · (g_{l+1}ᵀ + λ B_l), so W_{l+1} − B_lᵀ shrinks by (1 − lr·λ) a step", "λ = 0.005 (our choice: at lr 0.2 the initial difference falls to e⁻³ in 3,000 steps; --rule kp_decay)"],
         trained_on: None,
+        on_conv: Ok("δ₁ = (δ₂ B₁) ⊙ f′ with B₁ learned beside W₂ as on the dense student; each kernel moves by the sum over its positions"),
         colour: (197, 27, 125), // deep magenta
         marker: Marker::Circle,
         family: Family::Part4,
@@ -658,6 +674,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "errors travel back through connections that have the forward weights' signs but all the same size.",
         update: &["δ_l = (δ_{l+1} sign(W_{l+1})ᵀ) ⊙ f′(a_l), the signs recomputed before every step", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
+        on_conv: Ok("δ₁ = (δ₂ sign(W₂)ᵀ) ⊙ f′: the sign of the dense weights above (the conv layer is first, so no kernel's sign is sent back); each kernel moves by the sum over its positions"),
         colour: (175, 110, 220), // lavender
         marker: Marker::Square,
         family: Family::Part4,
@@ -696,6 +713,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "each connection keeps a fading trace of recent activity; one broadcast reward later decides which traces become changes.",
         update: &["node perturbation's noise ξ on every unit; each example k is a trial", "eligibility trace e(k) = γ · e(k−1) + h_{l−1,k}ᵀ ξ_{l,k} / σ²,  γ = 0.5 (our choice; --rule trace_decay; γ = 0 is node perturbation)", "modulator M_k = the example's loss change against the same example without noise", "W_l ← W_l − lr · Σ_k M_k e(k) / B"],
         trained_on: None,
+        on_conv: Ok("node perturbation's noise on the conv units, with its eligibility trace; each kernel moves by the sum over its positions"),
         colour: (128, 0, 0), // maroon
         marker: Marker::TriangleUp,
         family: Family::Part4,
@@ -730,6 +748,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "each layer predicts the one below; error units settle over a few steps and then hold roughly backprop's errors, with no ordered sweep.",
         update: &["value nodes v_l start at the forward pass's a_l; the output is clamped to t", "prediction errors ε_l = v_l − f(v_{l−1}) W_l; the v_l relax T = 20 times at rate γ = 0.1 to lower E = ½ Σ_l |ε_l|² (after Whittington & Bogacz; --rule pc_steps, pc_rate)", "W_l ← W_l + lr · f(v_{l−1})ᵀ ε_l / B"],
         trained_on: None,
+        on_conv: Err("its settling here assumes hidden layers of one width, and the conv layer's 288 units are wider than the 64 above them"),
         colour: (255, 127, 14), // orange
         marker: Marker::TriangleDown,
         family: Family::Part4,
@@ -764,6 +783,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "the network settles once freely and once nudged towards the target; the difference between the two settled states is the update.",
         update: &["an energy network with the student's weights used both ways: hidden h_l settles to tanh(h_{l−1} W_l + h_{l+1} W_{l+1}ᵀ), the output to (h_L W + β t)/(1 + β)", "settle freely (20 sweeps from the forward pass), then nudged by +β and by −β (10 sweeps each), β = 0.1 (our choice; --rule ep_beta, ep_free, ep_nudged)", "W_l ← W_l + lr · (h_{l−1}ᵀ h_l at +β − at −β) / (2β B)"],
         trained_on: Some("its own energy network: the settled network's outputs are its predictions, and its angle to backprop compares with bp's gradient of the feedforward network, which is not its objective"),
+        on_conv: Err("its settling here assumes hidden layers of one width, and the conv layer's 288 units are wider than the 64 above them"),
         colour: (0, 60, 120), // navy
         marker: Marker::Diamond,
         family: Family::Part4,
@@ -798,6 +818,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "each layer has a small model that predicts its error at once, so it need not wait for the backward pass; the models are trained on the true errors later.",
         update: &["each hidden layer's error predicted at once by a linear module: ĝ_l = h_l M_l + t C_l (zero at the start)", "W_l ← W_l − lr · h_{l−1}ᵀ ĝ_l / B, with no waiting for the layers above", "M_l, C_l learn at the same rate toward the error one layer up: (y − t) W_{L+1}ᵀ for the top layer, the layer above's own prediction through its weights below"],
         trained_on: None,
+        on_conv: Ok("a synthetic-gradient module predicts the conv units' error from their activity and the target; each kernel moves by the sum over its positions"),
         colour: (152, 200, 80), // light green
         marker: Marker::Cross,
         family: Family::Part4,
@@ -832,6 +853,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "each layer learns on its own to respond strongly to real examples and weakly to fake ones; nothing is sent backwards.",
         update: &["the label's one-hot code joins the input; goodness G_l = Σ h_l² per layer", "each layer lowers softplus(θ − G_l) on the true label and softplus(G_l − θ) on a wrong one drawn at random, θ = 0.5 × units (our choice; --rule ff_theta)", "a layer's input is the layer below scaled to unit mean square; the predicted class is the label with the most goodness summed over the layers"],
         trained_on: Some("the classification task: the class is the teacher's strongest output (5 classes), scored by test error rate"),
+        on_conv: Err("its first layer reads the label beside the image, and that layer has no convolutional form here"),
         colour: (0, 150, 255), // sky blue
         marker: Marker::Plus,
         family: Family::Part4,
@@ -868,6 +890,7 @@ pub const DEFS: [MethodDef; 20] = [
         plain: "exact backprop on the classification task, the reference forward-forward is compared with.",
         update: &["softmax cross-entropy on the class: e = softmax(y) − onehot(class)", "then backprop's δ recursion and update"],
         trained_on: Some("the classification task, as forward-forward's reference"),
+        on_conv: Ok("as bp: the exact kernel gradient, the sum over the 36 positions each weight is used at"),
         colour: (80, 80, 160), // slate: bp on another task
         marker: Marker::TriangleDown,
         family: Family::Reference,

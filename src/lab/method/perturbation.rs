@@ -15,7 +15,11 @@ impl<F: Real> Trainer<F> {
     pub(crate) fn weight_perturbation(&mut self) {
         let s = self.cfg.sigma;
         for (l, g) in self.g.iter_mut().enumerate() {
-            fill_normal(&mut self.noise, g, s);
+            match (&mut self.conv, l) {
+                // a conv layer's weights are its kernels
+                (Some(c), 0) => c.noise(&mut self.noise, s, g),
+                _ => fill_normal(&mut self.noise, g, s),
+            }
             self.aux.w[l].assign(&self.net.w[l]);
             self.aux.w[l] += &*g;
         }

@@ -113,6 +113,9 @@ impl GridSpec {
         crate::lab::provenance::stamp(serde_json::json!({
             "command": "creditflow rerun THIS_FILE reruns it",
             "protocol": spec.base.protocol.id(),
+            "task": spec.base.teacher.data,
+            "task_text": spec.base.teacher.data.describe(),
+            "arch": spec.base.arch,
             "protocol_text": spec.base.protocol.describe(),
             "precision": spec.base.precision,
             "steps": spec.base.steps,

@@ -17,6 +17,7 @@ pub mod part4;
 pub mod run;
 pub mod scaling;
 pub mod summary;
+pub mod tasks;
 pub mod width;
 
 use crate::lab::study::depth::DepthSpec;

@@ -31,6 +31,34 @@ impl Precision {
     }
 }
 
+/// The student's first layer (`--arch`): dense like the rest (the essay's),
+/// or convolutional over an image task (`train::conv`: 3×3 kernels, 8
+/// channels, stride 1, tanh), in place of the first dense hidden layer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Arch {
+    #[default]
+    Dense,
+    Conv,
+}
+
+impl Arch {
+    pub fn id(self) -> &'static str {
+        match self {
+            Arch::Dense => "dense",
+            Arch::Conv => "conv",
+        }
+    }
+
+    pub fn from_id(s: &str) -> Option<Self> {
+        match s {
+            "dense" => Some(Arch::Dense),
+            "conv" => Some(Arch::Conv),
+            _ => None,
+        }
+    }
+}
+
 /// How a study chooses each rule's rate and scores a run (`--protocol`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -130,6 +158,9 @@ pub struct RunConfig {
     /// How the run is scored and what it trains on (the essay's unless asked).
     #[serde(default)]
     pub protocol: Protocol,
+    /// The first layer: dense, or convolutional on an image task.
+    #[serde(default)]
+    pub arch: Arch,
 }
 
 impl Default for RunConfig {
@@ -148,6 +179,7 @@ impl Default for RunConfig {
             precision: Precision::F64,
             teacher: Teacher::default(),
             protocol: Protocol::Essay,
+            arch: Arch::Dense,
         }
     }
 }

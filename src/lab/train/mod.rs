@@ -7,6 +7,7 @@
 
 pub mod batch;
 pub mod config;
+pub mod conv;
 pub mod credit;
 pub mod net;
 pub mod precision;

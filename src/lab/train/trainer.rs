@@ -7,7 +7,8 @@
 use crate::lab::kernel::Real;
 use crate::lab::method::energy::settled_output;
 use crate::lab::method::Method;
-use crate::lab::train::config::{Protocol, TAIL_EVERY};
+use crate::lab::train::config::{Arch, Protocol, TAIL_EVERY};
+use crate::lab::train::conv::Conv;
 use crate::lab::train::net::{angle_degrees, layer_sizes, Acts, Net};
 use crate::lab::train::rng::{normal_matrix, permutation, stream, LabRng, Stream};
 use crate::lab::train::state::RuleState;
@@ -75,7 +76,8 @@ pub struct Trainer<F: Real = f64> {
     /// Each layer's delta as the update uses it: `d[l]` for the units of
     /// `acts.a[l+1]`; `d[L]` is the output error e.
     pub(crate) d: Vec<Array2<F>>,
-    pub(crate) scratch: Array2<F>,
+    /// One buffer like each of `d` (the scrambled control's copy).
+    pub(crate) scratch: Vec<Array2<F>>,
     /// Node perturbation: each example's loss change.
     pub(crate) dl: Array1<F>,
     pub(crate) g: Vec<Array2<F>>,
@@ -91,6 +93,9 @@ pub struct Trainer<F: Real = f64> {
     pub loss: f64,
     /// The exact gradient at the same weights, where the angles are measured.
     pub(crate) exact_g: Vec<Array2<F>>,
+    /// The convolutional first layer (`Arch::Conv` on an image task): W₁
+    /// is its dense form, and every update of W₁ goes through its kernels.
+    pub conv: Option<Conv>,
     /// The test inputs in `F`, for `evaluate`.
     pub(crate) x_test: Array2<F>,
     /// The validation inputs in `F` (careful protocol; else empty).
@@ -121,8 +126,25 @@ impl<F: Real> Trainer<F> {
         } else {
             0
         };
-        let sizes = layer_sizes(s.inputs + label_in, h, depth, s.outputs);
-        let net = Net::init(&mut stream(cfg.seed, Stream::Init), &sizes);
+        // (a rule with no conv form, `MethodDef::on_conv`, keeps the dense
+        // layer; the command line refuses to ask for it)
+        let conv = (cfg.arch == Arch::Conv && cfg.method.def().on_conv.is_ok() && label_in == 0)
+            .then(|| Conv::for_inputs(s.inputs))
+            .flatten();
+        let mut sizes = layer_sizes(s.inputs + label_in, h, depth, s.outputs);
+        if let Some(c) = &conv {
+            sizes[1] = c.units();
+        }
+        let mut init = stream(cfg.seed, Stream::Init);
+        let mut net = Net::init(&mut init, &sizes);
+        if let Some(c) = &conv {
+            // kernels N(0, 1/k²), drawn after the dense layers
+            let sd = 1.0 / c.k as f64;
+            let kernels: Vec<f64> = (0..c.n_kernel())
+                .map(|_| sd * crate::lab::train::rng::normal(&mut init))
+                .collect();
+            c.expand(&kernels, &mut net.w[0]);
+        }
         let mut order = stream(cfg.seed, Stream::Order);
         let rows = task.x_train.nrows();
         let perm = permutation(&mut order, rows);
@@ -147,7 +169,7 @@ impl<F: Real> Trainer<F> {
             local: RuleState::new(cfg.method, &sizes, b),
             t: Array2::zeros((b, s.outputs)),
             d: sizes[1..].iter().map(|&n| Array2::zeros((b, n))).collect(),
-            scratch: Array2::zeros((b, h)),
+            scratch: sizes[1..].iter().map(|&n| Array2::zeros((b, n))).collect(),
             dl: Array1::zeros(b),
             x_test: task.x_test.mapv(F::of),
             x_val: task.x_val.mapv(F::of),
@@ -157,6 +179,7 @@ impl<F: Real> Trainer<F> {
             loss: f64::NAN,
             angles: Vec::new(),
             feedback_log: Vec::new(),
+            conv,
             task,
             cfg,
         }
@@ -282,6 +305,16 @@ impl<F: Real> Trainer<F> {
             }
         }
         let apply = self.compute_update();
+        // a conv layer's update is its kernels' (weight perturbation
+        // perturbs the kernels themselves: its estimate is already theirs)
+        if let Some(c) = &mut self.conv {
+            if self.cfg.method != Method::WeightPerturbation {
+                c.project(&mut self.g[0]);
+            }
+            if measure {
+                c.project(&mut self.exact_g[0]);
+            }
+        }
         if !self.loss.is_finite() {
             // forward-forward's loss is known only now
             self.diverged_at = Some(self.step);

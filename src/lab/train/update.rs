@@ -27,8 +27,8 @@ impl<F: Real> Trainer<F> {
             }
             Method::Scrambled => {
                 self.deltas(Pathway::Transpose, true);
-                for (d, p) in self.d.iter_mut().zip(&self.fb.p) {
-                    scramble(d, &mut self.scratch, p);
+                for ((d, p), s) in self.d.iter_mut().zip(&self.fb.p).zip(&mut self.scratch) {
+                    scramble(d, s, p);
                 }
                 self.weight_grads(false);
             }

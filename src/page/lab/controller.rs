@@ -249,6 +249,10 @@ impl LabController {
 
     /// Runs (starting fresh if nothing is loaded or the last run finished).
     pub fn run(&mut self, s: &Plan) {
+        // (the page loads a task's dataset first; until then nothing can run)
+        if !crate::lab::data::registry::ready(s.base.teacher.data) {
+            return;
+        }
         if self.board.is_empty() || self.finished() || self.started.as_ref() != Some(s) {
             self.start(s);
         }

@@ -7,6 +7,7 @@
 //! here and, if it is a run's, a field of `RunConfig`, which every live run
 //! and every study's grid then copies.
 
+use crate::lab::data::Data;
 use crate::lab::method::Method;
 use crate::lab::study::depth::DepthSpec;
 use crate::lab::study::width::WidthSpec;
@@ -85,14 +86,14 @@ impl LabSettings {
 
 /// The rows that set a run's shared settings (`base`): every study's
 /// command takes their flags.
-pub const RUN_KEYS: [&str; 4] = ["steps", "gain", "tdepth", "prec"];
+pub const RUN_KEYS: [&str; 5] = ["steps", "task", "gain", "tdepth", "prec"];
 
 fn steps(v: &str) -> Option<usize> {
     count(v, 1, MAX_STEPS)
 }
 
 /// Every setting of the lab and the studies, in the order links print them.
-pub const SETTINGS: [Setting<LabSettings>; 12] = [
+pub const SETTINGS: [Setting<LabSettings>; 13] = [
     Setting {
         key: "methods",
         flag: None,
@@ -133,6 +134,15 @@ pub const SETTINGS: [Setting<LabSettings>; 12] = [
         what: "a step count from 1 to 20000",
         set: |s, v| put(&mut s.base.steps, steps(v)),
         get: |s| s.base.steps.to_string(),
+    },
+    Setting {
+        // a file comes by --data (the command line) or the page's file
+        // chooser, not by a word
+        key: "task",
+        flag: Some("--task"),
+        what: "the task, teacher or digits",
+        set: |s, v| put(&mut s.base.teacher.data, Data::from_id(v.trim())),
+        get: |s| s.base.teacher.data.id().into(),
     },
     Setting {
         key: "gain",

@@ -146,9 +146,10 @@ pub enum Score {
 }
 
 impl Score {
-    /// The score a method's runs are measured in.
-    pub fn of(m: Method) -> Score {
-        if m.classifies() {
+    /// The score a run is measured in: the error rate where it
+    /// classifies (a classifying method, or a task of classes).
+    pub fn of(cfg: &crate::lab::RunConfig) -> Score {
+        if cfg.method.classifies() || cfg.teacher.data.classifies() {
             Score::ErrorRate
         } else {
             Score::Nmse

@@ -42,7 +42,7 @@ fn curves(c: &LabController, lab: &Lab, score: Score) -> Curves {
     let series: Vec<Series> = c
         .board
         .iter()
-        .filter(|r| Score::of(r.method()) == score)
+        .filter(|r| Score::of(&r.cfg) == score)
         .map(|r| Series {
             method: r.method(),
             points: r.points(),
@@ -78,12 +78,20 @@ fn curve_table(c: &Curves) -> Table {
 /// own below, shown when one of them runs.
 #[component]
 pub(crate) fn CurveChart(lab: Lab) -> impl IntoView {
-    let classifying = Memo::new(move |_| {
-        lab.read_part(Part::Curves, |c| {
-            c.board.iter().any(|r| r.method().classifies())
+    let has = move |score: Score| {
+        Memo::new(move |_| {
+            lab.read_part(Part::Curves, |c| {
+                c.board.iter().any(|r| Score::of(&r.cfg) == score)
+            })
         })
-    });
+    };
+    let (classifying, regressing) = (has(Score::ErrorRate), has(Score::Nmse));
+    // before any run, the chart of the task's own score
+    let task_classifies = move || lab.app.with(|a| a.lab.base.teacher.data.classifies());
+    let show_nmse = move || regressing.get() || (!classifying.get() && !task_classifies());
+    let show_rate = move || classifying.get() || (!regressing.get() && task_classifies());
     view! {
+        <Show when=show_nmse>
         {chart(
             lab,
             Part::Curves,
@@ -92,12 +100,13 @@ pub(crate) fn CurveChart(lab: Lab) -> impl IntoView {
             move |c| curves(c, &lab, Score::Nmse),
             curve_table,
         )}
-        <Show when=move || classifying.get()>
+        </Show>
+        <Show when=show_rate>
             {chart(
                 lab,
                 Part::Curves,
                 "error-rate-chart",
-                "Learning curves of the classification task: test error rate (the share of test examples given the wrong class) against training step; dashed red line: the untrained student.",
+                "Learning curves of a classification: test error rate (the share of test examples given the wrong class) against training step; dashed red line: the untrained student.",
                 move |c| curves(c, &lab, Score::ErrorRate),
                 curve_table,
             )}

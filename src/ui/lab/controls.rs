@@ -2,6 +2,7 @@
 //! (with bp and the readout-only floor kept as references), the list of
 //! methods to add, and the settings (rate, seed, steps, teacher gain).
 
+use crate::lab::data::{Data, DIGITS_CREDIT};
 use crate::lab::method::select::{select, select_note, R3_CHOICES, R4_CHOICES};
 use crate::lab::{Method, Precision};
 use crate::page::palette::{CHART_DARK, CHART_LIGHT};
@@ -142,9 +143,25 @@ pub(crate) fn Settings(app: RwSignal<AppState>) -> impl IntoView {
             <p class="hint">"“best”: each method at its own best rate from the grid (the table's, once it has run here). A number trains every method at that rate."</p>
             {field("seed", "seed")}
             {field("steps", "steps")}
-            {field("gain", "teacher gain")}
-            {field("tdepth", "teacher layers")}
-            <p class="hint">"The teacher is tanh(G·x·W₁)·W₂; G = 1 is the specified teacher, a larger G a more nonlinear one; more layers repeat tanh(G·h·Wₖ)."</p>
+            <label class="setting">
+                <span>"task"</span>
+                <select data-testid="lab-task" on:change=move |e| {
+                    let v = event_target_value(&e);
+                    app.update(|a| { let _ = a.set("task", &v); });
+                }>
+                    <option value="teacher" selected=move || app.with(|a| a.lab.base.teacher.data == Data::Teacher)>"the teacher network (regression)"</option>
+                    <option value="digits" selected=move || app.with(|a| a.lab.base.teacher.data == Data::Digits)>"digits: 8×8 images, 10 classes"</option>
+                </select>
+            </label>
+            {move || (app.with(|a| a.lab.base.teacher.data) == Data::Digits).then(|| view! {
+                <p class="hint" data-testid="digits-credit">{"The digits: 1,797 handwritten 8×8 images (pixels 0–16, scaled to 0–1), 1,397 to train on and 400 to test, by the task draw's seeded split. Every rule learns them by the softmax cross-entropy and is scored by its test error rate. "}{DIGITS_CREDIT}</p>
+            })}
+            // the teacher's settings mean nothing for a dataset
+            <div class:hidden=move || app.with(|a| a.lab.base.teacher.data != Data::Teacher)>
+                {field("gain", "teacher gain")}
+                {field("tdepth", "teacher layers")}
+                <p class="hint">"The teacher is tanh(G·x·W₁)·W₂; G = 1 is the specified teacher, a larger G a more nonlinear one; more layers repeat tanh(G·h·Wₖ)."</p>
+            </div>
             <label class="setting">
                 <span>"arithmetic"</span>
                 <select data-testid="lab-prec" on:change=move |e| {

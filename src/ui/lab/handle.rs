@@ -151,6 +151,9 @@ impl Lab {
         let spec = self
             .app
             .with_untracked(|a| LabController::grid_spec(&a.lab.base));
+        if !crate::lab::data::registry::ready(spec.base.teacher.data) {
+            return;
+        }
         self.cancel_runner();
         self.ctl.update_value(|c| c.grid_start(&spec, now()));
         self.grid_round(spec.jobs());

@@ -25,6 +25,17 @@ fn score(x: f64) -> String {
     }
 }
 
+/// What the table's scores are, for its task.
+fn scores_are(spec: &crate::lab::study::grid::GridSpec) -> String {
+    let data = spec.base.teacher.data;
+    if data.classifies() {
+        let floor = crate::lab::train::batch::majority_error(&spec.task().t_test);
+        format!("Scores are test error rates on {}: always guessing the commonest class errs {floor:.3}; lower is better.", data.describe())
+    } else {
+        "Scores are test normalised MSE: 1 is predicting the mean; lower is better.".into()
+    }
+}
+
 /// The chosen rate, marked ↑ or ↓ at the top or bottom of those tried.
 fn best_rate(s: &Summary) -> String {
     let mark = match s.edge {
@@ -248,7 +259,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                     </tbody>
                 </table>
                 <p class="hint" data-testid="why-stale">"Why stale activity scores worse than the controls that have nothing to learn: its updates are full-sized and pair this batch's errors with the previous batch's activity, which is unrelated to them, so every layer, the readout too, is pushed along directions of real activity that carry no credit. Shuffled labels and a random direction waste their steps; readout only at least trains its last layer correctly. (Our reading of the mechanism, not a measured decomposition.)"</p>
-                <p class="hint">"Scores are test normalised MSE: 1 is predicting the mean; lower is better. A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median. In brackets: a 95% bootstrap interval over the seeds at the chosen rate (with three seeds it spans their range); a ranking between two rows means something only where their intervals do not overlap, and “≈ above” marks a row that cannot be told from the one above it. ↑ / ↓ on a rate: the largest / smallest tried, so the best may lie beyond the grid (the careful protocol extends it), with the reason under the row. ⚑: the essay's ratio lies outside our interval, with the reason under the row."</p>
+                <p class="hint">{scores_are(&d.spec)}" A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median. In brackets: a 95% bootstrap interval over the seeds at the chosen rate (with three seeds it spans their range); a ranking between two rows means something only where their intervals do not overlap, and “≈ above” marks a row that cannot be told from the one above it. ↑ / ↓ on a rate: the largest / smallest tried, so the best may lie beyond the grid (the careful protocol extends it), with the reason under the row. ⚑: the essay's ratio lies outside our interval, with the reason under the row."</p>
                 {teacher_gap(floor, d.teacher.gain).map(|g| view! { <p class="hint" data-testid="teacher-gap">{g}</p> })}
                 {angle.map(|a| view! { <p class="hint" data-testid="grid-angle">{a}</p> })}
                 <p class="exports">"Export the table: "

@@ -11,6 +11,7 @@ use crate::ui::lab::handle::Lab;
 use crate::ui::lab::network::NetworkPanel;
 use crate::ui::lab::part4::Proposals;
 use crate::ui::lab::results::{Reproduce, RunTable};
+use crate::ui::shell::datasets::Datasets;
 use leptos::prelude::*;
 
 #[component]
@@ -50,7 +51,12 @@ pub fn LabView() -> impl IntoView {
             }
         });
     }
-    let running = move || lab.read(|c| c.running);
+    // a task of data loads its dataset when first chosen
+    let datasets = use_context::<Datasets>().unwrap_or_default();
+    let data = Memo::new(move |_| app.with(|a| a.lab.base.teacher.data));
+    Effect::new(move |_| datasets.ensure(data.get()));
+    let waiting = move || datasets.notice(data.get());
+    let running = move || lab.read(|c| c.running) || waiting().is_some();
     view! {
         <section class="lab-view">
             <div class="col controls">
@@ -68,7 +74,7 @@ pub fn LabView() -> impl IntoView {
                     <button data-testid="lab-pause" on:click=move |_| lab.act(|c, _| c.pause()) disabled=move || !running()>"pause"</button>
                     <button data-testid="lab-reset" on:click=move |_| lab.act(|c, _| c.reset())>"reset"</button>
                     <a class="jump" href="#reproduce" data-testid="jump-reproduce" class:hidden=move || app.with(|a| a.hides("grid"))>"the essay's table ↓"</a>
-                    <span class="hint" data-testid="lab-status">{move || status_line(&lab)}</span>
+                    <span class="hint" data-testid="lab-status">{move || waiting().unwrap_or_else(|| status_line(&lab))}</span>
                     <span class="sr-only" role="status" data-testid="lab-announce">{move || lab.read(|c| {
                         if c.running { "training" } else if c.finished() { "training done" } else if c.started.is_some() { "paused" } else { "" }
                     })}</span>

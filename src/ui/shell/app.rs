@@ -52,6 +52,7 @@ pub fn App() -> impl IntoView {
     let notices = RwSignal::new(notices);
     provide_context(app);
     provide_context(GraphState::new(app, &query));
+    provide_context(crate::ui::shell::datasets::Datasets::new());
     provide_context(RunRequest(RwSignal::new(0)));
     provide_context(crate::ui::shell::widgets::LabFactsSlot(RwSignal::new(
         Default::default(),

@@ -97,3 +97,40 @@ pub async fn fetch_text(path: &str) -> Result<String, String> {
         .and_then(|t| t.as_string())
         .ok_or_else(|| format!("{path} could not be read"))
 }
+
+/// One of the site's gzip files (a path relative to the page) as text,
+/// unpacked by the browser's `DecompressionStream`.
+pub async fn fetch_gunzip(path: &str) -> Result<String, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window().ok_or("no window")?;
+    let resp = JsFuture::from(window.fetch_with_str(path))
+        .await
+        .map_err(|_| format!("{path} could not be fetched (offline?)"))?;
+    let resp: web_sys::Response = resp.dyn_into().map_err(|_| "not a response".to_string())?;
+    if !resp.ok() {
+        return Err(format!("{path}: the server answered {}", resp.status()));
+    }
+    let body = resp.body().ok_or_else(|| format!("{path} is empty"))?;
+    // (web-sys has the Compression Streams only behind its unstable flag)
+    let no = || "this browser cannot unpack gzip (no DecompressionStream)".to_string();
+    let ctor: js_sys::Function =
+        js_sys::Reflect::get(&js_sys::global(), &"DecompressionStream".into())
+            .ok()
+            .and_then(|c| c.dyn_into().ok())
+            .ok_or_else(no)?;
+    let unzip =
+        js_sys::Reflect::construct(&ctor, &js_sys::Array::of1(&"gzip".into())).map_err(|_| no())?;
+    let side = |name: &str| js_sys::Reflect::get(&unzip, &name.into()).map_err(|_| no());
+    let pair = web_sys::ReadableWritablePair::new(
+        &side("readable")?.unchecked_into(),
+        &side("writable")?.unchecked_into(),
+    );
+    let text = web_sys::Response::new_with_opt_readable_stream(Some(&body.pipe_through(&pair)))
+        .and_then(|r| r.text())
+        .map_err(|_| format!("{path} could not be read"))?;
+    JsFuture::from(text)
+        .await
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| format!("{path} is not a gzip of text"))
+}

@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod chart;
+pub mod datasets;
 pub mod download;
 pub mod graph_state;
 pub mod keys;

@@ -46,6 +46,9 @@ impl Handle {
     }
 
     fn start(self, study: Study) {
+        if !crate::lab::data::registry::ready(study.grid().base.teacher.data) {
+            return;
+        }
         self.cancel();
         let work = StudyWork {
             jobs: study.jobs(),

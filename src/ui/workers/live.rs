@@ -110,6 +110,8 @@ pub struct LiveWorkers {
     workers: Vec<web_sys::Worker>,
     ready: Vec<bool>,
     pending: Vec<Vec<String>>,
+    /// How many of the datasets (`registry::sources`) each worker has had.
+    sent: Vec<usize>,
     _handlers: Vec<Closure<dyn FnMut(web_sys::MessageEvent)>>,
     _error_handlers: Vec<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
 }
@@ -130,6 +132,7 @@ impl LiveWorkers {
             workers,
             ready: vec![false; n],
             pending: vec![Vec::new(); n],
+            sent: vec![0; n],
             _handlers: Vec::new(),
             _error_handlers: Vec::new(),
         }));
@@ -169,6 +172,9 @@ impl LiveWorkers {
             return;
         };
         let i = worker.min(self.workers.len().saturating_sub(1));
+        // the datasets its runs may name go first
+        let data = crate::ui::workers::msg::catch_up(&mut self.sent[i]);
+        self.pending[i].extend(data);
         self.pending[i].push(text);
         if self.ready[i] {
             self.flush(i);

@@ -2,6 +2,7 @@
 //! or a live command one way, a finished run (or "ready") the other, as
 //! JSON text.
 
+use crate::lab::data::registry::Source;
 use crate::lab::train::precision::RunRecord;
 use crate::lab::RunConfig;
 use crate::page::lab::live::Command;
@@ -32,11 +33,26 @@ pub struct Job {
     pub every: Option<usize>,
 }
 
-/// A message to a worker: one grid job, or a command for its live runs.
+/// A message to a worker: one grid job, a command for its live runs, or
+/// a dataset its runs may name (sent once, before them).
 #[derive(Serialize, Deserialize)]
 pub enum ToWorker {
     Job(Job),
     Live(Command),
+    Data(Source),
+}
+
+/// The datasets a worker that has had the first `sent` sources still
+/// needs, as messages; `sent` then counts them all.
+pub fn catch_up(sent: &mut usize) -> Vec<String> {
+    let all = crate::lab::data::registry::sources();
+    let new = all
+        .iter()
+        .skip(*sent)
+        .filter_map(|s| serde_json::to_string(&ToWorker::Data(s.clone())).ok())
+        .collect();
+    *sent = all.len();
+    new
 }
 
 /// A worker's first message: its handler is installed.

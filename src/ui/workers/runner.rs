@@ -151,6 +151,8 @@ struct State<W: Work> {
     workers: Vec<web_sys::Worker>,
     ready: bool,
     next: usize,
+    /// How many of the datasets (`registry::sources`) each worker has had.
+    sent: Vec<usize>,
     here: Option<W::Here>,
     stopped: bool,
     /// Where the work ran, in words.
@@ -190,6 +192,7 @@ where
                 workers: Vec::new(),
                 ready: false,
                 next: 0,
+                sent: Vec::new(),
                 here: None,
                 stopped: false,
                 on: String::new(),
@@ -303,9 +306,17 @@ where
     fn dispatch(&self, worker: usize) {
         let mut s = self.state.borrow_mut();
         let i = s.next;
-        let (Some(msg), Some(w)) = (s.work.message(i), s.workers.get(worker)) else {
+        let (Some(msg), Some(w)) = (s.work.message(i), s.workers.get(worker).cloned()) else {
             return;
         };
+        // the datasets its jobs may name go first
+        let n = s.workers.len();
+        if s.sent.len() < n {
+            s.sent.resize(n, 0);
+        }
+        for text in crate::ui::workers::msg::catch_up(&mut s.sent[worker]) {
+            let _ = w.post_message(&JsValue::from_str(&text));
+        }
         if let Ok(text) = serde_json::to_string(&msg) {
             let _ = w.post_message(&JsValue::from_str(&text));
         }

@@ -36,6 +36,12 @@ pub fn serve() {
                     }
                 }
                 Ok(ToWorker::Live(cmd)) => live.handle(cmd),
+                Ok(ToWorker::Data(src)) => {
+                    // the page checked it before sending: a failure here is a bug
+                    if let Err(e) = crate::lab::data::registry::restore(src) {
+                        web_sys::console::error_1(&JsValue::from_str(&e));
+                    }
+                }
                 Err(_) => {}
             }
         });
