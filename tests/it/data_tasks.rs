@@ -230,3 +230,39 @@ fn the_harder_tasks_study_climbs_from_the_teacher_to_conv_digits() {
     assert!(conv[1].final_angles[0].is_finite());
     assert!(conv[2].final_angles[0].is_nan());
 }
+
+#[test]
+fn the_shipped_harder_tasks_file_is_the_studys_own() {
+    use creditflow::lab::study::tasks::{TasksSpec, METHODS, PUBLISHED, SETTINGS};
+    use creditflow::page::studies::tasks::TasksTable;
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/tasks.json")).unwrap();
+    let t = TasksTable::from_json(&text).unwrap();
+    assert_eq!(
+        t.settings,
+        SETTINGS
+            .iter()
+            .map(|s| s.name.to_string())
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(t.rows.len(), METHODS.len());
+    assert_eq!(t.finding.len(), METHODS.len() - 1);
+    assert_eq!(
+        t.published,
+        PUBLISHED.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    );
+    // made by the default study (regenerate: creditflow tasks --json assets/tasks.json)
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        v["spec"],
+        serde_json::to_value(TasksSpec::default()).unwrap()
+    );
+    assert!(t.made.contains("3000 steps"), "{}", t.made);
+    // bp is its own reference everywhere
+    assert!(t.rows[0].cells.iter().all(|c| c.1 == Some(1.0)));
+    // a file that is not one says so
+    assert!(TasksTable::from_json("{}")
+        .unwrap_err()
+        .contains("not a file of `creditflow tasks --json`"));
+    assert!(TasksTable::from_json("nope").is_err());
+}

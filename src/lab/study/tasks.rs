@@ -139,7 +139,7 @@ pub fn finding(tables: &[Vec<Summary>], methods: &[Method]) -> Vec<String> {
                     format!("; its update of the conv kernels ends {a:.0}° from bp's{none}")
                 });
             format!(
-                "{}: its error is {} that of bp; it {trend}{conv_angle}.",
+                "{}: its error is {} that of bp; {trend}{conv_angle}.",
                 m.name(),
                 parts.join(", ")
             )

@@ -257,6 +257,7 @@ pub fn StudiesView() -> impl IntoView {
             <ul class="findings" data-testid="width-findings">
                 {move || width_findings(&width_rows.get()).into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
             </ul>
+            <HarderTasks/>
         </section>
     }
 }
@@ -310,5 +311,55 @@ fn SizeFields(
             {field(keys[1], labels[1])}
             {move || problem.get().map(|p| view! { <p class="error small" role="alert">{p}</p> })}
         </div>
+    }
+}
+
+/// The harder-tasks study, as the command line ran it (shipped with the
+/// site: 270 runs of 3,000 steps are minutes even on a laptop's workers).
+#[component]
+fn HarderTasks() -> impl IntoView {
+    use crate::page::studies::tasks::{TasksTable, TASKS_COMMAND, TASKS_FILE};
+    let got = RwSignal::new(None::<Result<TasksTable, String>>);
+    let load = move |_| {
+        leptos::task::spawn_local(async move {
+            let t = crate::ui::shell::download::fetch_text(TASKS_FILE)
+                .await
+                .and_then(|t| TasksTable::from_json(&t));
+            got.set(Some(t));
+        });
+    };
+    let num = |x: Option<f64>, d: usize| x.map_or("—".to_string(), |v| format!("{v:.d$}"));
+    let shown = move || {
+        got.get().map(|t| match t {
+            Err(e) => view! { <p class="error" role="alert" data-testid="tasks-error">{e}</p> }.into_any(),
+            Ok(t) => {
+                let head = t.settings.iter().map(|s| view! { <th scope="col">{s.clone()}</th><th scope="col">"× bp"</th> }).collect_view();
+                let rows = t.rows.iter().map(|r| {
+                    let cells = r.cells.iter().zip(&t.settings).map(|((score, ratio), s)| view! {
+                        <td data-label=s.clone()>{num(*score, 3)}</td>
+                        <td data-label=format!("{s}: × bp")>{num(*ratio, 1)}</td>
+                    }).collect_view();
+                    view! { <tr><td data-label="method">{r.method.clone()}</td>{cells}<td data-label="conv kernels' angle to bp">{r.conv_angle.map_or("—".into(), |a| format!("{a:.0}°"))}</td></tr> }
+                }).collect_view();
+                view! {
+                    <table class="results stack" data-testid="tasks-table">
+                        <thead><tr><th scope="col">"method"</th>{head}<th scope="col">"conv kernels' angle to bp's update"</th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                    <p class="hint">"Scores: test normalised MSE on the teacher, test error rate on the digits (always guessing the commonest class errs 0.880); lower is better. "{format!("Made by `{TASKS_COMMAND}`: {}.", t.made)}</p>
+                    <ul class="findings" data-testid="tasks-findings">{t.finding.iter().map(|f| view! { <li>{f.clone()}</li> }).collect_view()}</ul>
+                    {t.floor.clone().map(|f| view! { <p class="hint" data-testid="tasks-floor">{f}</p> })}
+                    <h4>"Published figures: other people's numbers, on other tasks and networks"</h4>
+                    <ul class="hint" data-testid="tasks-published">{t.published.iter().map(|p| view! { <li>{p.clone()}</li> }).collect_view()}</ul>
+                }
+                .into_any()
+            }
+        })
+    };
+    view! {
+        <h3 id="tasks-study">"Harder tasks: does feedback alignment stop working on images and a convolutional layer?"</h3>
+        <p class="hint">"The essay's counterexample (Part 2): the same rules, each at its best rate chosen on held-out rows, on the teacher, on the digits (1,797 handwritten 8×8 images, 10 classes) with the dense student, and on the digits with a convolutional first layer (3×3 kernels, 8 channels). "{crate::lab::data::DIGITS_CREDIT}</p>
+        <button data-testid="tasks-load" on:click=load>"show the command line's run"</button>
+        {shown}
     }
 }
