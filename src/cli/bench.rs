@@ -64,11 +64,17 @@ pub fn bench(args: &[String]) -> i32 {
         Ok(o) => o,
         Err(e) => return fail(&e),
     };
-    let shape = TaskShape::default();
-    let task = Arc::new(Task::new(shape));
+    let base = o.spec.base;
+    let task = match Task::try_new(base.task_shape()) {
+        Ok(t) => Arc::new(t),
+        Err(e) => return fail(&e),
+    };
+    let shape = task.shape;
     println!(
-        "single-threaded, 2000 steps per method after 200 warm-up steps; kernels: {}",
-        Isa::best().name()
+        "single-threaded, 2000 steps per method after 200 warm-up steps; kernels: {}; task: {}; first layer: {}",
+        Isa::best().name(),
+        base.teacher.data.describe(),
+        base.arch.id()
     );
     let nw = o
         .spec
@@ -81,11 +87,12 @@ pub fn bench(args: &[String]) -> i32 {
         "method", "f64 µs/step", "f32 µs/step", "f64 GF/s*", "f32 GF/s*", "× bp f64"
     );
     let mut bp_us = None;
+    // (the dense student's count; a conv layer's dense form does as many)
     let flops = step_flops(&RunConfig::default(), shape);
     for &m in &o.spec.methods {
         let us = Precision::ALL.map(|p| {
             let clock = Instant::now();
-            time_step(m, p, task.clone(), 2000, || {
+            time_step(base, m, p, task.clone(), 2000, || {
                 clock.elapsed().as_secs_f64() * 1000.0
             })
         });

@@ -56,6 +56,8 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
     };
     let (mut protocol, mut seeds, mut draws) = (None, None, None);
     let (mut file, mut targets, mut kind) = (None, None, None);
+    // read after the task, whatever the order (a conv layer needs an image)
+    let mut arch = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -77,11 +79,6 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
                 protocol = Some(Protocol::from_id(v.trim()).ok_or_else(|| {
                     format!("could not read --protocol '{v}'; write essay or careful")
                 })?);
-            }
-            "--arch" => {
-                let v = it.next().ok_or("--arch needs dense or conv")?;
-                o.spec.base.arch = Arch::from_id(v.trim())
-                    .ok_or_else(|| format!("could not read --arch '{v}'; write dense or conv"))?;
             }
             "--data" => file = Some(it.next().ok_or("--data needs a CSV file")?.clone()),
             "--target" => targets = Some(list(it.next(), "--target", |p| Some(p.to_string()))?),
@@ -110,6 +107,7 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
                 let s = it.next().ok_or("--shard needs K/N")?;
                 o.shard = Some(parse_shard(s)?);
             }
+            "--arch" => arch = Some(it.next().cloned().unwrap_or_default()),
             flag => {
                 // steps, the teacher and the arithmetic: rows of the page's table
                 let row = by_flag(&SETTINGS, flag)
@@ -132,6 +130,10 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
             return Err("--kind goes with --data FILE --target NAME".into())
         }
         (None, None) => {}
+    }
+    if let Some(v) = arch {
+        let row = by_flag(&SETTINGS, "--arch").ok_or("no --arch row")?;
+        o.spec.base = on_base(row, o.spec.base, Some(&v))?;
     }
     if o.spec.base.arch == Arch::Conv {
         check_conv(&o.spec)?;

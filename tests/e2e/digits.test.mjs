@@ -55,3 +55,17 @@ test('the page\'s digits grid equals the command line\'s', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the Studies view shows the harder-tasks study as the command line ran it', async () => {
+  const { page, problems, context } = await site.open('?view=studies');
+  await page.click('[data-testid=tasks-load]');
+  await page.waitForSelector('[data-testid=tasks-table]');
+  assert.equal(await page.$$eval('[data-testid=tasks-table] tbody tr', (r) => r.length), 6);
+  const findings = await page.textContent('[data-testid=tasks-findings]');
+  assert.match(findings, /feedback alignment: its error is [\d.]+× on the teacher \(dense\)/);
+  assert.match(findings, /update of the conv kernels ends \d+° from bp's/);
+  assert.match(await page.textContent('[data-testid=tasks-published]'), /BioTorch/);
+  assert.match(await page.textContent('body'), /CC BY 4\.0/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

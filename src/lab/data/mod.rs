@@ -59,6 +59,12 @@ impl Data {
         }
     }
 
+    /// Whether the inputs are a square image a conv layer can read (the
+    /// digits; a file's columns are not known to be one).
+    pub fn is_image(self) -> bool {
+        self == Data::Digits
+    }
+
     /// The task in a few words, for tables and file headers.
     pub fn describe(self) -> String {
         match self {

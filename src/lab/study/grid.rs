@@ -308,10 +308,11 @@ pub fn run_each<R: Send>(
 }
 
 /// Microseconds per training step of `method`, after 200 warm-up steps,
-/// timed by `now_ms` (the caller's clock: `Instant` natively,
+/// (`base`'s task and first layer) timed by `now_ms` (the caller's clock: `Instant` natively,
 /// `Date.now()` in a browser). A tiny rate keeps every method from
 /// diverging and stopping early.
 pub fn time_step(
+    base: RunConfig,
     method: Method,
     precision: Precision,
     task: Arc<Task>,
@@ -323,7 +324,7 @@ pub fn time_step(
         precision,
         lr: 1e-5,
         steps: usize::MAX,
-        ..RunConfig::default()
+        ..base
     };
     let mut t = Training::new(cfg, task);
     for _ in 0..200 {

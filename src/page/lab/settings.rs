@@ -11,7 +11,7 @@ use crate::lab::data::Data;
 use crate::lab::method::Method;
 use crate::lab::study::depth::DepthSpec;
 use crate::lab::study::width::WidthSpec;
-use crate::lab::train::config::{Precision, Protocol, MAX_DEPTH};
+use crate::lab::train::config::{Arch, Precision, Protocol, MAX_DEPTH};
 use crate::lab::train::task::GAIN_RANGE;
 use crate::lab::train::trainer::RunConfig;
 use crate::page::settings::{count, num, parse_lr, parse_sizes, print_sizes, put, Setting};
@@ -86,14 +86,14 @@ impl LabSettings {
 
 /// The rows that set a run's shared settings (`base`): every study's
 /// command takes their flags.
-pub const RUN_KEYS: [&str; 5] = ["steps", "task", "gain", "tdepth", "prec"];
+pub const RUN_KEYS: [&str; 6] = ["steps", "task", "arch", "gain", "tdepth", "prec"];
 
 fn steps(v: &str) -> Option<usize> {
     count(v, 1, MAX_STEPS)
 }
 
 /// Every setting of the lab and the studies, in the order links print them.
-pub const SETTINGS: [Setting<LabSettings>; 13] = [
+pub const SETTINGS: [Setting<LabSettings>; 14] = [
     Setting {
         key: "methods",
         flag: None,
@@ -141,8 +141,29 @@ pub const SETTINGS: [Setting<LabSettings>; 13] = [
         key: "task",
         flag: Some("--task"),
         what: "the task, teacher or digits",
-        set: |s, v| put(&mut s.base.teacher.data, Data::from_id(v.trim())),
+        set: |s, v| {
+            let ok = put(&mut s.base.teacher.data, Data::from_id(v.trim()));
+            // the conv layer needs an image
+            if !s.base.teacher.data.is_image() {
+                s.base.arch = Arch::Dense;
+            }
+            ok
+        },
         get: |s| s.base.teacher.data.id().into(),
+    },
+    Setting {
+        // after "task": a conv layer needs an image task
+        key: "arch",
+        flag: Some("--arch"),
+        what: "the student's first layer, dense or conv (conv needs an image task: task=digits)",
+        set: |s, v| {
+            let image = s.base.teacher.data.is_image();
+            put(
+                &mut s.base.arch,
+                Arch::from_id(v.trim()).filter(|a| *a == Arch::Dense || image),
+            )
+        },
+        get: |s| s.base.arch.id().into(),
     },
     Setting {
         key: "gain",

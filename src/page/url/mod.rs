@@ -264,8 +264,7 @@ macro_rules! keys_of {
 }
 
 /// The lab's and the studies' keys (`page::lab::settings::SETTINGS`).
-pub const LAB_KEYS: [Key; crate::page::lab::settings::SETTINGS.len()] =
-    keys_of!(crate::page::lab::settings::SETTINGS, lab; 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
+pub const LAB_KEYS: [Key; crate::page::lab::settings::SETTINGS.len()] = keys_of!(crate::page::lab::settings::SETTINGS, lab; 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13);
 
 /// The Agents view's keys (`page::agents::settings::SETTINGS`).
 pub const AGENT_KEYS: [Key; crate::page::agents::settings::SETTINGS.len()] = keys_of!(

@@ -4,6 +4,7 @@
 
 use crate::lab::data::{Data, DIGITS_CREDIT};
 use crate::lab::method::select::{select, select_note, R3_CHOICES, R4_CHOICES};
+use crate::lab::train::config::Arch;
 use crate::lab::{Method, Precision};
 use crate::page::palette::{CHART_DARK, CHART_LIGHT};
 use crate::page::url::{AppState, REFERENCES};
@@ -117,6 +118,10 @@ pub(crate) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
                     <summary>"its update"</summary>
                     <ul>{m.def().update.iter().map(|l| view! { <li><code>{*l}</code></li> }).collect_view()}</ul>
                     {m.def().trained_on.map(|t| view! { <p class="hint">"Trained on "{t}"."</p> })}
+                    <p class="hint">{match m.def().on_conv {
+                        Ok(f) => format!("On the conv layer: {f}."),
+                        Err(why) => format!("No conv form here: {why}."),
+                    }}</p>
                 </details>
             </li>
         }
@@ -153,6 +158,19 @@ pub(crate) fn Settings(app: RwSignal<AppState>) -> impl IntoView {
                     <option value="digits" selected=move || app.with(|a| a.lab.base.teacher.data == Data::Digits)>"digits: 8×8 images, 10 classes"</option>
                 </select>
             </label>
+            <label class="setting" class:hidden=move || !app.with(|a| a.lab.base.teacher.data.is_image())>
+                <span>"first layer"</span>
+                <select data-testid="lab-arch" on:change=move |e| {
+                    let v = event_target_value(&e);
+                    app.update(|a| { let _ = a.set("arch", &v); });
+                }>
+                    <option value="dense" selected=move || app.with(|a| a.lab.base.arch == Arch::Dense)>"dense (as the rest)"</option>
+                    <option value="conv" selected=move || app.with(|a| a.lab.base.arch == Arch::Conv)>"convolutional: 3×3 kernels, 8 channels"</option>
+                </select>
+            </label>
+            {move || (app.with(|a| a.lab.base.arch) == Arch::Conv).then(|| view! {
+                <p class="hint" data-testid="conv-note">"The conv layer's 288 units (8 channels × 6 × 6 positions) replace the first dense hidden layer; each rule moves a kernel weight by the sum of its update over the positions the weight is used at (each rule's form is under “its update”). Predictive coding, equilibrium propagation and forward-forward have no conv form here and train the dense student."</p>
+            })}
             {move || (app.with(|a| a.lab.base.teacher.data) == Data::Digits).then(|| view! {
                 <p class="hint" data-testid="digits-credit">{"The digits: 1,797 handwritten 8×8 images (pixels 0–16, scaled to 0–1), 1,397 to train on and 400 to test, by the task draw's seeded split. Every rule learns them by the softmax cross-entropy and is scored by its test error rate. "}{DIGITS_CREDIT}</p>
             })}
