@@ -69,3 +69,56 @@ test('the Studies view shows the harder-tasks study as the command line ran it',
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('your own CSV: a bad file changes nothing, a good one trains, survives a reload, and can be forgotten', async () => {
+  const { page, problems, context } = await site.open('?view=lab&steps=100');
+  await page.selectOption('[data-testid=lab-task]', 'file');
+  await page.waitForSelector('[data-testid=data-file]');
+  // a ragged file: named by its line, and the task is still the teacher's
+  await page.setInputFiles('[data-testid=data-file]', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b,y\n1,2,3\n4,5\n') });
+  await page.waitForSelector('[data-testid=data-error]');
+  assert.match(await page.textContent('[data-testid=data-error]'), /line 3 has 2 fields, the header has 3\. Nothing was changed/);
+  assert.doesNotMatch(page.url(), /task=/);
+  // a good one, with a BOM, semicolons and CRLF: 80 rows, the label detected
+  let csv = '\ufeffx1;x2;kind\r\n';
+  for (let i = 0; i < 80; i++) csv += `${(i % 9) - 4};${((i * 7) % 11) - 5};${(i % 9) - 4 > 0 ? 'hi' : 'lo'}\r\n`;
+  await page.setInputFiles('[data-testid=data-file]', { name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.waitForSelector('[data-testid=data-target]');
+  assert.equal(await page.inputValue('[data-testid=data-target]'), 'kind');
+  await page.click('[data-testid=data-use]');
+  await page.waitForFunction(() => /task=file/.test(location.search));
+  assert.match(await page.textContent('[data-testid=data-kept]'), /80 rows, 2 inputs.*classification, 2 classes/);
+  await page.click('[data-testid=lab-run]');
+  await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
+  assert.ok(await page.$('[data-testid=error-rate-chart]'));
+  // a reload keeps the file
+  await page.reload();
+  await page.waitForSelector('[data-testid=data-kept]');
+  assert.match(await page.textContent('[data-testid=data-kept]'), /80 rows/);
+  assert.equal(await page.inputValue('[data-testid=lab-task]'), 'file');
+  // and forgetting it returns to the teacher, for this visit and the next
+  await page.click('[data-testid=data-forget]');
+  await page.waitForFunction(() => !/task=file/.test(location.search));
+  await page.reload();
+  assert.equal(await page.inputValue('[data-testid=lab-task]'), 'teacher');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the conv student trains on the digits in the page', async () => {
+  const { page, problems, context } = await site.open('?view=lab&task=digits&steps=100');
+  await page.waitForFunction(() => !/Loading/.test(document.querySelector('[data-testid=lab-status]').textContent));
+  await page.selectOption('[data-testid=lab-arch]', 'conv');
+  await page.waitForFunction(() => /arch=conv/.test(location.search));
+  assert.match(await page.textContent('[data-testid=conv-note]'), /288 units/);
+  await page.click('[data-testid=lab-run]');
+  await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
+  const bp = await page.textContent('[data-testid=live-bp]');
+  assert.ok(parseFloat(bp.match(/0\.\d{3}/)[0]) < 0.6, bp);
+  // a link cannot ask for a conv layer on the teacher
+  const other = await site.open('?view=lab&arch=conv');
+  assert.equal(await other.page.inputValue('[data-testid=lab-task]'), 'teacher');
+  await other.context.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});

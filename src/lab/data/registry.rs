@@ -46,6 +46,30 @@ pub fn restore(src: Source) -> Result<Arc<Dataset>, String> {
     Ok(ds)
 }
 
+/// Reads a user's file (`load_file`) and keeps its source, so the
+/// workers can be sent it; returns its name for a `RunConfig`.
+pub fn keep_file(text: &str, targets: &[String], kind: Option<Kind>) -> Result<Data, String> {
+    let (data, _) = load_file(text, targets, kind, true)?;
+    let mut s = SOURCES.lock().unwrap_or_else(|e| e.into_inner());
+    s.retain(|x| x.data != data);
+    s.push(Source {
+        data,
+        text: text.to_string(),
+        targets: targets.to_vec(),
+        kind,
+    });
+    Ok(data)
+}
+
+/// The user's file most recently kept, if any (a link's `task=file`).
+pub fn last_file() -> Option<Source> {
+    let s = SOURCES.lock().unwrap_or_else(|e| e.into_inner());
+    s.iter()
+        .rev()
+        .find(|x| matches!(x.data, Data::File { .. }))
+        .cloned()
+}
+
 /// Every source restored so far, in order (a worker is sent the ones it
 /// has not had).
 pub fn sources() -> Vec<Source> {

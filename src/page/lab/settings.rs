@@ -140,9 +140,14 @@ pub const SETTINGS: [Setting<LabSettings>; 14] = [
         // chooser, not by a word
         key: "task",
         flag: Some("--task"),
-        what: "the task, teacher or digits",
+        what: "the task, teacher, digits or file (a CSV file chosen in this browser)",
         set: |s, v| {
-            let ok = put(&mut s.base.teacher.data, Data::from_id(v.trim()));
+            // "file": the file this browser keeps (`registry::last_file`)
+            let data = match v.trim() {
+                "file" => crate::lab::data::registry::last_file().map(|f| f.data),
+                v => Data::from_id(v),
+            };
+            let ok = put(&mut s.base.teacher.data, data);
             // the conv layer needs an image
             if !s.base.teacher.data.is_image() {
                 s.base.arch = Arch::Dense;

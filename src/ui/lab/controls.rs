@@ -9,6 +9,7 @@ use crate::lab::{Method, Precision};
 use crate::page::palette::{CHART_DARK, CHART_LIGHT};
 use crate::page::url::{AppState, REFERENCES};
 use crate::ui::charts::plots::method_color;
+use crate::ui::lab::own_data::OwnData;
 use crate::ui::shell::terms::with_terms;
 use crate::ui::shell::widgets::key_field;
 use leptos::prelude::*;
@@ -139,6 +140,7 @@ pub(crate) fn MethodList(app: RwSignal<AppState>) -> impl IntoView {
 #[component]
 pub(crate) fn Settings(app: RwSignal<AppState>) -> impl IntoView {
     let problem = RwSignal::new(None::<String>);
+    let choosing = RwSignal::new(false);
     let field = move |key: &'static str, label: &'static str| {
         key_field(app, problem, key, label, format!("lab-{key}"))
     };
@@ -152,12 +154,18 @@ pub(crate) fn Settings(app: RwSignal<AppState>) -> impl IntoView {
                 <span>"task"</span>
                 <select data-testid="lab-task" on:change=move |e| {
                     let v = event_target_value(&e);
-                    app.update(|a| { let _ = a.set("task", &v); });
+                    // a file is chosen in the panel below (a kept one is used at once)
+                    choosing.set(v == "file");
+                    if v != "file" || crate::lab::data::registry::last_file().is_some() {
+                        app.update(|a| { let _ = a.set("task", &v); });
+                    }
                 }>
                     <option value="teacher" selected=move || app.with(|a| a.lab.base.teacher.data == Data::Teacher)>"the teacher network (regression)"</option>
                     <option value="digits" selected=move || app.with(|a| a.lab.base.teacher.data == Data::Digits)>"digits: 8×8 images, 10 classes"</option>
+                    <option value="file" selected=move || choosing.get() || app.with(|a| matches!(a.lab.base.teacher.data, Data::File { .. }))>"your CSV file…"</option>
                 </select>
             </label>
+            <OwnData app=app choosing=choosing/>
             <label class="setting" class:hidden=move || !app.with(|a| a.lab.base.teacher.data.is_image())>
                 <span>"first layer"</span>
                 <select data-testid="lab-arch" on:change=move |e| {

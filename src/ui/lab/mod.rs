@@ -6,6 +6,7 @@ pub mod controls;
 pub mod handle;
 pub mod network;
 pub mod network_svg;
+pub mod own_data;
 pub mod part4;
 pub mod results;
 pub mod view;

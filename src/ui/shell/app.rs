@@ -47,6 +47,8 @@ const NAV: [(View, &str, &str); 4] = [
 #[component]
 pub fn App() -> impl IntoView {
     let query = current_query();
+    // a file kept by an earlier visit, before the link names it (task=file)
+    crate::ui::lab::own_data::restore();
     let (state, notices) = AppState::from_query(&query);
     let app = RwSignal::new(state);
     let notices = RwSignal::new(notices);
