@@ -9,7 +9,7 @@ use crate::cli::{fail, write};
 use crate::lab::method::Method;
 use crate::lab::study::run::run_grid;
 use crate::lab::study::summary::{summarise, Summary};
-use crate::lab::study::tasks::{finding, TasksSpec, PUBLISHED, SETTINGS};
+use crate::lab::study::tasks::{cell, finding, printed, TasksSpec, PUBLISHED, SETTINGS};
 use crate::lab::train::config::Protocol;
 use serde_json::json;
 use std::time::Instant;
@@ -53,11 +53,6 @@ fn parse(args: &[String]) -> Result<(TasksSpec, Option<String>), String> {
     Ok((spec, json))
 }
 
-fn cell(x: Option<f64>, digits: usize) -> String {
-    x.filter(|v| v.is_finite())
-        .map_or("—".into(), |v| format!("{v:.digits$}"))
-}
-
 pub fn tasks(args: &[String]) -> i32 {
     let (spec, json) = match parse(args) {
         Ok(p) => p,
@@ -86,16 +81,13 @@ pub fn tasks(args: &[String]) -> i32 {
         print!(" {:>16} {:>6}", s.name, "× bp");
     }
     println!("   final angles to bp's update (W₁ W₂ W₃), per setting");
-    for &m in &spec.methods {
+    let shown = printed(&tables, &spec.methods);
+    for (&m, (_, cells)) in spec.methods.iter().zip(&shown) {
         print!("{:<27}", m.name());
         let mut angles = Vec::new();
-        for t in &tables {
+        for (t, (score, ratio)) in tables.iter().zip(cells) {
             let row = t.iter().find(|r| r.method == m);
-            print!(
-                " {:>16} {:>6}",
-                cell(row.map(|r| r.median), 3),
-                cell(row.and_then(|r| r.ratio_to_bp), 1)
-            );
+            print!(" {score:>16} {ratio:>6}");
             angles.push(row.map_or("—".into(), |r| {
                 r.final_angles
                     .iter()
@@ -123,6 +115,7 @@ pub fn tasks(args: &[String]) -> i32 {
             "study": "tasks",
             "spec": spec,
             "settings": files,
+            "printed": shown,
             "finding": finding(&tables, &spec.methods),
             "floor": crate::lab::study::tasks::floor_note(&tables),
             "published": PUBLISHED,

@@ -61,6 +61,12 @@ test('the Studies view shows the harder-tasks study as the command line ran it',
   await page.click('[data-testid=tasks-load]');
   await page.waitForSelector('[data-testid=tasks-table]');
   assert.equal(await page.$$eval('[data-testid=tasks-table] tbody tr', (r) => r.length), 6);
+  // every cell as the command line printed it
+  const file = JSON.parse(readFileSync('assets/tasks.json', 'utf8'));
+  const rows = await page.$$eval('[data-testid=tasks-table] tbody tr', (rs) => rs.map((r) => [...r.cells].map((c) => c.textContent.trim())));
+  file.printed.forEach(([, cells], i) => {
+    assert.deepEqual(rows[i].slice(1, 7), cells.flat(), `row ${i}`);
+  });
   const findings = await page.textContent('[data-testid=tasks-findings]');
   assert.match(findings, /feedback alignment: its error is [\d.]+× on the teacher \(dense\)/);
   assert.match(findings, /update of the conv kernels ends \d+° from bp's/);

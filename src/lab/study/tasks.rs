@@ -87,6 +87,37 @@ impl TasksSpec {
     }
 }
 
+/// A number as the study prints it (`—` when not finite).
+pub fn cell(x: Option<f64>, digits: usize) -> String {
+    x.filter(|v| v.is_finite())
+        .map_or("—".into(), |v| format!("{v:.digits$}"))
+}
+
+/// Each rule's cells as printed, per setting: (score, × bp). The file
+/// carries them, so the page shows the command line's digits exactly
+/// (JSON's numbers, read back in the page, can differ in the last bit).
+pub fn printed(
+    tables: &[Vec<Summary>],
+    methods: &[Method],
+) -> Vec<(String, Vec<(String, String)>)> {
+    methods
+        .iter()
+        .map(|&m| {
+            let cells = tables
+                .iter()
+                .map(|t| {
+                    let row = t.iter().find(|r| r.method == m);
+                    (
+                        cell(row.map(|r| r.median), 3),
+                        cell(row.and_then(|r| r.ratio_to_bp), 1),
+                    )
+                })
+                .collect();
+            (m.id().to_string(), cells)
+        })
+        .collect()
+}
+
 /// A rule's ratio to bp in each setting, from the settings' tables.
 pub fn ratios(tables: &[Vec<Summary>], m: Method) -> Vec<Option<f64>> {
     tables

@@ -9,12 +9,12 @@ use serde_json::Value;
 pub const TASKS_FILE: &str = "tasks.json";
 pub const TASKS_COMMAND: &str = "creditflow tasks --json tasks.json";
 
-/// One rule's line: its name, and per setting (score, × bp); its conv
-/// kernels' final angle to bp's update.
+/// One rule's line: its name, and per setting (score, × bp) as the
+/// command line printed them; its conv kernels' final angle to bp's update.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TasksRow {
     pub method: String,
-    pub cells: Vec<(Option<f64>, Option<f64>)>,
+    pub cells: Vec<(String, String)>,
     pub conv_angle: Option<f64>,
 }
 
@@ -63,14 +63,14 @@ impl TasksTable {
                         .and_then(|t| t.iter().find(|x| x["method"] == id))
                         .cloned()
                 };
-                let cells = settings
-                    .iter()
-                    .map(|s| {
-                        line(s).map_or((None, None), |x| {
-                            (x["median"].as_f64(), x["ratio_to_bp"].as_f64())
-                        })
-                    })
-                    .collect();
+                // the command line's printed cells (its digits exactly)
+                let text = |p: &Value| p.as_str().unwrap_or("—").to_string();
+                let cells = v["printed"]
+                    .as_array()
+                    .and_then(|p| p.iter().find(|r| r[0] == id))
+                    .and_then(|r| r[1].as_array())
+                    .map(|c| c.iter().map(|p| (text(&p[0]), text(&p[1]))).collect())
+                    .unwrap_or_default();
                 let conv_angle = settings
                     .last()
                     .and_then(line)

@@ -328,7 +328,6 @@ fn HarderTasks() -> impl IntoView {
             got.set(Some(t));
         });
     };
-    let num = |x: Option<f64>, d: usize| x.map_or("—".to_string(), |v| format!("{v:.d$}"));
     let shown = move || {
         got.get().map(|t| match t {
             Err(e) => view! { <p class="error" role="alert" data-testid="tasks-error">{e}</p> }.into_any(),
@@ -336,8 +335,8 @@ fn HarderTasks() -> impl IntoView {
                 let head = t.settings.iter().map(|s| view! { <th scope="col">{s.clone()}</th><th scope="col">"× bp"</th> }).collect_view();
                 let rows = t.rows.iter().map(|r| {
                     let cells = r.cells.iter().zip(&t.settings).map(|((score, ratio), s)| view! {
-                        <td data-label=s.clone()>{num(*score, 3)}</td>
-                        <td data-label=format!("{s}: × bp")>{num(*ratio, 1)}</td>
+                        <td data-label=s.clone()>{score.clone()}</td>
+                        <td data-label=format!("{s}: × bp")>{ratio.clone()}</td>
                     }).collect_view();
                     view! { <tr><td data-label="method">{r.method.clone()}</td>{cells}<td data-label="conv kernels' angle to bp">{r.conv_angle.map_or("—".into(), |a| format!("{a:.0}°"))}</td></tr> }
                 }).collect_view();
