@@ -77,7 +77,7 @@ test('the Studies view shows the harder-tasks study as the command line ran it',
 });
 
 test('your own CSV: a bad file changes nothing, a good one trains, survives a reload, and can be forgotten', async () => {
-  const { page, problems, context } = await site.open('?view=lab&steps=100');
+  const { page, problems, context } = await site.open('?view=lab&steps=100&proto=essay');
   await page.selectOption('[data-testid=lab-task]', 'file');
   await page.waitForSelector('[data-testid=data-file]');
   // a ragged file: named by its line, and the task is still the teacher's
@@ -97,6 +97,14 @@ test('your own CSV: a bad file changes nothing, a good one trains, survives a re
   await page.click('[data-testid=lab-run]');
   await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
   assert.ok(await page.$('[data-testid=error-rate-chart]'));
+  // the network panel walks a batch of the file's rows
+  await page.click('[data-testid=panel-step]');
+  await page.waitForSelector('[data-testid=network-panel] svg.network');
+  // the grid runs on it in the workers (the file sent to them first)
+  await page.click('[data-testid=lab-grid]');
+  await page.waitForSelector('[data-testid=lab-table]', { timeout: 300000 });
+  assert.match(await page.textContent('[data-testid=row-bp]'), /0\.\d{3}/);
+  assert.match(await page.textContent('body'), /test error rates on your file \(classification\)/);
   // a reload keeps the file
   await page.reload();
   await page.waitForSelector('[data-testid=data-kept]');
