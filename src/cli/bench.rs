@@ -46,17 +46,17 @@ pub fn scaling(args: &[String]) -> i32 {
     0
 }
 
-/// FLOPs of one exact-backprop step's matrix products (2·m·k·n each).
-pub fn step_flops(cfg: &RunConfig, s: TaskShape) -> f64 {
-    let (b, i, h, o) = (
-        cfg.batch as f64,
-        s.inputs as f64,
-        cfg.hidden as f64,
-        s.outputs as f64,
-    );
-    let fwd = b * i * h + b * h * h + b * h * o;
-    let bwd = h * b * o + b * o * h + h * b * h + b * h * h + i * b * h;
-    2.0 * (fwd + bwd)
+/// FLOPs of one exact-backprop step's matrix products (2·m·k·n each) on
+/// a student with these layer sizes (input first) and batch `b`: every
+/// layer's forward product and weight gradient, and every delta but the
+/// input's. A conv layer counts as its dense form, which is what runs.
+pub fn step_flops(sizes: &[usize], b: usize) -> f64 {
+    let products: Vec<f64> = sizes
+        .windows(2)
+        .map(|io| (b * io[0] * io[1]) as f64)
+        .collect();
+    let deltas: f64 = products.iter().skip(1).sum();
+    2.0 * (2.0 * products.iter().sum::<f64>() + deltas)
 }
 
 pub fn bench(args: &[String]) -> i32 {
@@ -69,7 +69,6 @@ pub fn bench(args: &[String]) -> i32 {
         Ok(t) => Arc::new(t),
         Err(e) => return fail(&e),
     };
-    let shape = task.shape;
     println!(
         "single-threaded, 2000 steps per method after 200 warm-up steps; kernels: {}; task: {}; first layer: {}",
         Isa::best().name(),
@@ -87,8 +86,14 @@ pub fn bench(args: &[String]) -> i32 {
         "method", "f64 µs/step", "f32 µs/step", "f64 GF/s*", "f32 GF/s*", "× bp f64"
     );
     let mut bp_us = None;
-    // (the dense student's count; a conv layer's dense form does as many)
-    let flops = step_flops(&RunConfig::default(), shape);
+    let bp = crate::lab::Trainer::<f64>::new(
+        RunConfig {
+            method: Method::Bp,
+            ..base
+        },
+        task.clone(),
+    );
+    let flops = step_flops(&bp.net.sizes(), base.batch);
     for &m in &o.spec.methods {
         let us = Precision::ALL.map(|p| {
             let clock = Instant::now();
