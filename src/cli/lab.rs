@@ -32,10 +32,10 @@ pub fn ablate(args: &[String]) -> i32 {
 /// Runs `o`'s grid on every core under its protocol (with a progress
 /// bar) and reports it.
 fn run_and_report(mut o: Opts) -> i32 {
-    if let Err(e) = crate::lab::Task::try_new(o.spec.base.task_shape()) {
-        return fail(&format!(
-            "{e} (a grid on a file needs it again: --data FILE.csv --target NAME)"
-        ));
+    if !crate::lab::data::registry::ready(o.spec.base.teacher.data) {
+        return fail(
+            "this grid learned a CSV file: give it again with --data FILE.csv --target NAME",
+        );
     }
     let start = Instant::now();
     let n = threads();

@@ -9,7 +9,6 @@ use crate::lab::data::Data;
 use crate::lab::study::grid::GridSpec;
 use crate::lab::train::config::Arch;
 use crate::lab::train::config::Protocol;
-use crate::lab::train::conv::Conv;
 use crate::lab::{Method, RunConfig};
 use crate::page::lab::settings::{LabSettings, RUN_KEYS, SETTINGS};
 use crate::page::settings::{by_flag, Setting};
@@ -150,23 +149,17 @@ pub(super) fn parse_opts(args: &[String], spec: GridSpec) -> Result<Opts, String
     Ok(o)
 }
 
-/// A conv student needs an image task, and no rule that has no conv form.
+/// A conv student needs rules that have a conv form (the `arch` row has
+/// already refused a task that is not an image).
 fn check_conv(spec: &GridSpec) -> Result<(), String> {
-    let task = crate::lab::Task::try_new(spec.base.task_shape())?;
-    if Conv::for_inputs(task.shape.inputs).is_none() {
-        return Err(format!(
-            "--arch conv needs a square image as input (--task digits); this task has {} inputs",
-            task.shape.inputs
-        ));
-    }
-    if let Some(m) = spec.methods.iter().find(|m| m.def().on_conv.is_err()) {
-        return Err(format!(
+    match spec.methods.iter().find(|m| m.def().on_conv.is_err()) {
+        Some(m) => Err(format!(
             "{} has no convolutional form here ({}): leave it out of --methods with --arch conv",
             m.id(),
             m.def().on_conv.err().unwrap_or_default()
-        ));
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Reads and registers a user's CSV file (`.gz` too) with its target

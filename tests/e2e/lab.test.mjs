@@ -4,19 +4,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startSite } from './site.mjs';
+import { startSite, sameMedians } from './site.mjs';
 
-// the page's table shows the command line's medians to the printed precision
-async function sameMedians(page, cli) {
-  for (const row of cli.summary) {
-    const cells = await page.$$eval(`[data-testid=row-${row.method}] td`, (tds) => tds.map((t) => t.textContent));
-    // the median, then its 95% interval, both computed by the same code
-    const end = (x) => (x === null ? '∞' : x.toFixed(3));
-    const iv = row.interval ? ` [${end(row.interval.lo)}, ${end(row.interval.hi)}]` : '';
-    const want = (row.median === null ? 'diverged' : row.median.toFixed(3)) + iv;
-    assert.equal(cells[3].trim(), want, `${row.method}: page ${cells[3]}, command line ${want}`);
-  }
-}
 
 let site;
 before(async () => { site = await startSite(); });

@@ -56,3 +56,15 @@ export async function startSite() {
   }
   return { base, open, stop, browser };
 }
+
+// The page's table shows the command line's medians (and their 95%
+// intervals) to the printed precision, row by row of `cli.summary`.
+export async function sameMedians(page, cli) {
+  for (const row of cli.summary) {
+    const cells = await page.$$eval(`[data-testid=row-${row.method}] td`, (tds) => tds.map((t) => t.textContent));
+    const end = (x) => (x === null ? '∞' : x.toFixed(3));
+    const iv = row.interval ? ` [${end(row.interval.lo)}, ${end(row.interval.hi)}]` : '';
+    const want = (row.median === null ? 'diverged' : row.median.toFixed(3)) + iv;
+    if (cells[3].trim() !== want) throw new Error(`${row.method}: page ${cells[3]}, command line ${want}`);
+  }
+}

@@ -87,7 +87,7 @@ fn the_tables_intervals_come_from_the_runs_at_the_chosen_rate() {
     use creditflow::lab::method::Method;
     use creditflow::lab::study::grid::GridSpec;
     use creditflow::lab::study::summary::summarise;
-    use creditflow::lab::train::config::{Run, RunConfig, RunResult};
+    use creditflow::lab::train::config::{Run, RunConfig};
     let spec = GridSpec {
         methods: vec![Method::Bp, Method::Fa],
         lrs: vec![0.1, 0.2],
@@ -103,16 +103,7 @@ fn the_tables_intervals_come_from_the_runs_at_the_chosen_rate() {
                 (Method::Fa, 0.2) => 2.0 * base,
                 _ => 1.0,
             };
-            Run {
-                cfg,
-                result: RunResult {
-                    nmse,
-                    validation: None,
-                    diverged: false,
-                    steps_done: cfg.steps,
-                },
-                angles: vec![],
-            }
+            crate::support::finished_run(cfg, nmse)
         })
         .collect();
     let table = summarise(&spec, &runs);

@@ -111,7 +111,7 @@ fn a_chosen_rate_at_an_edge_extends_the_grid() {
 #[test]
 fn a_rate_left_at_an_edge_says_why_from_the_grids_own_numbers() {
     use creditflow::lab::study::summary::summarise;
-    use creditflow::lab::train::config::{Run, RunResult};
+    use creditflow::lab::train::config::Run;
     let spec = GridSpec {
         methods: vec![Method::Bp, Method::Fa, Method::Stale],
         lrs: vec![0.01, 0.02, 0.05],
@@ -130,16 +130,7 @@ fn a_rate_left_at_an_edge_says_why_from_the_grids_own_numbers() {
                 // worse than the mean at every rate, least bad at the smallest
                 _ => 1.5 + 0.2 * i,
             };
-            Run {
-                cfg,
-                result: RunResult {
-                    nmse,
-                    validation: None,
-                    diverged: false,
-                    steps_done: cfg.steps,
-                },
-                angles: vec![],
-            }
+            crate::support::finished_run(cfg, nmse)
         })
         .collect();
     let t = summarise(&spec, &runs);

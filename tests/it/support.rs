@@ -167,3 +167,21 @@ pub fn in_slices<S: creditflow::lab::slices::Slices>(mut s: S) -> (Vec<S::Done>,
     }
     (out, calls)
 }
+
+/// A run that finished all its steps with test score `nmse` (no
+/// validation score, no angles): for summary tests on made-up grids.
+pub fn finished_run(
+    cfg: creditflow::lab::RunConfig,
+    nmse: f64,
+) -> creditflow::lab::train::config::Run {
+    creditflow::lab::train::config::Run {
+        cfg,
+        result: creditflow::lab::train::config::RunResult {
+            nmse,
+            validation: None,
+            diverged: false,
+            steps_done: cfg.steps,
+        },
+        angles: vec![],
+    }
+}

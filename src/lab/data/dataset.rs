@@ -143,22 +143,16 @@ fn list(names: &[String]) -> String {
 /// The classes of a column of cells, sorted (numerically when they are
 /// numbers), and each row's index into them.
 fn classes_of(cells: &[String]) -> (Vec<String>, Vec<usize>) {
-    let mut classes: Vec<String> = cells.to_vec();
-    classes.sort_by(|a, b| match (a.parse::<f64>(), b.parse::<f64>()) {
+    let order = |a: &String, b: &String| match (a.parse::<f64>(), b.parse::<f64>()) {
         (Ok(x), Ok(y)) => x.total_cmp(&y),
         _ => a.cmp(b),
-    });
+    };
+    let mut classes: Vec<String> = cells.to_vec();
+    classes.sort_by(order);
     classes.dedup();
     let labels = cells
         .iter()
-        .map(|c| {
-            classes
-                .binary_search_by(|k| match (k.parse::<f64>(), c.parse::<f64>()) {
-                    (Ok(x), Ok(y)) => x.total_cmp(&y),
-                    _ => k.as_str().cmp(c.as_str()),
-                })
-                .unwrap_or(0)
-        })
+        .map(|c| classes.binary_search_by(|k| order(k, c)).unwrap_or(0))
         .collect();
     (classes, labels)
 }

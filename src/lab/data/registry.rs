@@ -40,19 +40,22 @@ pub fn restore(src: Source) -> Result<Arc<Dataset>, String> {
             ds
         }
     };
+    remember(src);
+    Ok(ds)
+}
+
+/// Keeps `src` for `sources` (replacing one of the same name).
+fn remember(src: Source) {
     let mut s = SOURCES.lock().unwrap_or_else(|e| e.into_inner());
     s.retain(|x| x.data != src.data);
     s.push(src);
-    Ok(ds)
 }
 
 /// Reads a user's file (`load_file`) and keeps its source, so the
 /// workers can be sent it; returns its name for a `RunConfig`.
 pub fn keep_file(text: &str, targets: &[String], kind: Option<Kind>) -> Result<Data, String> {
     let (data, _) = load_file(text, targets, kind, true)?;
-    let mut s = SOURCES.lock().unwrap_or_else(|e| e.into_inner());
-    s.retain(|x| x.data != data);
-    s.push(Source {
+    remember(Source {
         data,
         text: text.to_string(),
         targets: targets.to_vec(),

@@ -77,11 +77,7 @@ impl Conv {
 
     /// The dense matrix of `kernels` (channel-major, then row, column).
     pub fn expand<F: Real>(&self, kernels: &[f64], into: &mut Array2<F>) {
-        let w = into.as_slice_mut().expect("weights in standard layout");
-        w.fill(F::of(0.0));
-        for &(at, kx) in &self.ties {
-            w[at] = F::of(kernels[kx]);
-        }
+        write(&self.ties, kernels, into);
     }
 
     /// The kernels a dense matrix in conv form holds (each tied entry's
@@ -112,21 +108,23 @@ impl Conv {
         for k in &mut self.sums {
             *k = sd * normal(rng);
         }
-        let w = into.as_slice_mut().expect("weights in standard layout");
-        w.fill(F::of(0.0));
-        for &(at, kx) in &self.ties {
-            w[at] = F::of(self.sums[kx]);
-        }
+        write(&self.ties, &self.sums, into);
     }
 
     /// `g`, a rule's update of the dense matrix, made its update of the
     /// kernels, written back at every position (zero elsewhere).
     pub fn project<F: Real>(&mut self, g: &mut Array2<F>) {
         self.tie(g);
-        let w = g.as_slice_mut().expect("gradients in standard layout");
-        w.fill(F::of(0.0));
-        for &(at, kx) in &self.ties {
-            w[at] = F::of(self.sums[kx]);
-        }
+        write(&self.ties, &self.sums, g);
+    }
+}
+
+/// `into` as the dense form of `kernels`: each tied entry its kernel
+/// weight, zero elsewhere.
+fn write<F: Real>(ties: &[(usize, usize)], kernels: &[f64], into: &mut Array2<F>) {
+    let w = into.as_slice_mut().expect("weights in standard layout");
+    w.fill(F::of(0.0));
+    for &(at, kx) in ties {
+        w[at] = F::of(kernels[kx]);
     }
 }

@@ -48,6 +48,9 @@ pub struct GridDone {
     pub teacher: Teacher,
     pub seconds: f64,
     pub steps_per_second: f64,
+    /// A classification's chance level: the test error of always guessing
+    /// the commonest class (`None` for a regression), found once.
+    pub chance: Option<f64>,
     /// Where it ran: "2 workers" or "the main thread" (or, precomputed,
     /// the command that made it).
     pub on: String,

@@ -22,6 +22,14 @@ impl GridDone {
             teacher: spec.base.teacher,
             seconds: 0.0,
             steps_per_second: 0.0,
+            chance: spec
+                .base
+                .teacher
+                .data
+                .classifies()
+                .then(|| crate::lab::Task::try_new(spec.base.task_shape()).ok())
+                .flatten()
+                .map(|t| crate::lab::train::batch::majority_error(&t.t_test)),
             on,
             precomputed: false,
         }

@@ -174,7 +174,7 @@ impl Score {
     pub fn label(self) -> &'static str {
         match self {
             Score::Nmse => "test normalised MSE (log scale)",
-            Score::ErrorRate => "test error rate (share of examples misclassified)",
+            Score::ErrorRate => "test error rate",
         }
     }
 }

@@ -138,8 +138,8 @@ pub(crate) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
                 <tbody>{table}</tbody>
             </table>
             <p class="verdict" data-testid="part4-verdict" aria-live="polite">{said}</p>
-            <p><button class="small" data-testid="part4-export" on:click=export
-                title="the table, the verdict and each run's whole configuration, as JSON">"JSON"</button></p>
+            <p class="exports">"Export this table, its verdict and each run's settings: "
+                <button class="small" data-testid="part4-export" on:click=export>"JSON"</button></p>
             <FeedbackChart lab=lab/>
             <h4>"Predictive coding: how close its update comes to backprop's as it settles longer"</h4>
             <button class="small" data-testid="pc-angles-run" on:click=measure>"measure at T = 1 … 100"</button>

@@ -11,6 +11,7 @@ use crate::lab::train::config::Protocol;
 use crate::lab::Method;
 use crate::page::lab::controller::PRECOMPUTED_FILE;
 use crate::page::lab::session::{curves_csv, curves_json};
+use crate::ui::charts::plots::Score;
 use crate::ui::lab::controls::swatch;
 use crate::ui::lab::handle::Lab;
 use crate::ui::shell::download;
@@ -25,14 +26,32 @@ fn score(x: f64) -> String {
     }
 }
 
-/// What the table's scores are, for its task.
-fn scores_are(spec: &crate::lab::study::grid::GridSpec) -> String {
-    let data = spec.base.teacher.data;
-    if data.classifies() {
-        let floor = crate::lab::train::batch::majority_error(&spec.task().t_test);
-        format!("Scores are test error rates on {}: always guessing the commonest class errs {floor:.3}; lower is better.", data.describe())
+/// The task of `base` in a few words: the teacher with its gain, or the
+/// dataset (with a conv first layer when it has one).
+pub(crate) fn task_words(base: &crate::lab::RunConfig) -> String {
+    use crate::lab::data::Data;
+    use crate::lab::train::config::Arch;
+    let data = base.teacher.data;
+    let arch = if base.arch == Arch::Conv {
+        ", a conv first layer"
     } else {
-        "Scores are test normalised MSE: 1 is predicting the mean; lower is better.".into()
+        ""
+    };
+    match data {
+        Data::Teacher => format!("the teacher (gain {})", base.teacher.gain),
+        Data::Digits => format!("the digits{arch}"),
+        Data::File { .. } => "your file".into(),
+    }
+}
+
+/// What the table's scores are, for its task.
+fn scores_are(d: &crate::page::lab::controller::GridDone) -> String {
+    match d.chance {
+        Some(chance) => format!(
+            "Scores are test error rates on {}: always guessing the commonest class errs {chance:.3}; lower is better.",
+            d.spec.base.teacher.data.describe()
+        ),
+        None => "Scores are test normalised MSE: 1 is predicting the mean; lower is better.".into(),
     }
 }
 
@@ -78,7 +97,7 @@ pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
                             <td data-label="removes">{m.removes()}</td>
                             <td data-label="rate">{r.cfg.lr}</td>
                             <td data-label="step">{r.steps_done}</td>
-                            <td data-label="test nMSE">{shown}</td>
+                            <td data-label=match Score::of(&r.cfg) { Score::Nmse => "test nMSE", Score::ErrorRate => "test error rate" }>{shown}</td>
                             <td data-label="× bp">{ratio}</td>
                             <td data-label="angle W₁ W₂ W₃" class="angles">{a.join(" ")}</td>
                         </tr>
@@ -98,8 +117,8 @@ pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
     view! {
         <table class="live stack" data-testid="live-table">
             <thead><tr>
-                <th>"method"</th><th>"removes"</th><th>"rate"</th><th>"step"</th><th>"test nMSE"</th>
-                <th title="test nMSE divided by exact backprop's">"× bp"</th>
+                <th>"method"</th><th>"removes"</th><th>"rate"</th><th>"step"</th><th title="normalised MSE; the error rate where the run classifies">"test score"</th>
+                <th title="the score divided by exact backprop's on the same task">"× bp"</th>
                 <th title="angle of the update of W₁, W₂, W₃ with the exact gradient, last measured">"angle W₁ W₂ W₃"</th>
             </tr></thead>
             <tbody>{rows}</tbody>
@@ -174,8 +193,8 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                 ),
             };
             format!(
-                "{how}, {} steps each, teacher gain {}, in {} arithmetic, in this page (3,000 steps is the essay's; a smaller “steps” in the settings shortens it).",
-                b.steps, b.teacher.gain, b.precision.id()
+                "{how}, {} steps each, on {}, in {} arithmetic, in this page (3,000 steps is the essay's; a smaller “steps” in the settings shortens it).",
+                b.steps, task_words(b), b.precision.id()
             )
         })}</p>
         <p class="protocol-choice">
@@ -259,7 +278,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                     </tbody>
                 </table>
                 <p class="hint" data-testid="why-stale">"Why stale activity scores worse than the controls that have nothing to learn: its updates are full-sized and pair this batch's errors with the previous batch's activity, which is unrelated to them, so every layer, the readout too, is pushed along directions of real activity that carry no credit. Shuffled labels and a random direction waste their steps; readout only at least trains its last layer correctly. (Our reading of the mechanism, not a measured decomposition.)"</p>
-                <p class="hint">{scores_are(&d.spec)}" A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median. In brackets: a 95% bootstrap interval over the seeds at the chosen rate (with three seeds it spans their range); a ranking between two rows means something only where their intervals do not overlap, and “≈ above” marks a row that cannot be told from the one above it. ↑ / ↓ on a rate: the largest / smallest tried, so the best may lie beyond the grid (the careful protocol extends it), with the reason under the row. ⚑: the essay's ratio lies outside our interval, with the reason under the row."</p>
+                <p class="hint">{scores_are(&d)}" A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median. In brackets: a 95% bootstrap interval over the seeds at the chosen rate (with three seeds it spans their range); a ranking between two rows means something only where their intervals do not overlap, and “≈ above” marks a row that cannot be told from the one above it. ↑ / ↓ on a rate: the largest / smallest tried, so the best may lie beyond the grid (the careful protocol extends it), with the reason under the row. ⚑: the essay's ratio lies outside our interval, with the reason under the row."</p>
                 {teacher_gap(floor, d.teacher.gain).map(|g| view! { <p class="hint" data-testid="teacher-gap">{g}</p> })}
                 {angle.map(|a| view! { <p class="hint" data-testid="grid-angle">{a}</p> })}
                 <p class="exports">"Export the table: "

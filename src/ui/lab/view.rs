@@ -123,8 +123,9 @@ fn status_line(lab: &Lab) -> String {
         };
         let lr = c.lr_source(s);
         format!(
-            "{what} ({lr}, seed {}, teacher gain {})",
-            s.base.seed, s.base.teacher.gain
+            "{what} ({lr}, seed {}, {})",
+            s.base.seed,
+            crate::ui::lab::results::task_words(&s.base)
         )
     })
 }

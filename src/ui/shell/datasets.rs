@@ -78,13 +78,10 @@ impl Datasets {
     pub fn notice(&self, data: Data) -> Option<String> {
         match self.state(data) {
             Load::Ready => None,
-            Load::Loading => Some(format!(
-                "Loading {} (about 54 KB, once)…",
-                match data {
-                    Data::Digits => "the digits",
-                    _ => "your file",
-                }
-            )),
+            Load::Loading => Some(match data {
+                Data::Digits => "Loading the digits (about 54 KB, once)…".into(),
+                _ => "Your file is not loaded: choose it again under “your CSV file…”.".into(),
+            }),
             Load::Failed(e) => Some(format!(
                 "The task's data did not load: {e}. Choose the task again to retry."
             )),
