@@ -76,6 +76,21 @@ ensure_chromium() {
     fi
 }
 
+# The notebook export's test runs the exported code with NumPy
+# (tests/it/notebook.rs): a venv in target/pyenv, numpy from PyPI.
+NUMPY_VERSION=2.4.6
+ensure_numpy() {
+    if ! target/pyenv/bin/python -c "import numpy" 2>/dev/null; then
+        say "making target/pyenv with numpy $NUMPY_VERSION (the notebook test's)"
+        /usr/bin/python3 -m venv target/pyenv 2>/dev/null || {
+            apt_install python3-venv
+            /usr/bin/python3 -m venv --clear target/pyenv
+        }
+        target/pyenv/bin/pip install -q "numpy==$NUMPY_VERSION" >&2
+    fi
+    export CREDITFLOW_PYTHON="$PWD/target/pyenv/bin/python"
+}
+
 ensure_site_tools() {
     ensure_rust_parts
     ensure_node

@@ -5,6 +5,7 @@
 mod agents;
 mod bench;
 mod depth;
+mod export;
 mod grad;
 pub mod lab;
 mod merge;
@@ -94,6 +95,13 @@ pub fn usage() -> String {
          with the dense student and the digits with a 3×3, 8-channel conv first layer;
          each rule's error as a multiple of bp's and its per-layer angles, beside the
          published figures (other people's, on other tasks)
+  creditflow export --notebook FILE.ipynb|FILE.py [--methods bp,fa,…] [--lrs …] [--seeds …]
+                    [--task-seeds …] [--steps N] [--task …] [--arch …] [--protocol …] [--data …]
+         the runs trained here, then written out as a Jupyter notebook (or a Python file)
+         that uses only NumPy: the data, initial weights and batch order embedded, each
+         rule's update written out, the test score printed at every checkpoint beside
+         this command's, with their relative difference (each rule at its best rate and
+         seed 0 unless asked; rules that draw noise every step are left out, and say why)
   creditflow scaling [--json FILE]
          one-shot WP and NP cosine with the true gradient for hidden sizes 8…256
   creditflow bench [--methods …] [--lrs …] [--seeds …] [--steps …] [--precision f64|f32]
@@ -121,6 +129,7 @@ pub fn run(args: Vec<String>) -> i32 {
         Some("merge") => merge::merge(&args[1..]),
         Some("agents") => agents::agents(&args[1..]),
         Some("tasks") => tasks::tasks(&args[1..]),
+        Some("export") => export::export(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{}", usage());
             0

@@ -16,6 +16,7 @@ pub mod agents;
 pub mod data;
 pub mod kernel;
 pub mod method;
+pub mod notebook;
 pub mod provenance;
 pub mod slices;
 pub mod study;

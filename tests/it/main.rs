@@ -26,6 +26,7 @@ mod lab;
 mod lab_controller;
 mod links;
 mod methods;
+mod notebook;
 mod palette;
 mod part4;
 mod part4_classify;

@@ -12,6 +12,7 @@ pub(crate) mod energy;
 mod equilibrium_prop;
 mod forward_forward;
 mod kolen_pollack;
+mod numpy;
 mod perturbation;
 mod predictive_coding;
 pub mod rules;
@@ -246,6 +247,9 @@ pub struct MethodDef {
     /// The rule on the convolutional first layer (`Arch::Conv`): its
     /// definition there, or why it has none.
     pub on_conv: Result<&'static str, &'static str>,
+    /// Its update in NumPy (`numpy.rs`), for the notebook export, or why it
+    /// has none.
+    pub numpy: Result<&'static str, &'static str>,
     /// The same colour in every chart.
     pub colour: (u8, u8, u8),
     /// The shape marked along its line in every chart, so that lines of
@@ -307,6 +311,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["e = y − t (each output's error)", "δ_l = (δ_{l+1} W_{l+1}ᵀ) ⊙ f′(a_l), from the top layer down", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
         on_conv: Ok("δ₁ = (δ₂ W₂ᵀ) ⊙ f′ on the 288 conv units: each kernel gets its exact gradient, the sum over the 36 positions it is used at"),
+        numpy: Ok(numpy::EXACT),
         colour: (31, 95, 191), // blue
         marker: Marker::None,
         family: Family::Essay,
@@ -331,6 +336,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["δ_l = (δ_{l+1} B_l) ⊙ f′(a_l), with B_l a fixed random matrix drawn once (N(0, 1/n)) in place of W_{l+1}ᵀ", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
         on_conv: Ok("δ₁ = (δ₂ B₁) ⊙ f′: the error reaches the conv units through a fixed random B₁ in place of W₂ᵀ (the conv layer is first, so no backward convolution is needed); each kernel moves by the sum over its positions"),
+        numpy: Ok(numpy::FA),
         colour: (42, 157, 143), // teal
         marker: Marker::Circle,
         family: Family::Essay,
@@ -359,6 +365,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["δ_l = (e D_l) ⊙ f′(a_l), with D_l a fixed random matrix from the output straight to layer l", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
         on_conv: Ok("δ₁ = (e D₁) ⊙ f′: a fixed random map from the output error straight to the conv layer's 288 units; each kernel moves by the sum over its positions"),
+        numpy: Ok(numpy::DFA),
         colour: (106, 76, 147), // purple
         marker: Marker::Square,
         family: Family::Essay,
@@ -387,6 +394,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["δ_l = δ_{l+1} W_{l+1}ᵀ (no f′: the slope is dropped)", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
         on_conv: Ok("as bp on the conv units without the factor f′; each kernel moves by the sum over its positions"),
+        numpy: Ok(numpy::NO_DERIV),
         colour: (214, 96, 77), // red-orange
         marker: Marker::TriangleUp,
         family: Family::Essay,
@@ -415,6 +423,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["δ_l[j] = exact δ_l[π_l(j)]: each unit gets another unit's true error, π_l a fixed random permutation", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
         on_conv: Ok("the conv units' exact errors permuted among them; each kernel moves by the sum over its positions"),
+        numpy: Ok(numpy::SCRAMBLED),
         colour: (222, 150, 0), // amber
         marker: Marker::None,
         family: Family::Essay,
@@ -444,6 +453,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["ξ_l ~ N(0, σ²) added to every unit's input a_l, σ = 10⁻³", "ΔL = L(with noise) − L(without), one number per example", "δ_l = ΔL · ξ_l / σ²;  W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
         on_conv: Ok("noise on each of the conv layer's 288 units, the example's loss change times a unit's noise as its error; each kernel moves by the sum over its positions"),
+        numpy: Err(numpy::FRESH_NOISE),
         colour: (44, 160, 44), // green
         marker: Marker::TriangleDown,
         family: Family::Essay,
@@ -473,6 +483,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["Ξ ~ N(0, σ²) added to every weight at once, σ = 10⁻³", "ΔL = L(W + Ξ) − L(W) on the batch: one number per step", "W ← W − lr · ΔL · Ξ / σ² (its length is about √N times the gradient's)"],
         trained_on: None,
         on_conv: Ok("one noise draw on each of the 72 kernel weights (not on the dense form's entries): ΔL·ξ/σ² is the kernels' estimate"),
+        numpy: Err(numpy::FRESH_NOISE),
         colour: (140, 86, 75), // brown
         marker: Marker::Diamond,
         family: Family::Essay,
@@ -501,6 +512,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["δ_l = |exact δ_l|: each unit's error with its sign removed", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
         on_conv: Ok("bp's conv-unit errors with the sign dropped; each kernel moves by the sum over its positions"),
+        numpy: Ok(numpy::SIGN_DROPPED),
         colour: (227, 119, 194), // pink
         marker: Marker::Cross,
         family: Family::Essay,
@@ -530,6 +542,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["δ_l exact, as in backprop", "W_l ← W_l − lr · h′_{l−1}ᵀ δ_l / B, with h′ the previous batch's stored activity"],
         trained_on: None,
         on_conv: Ok("bp's conv-unit errors paired with the previous batch's activity; each kernel moves by the sum over its positions"),
+        numpy: Ok(numpy::STALE),
         colour: (158, 160, 20), // olive
         marker: Marker::Plus,
         family: Family::Essay,
@@ -558,6 +571,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["exact backprop on targets shuffled across the training examples (a fixed permutation): nothing to learn"],
         trained_on: None,
         on_conv: Ok("bp on the conv student with the labels shuffled; each kernel moves by the sum over its positions"),
+        numpy: Ok(numpy::EXACT),
         colour: (100, 100, 100), // grey
         marker: Marker::Circle,
         family: Family::Control,
@@ -582,6 +596,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["g = |∇L| · r / |r|, r ~ N(0, I) drawn fresh each step: the true gradient's length, a random direction", "W ← W − lr · g"],
         trained_on: None,
         on_conv: Ok("a random direction of the kernels' update's length, drawn on the dense form and summed into the kernels"),
+        numpy: Err(numpy::FRESH_NOISE),
         colour: (23, 170, 190), // cyan
         marker: Marker::Square,
         family: Family::Control,
@@ -610,6 +625,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["W_{L+1} ← W_{L+1} − lr · h_Lᵀ e / B", "W_1 … W_L stay at their initial values"],
         trained_on: None,
         on_conv: Ok("the conv layer is frozen at its random kernels, like every hidden layer"),
+        numpy: Ok(numpy::READOUT_ONLY),
         colour: (20, 20, 20), // black
         marker: Marker::None,
         family: Family::Control,
@@ -638,6 +654,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["δ_l = (δ_{l+1} B_l) ⊙ f′(a_l), as in feedback alignment", "W_l ← W_l − lr · (g_l + λ W_l),  B_l ← B_l − lr · (g_{l+1}ᵀ + λ B_l), so W_{l+1} − B_lᵀ shrinks by (1 − lr·λ) a step", "λ = 0.005 (our choice: at lr 0.2 the initial difference falls to e⁻³ in 3,000 steps; --rule kp_decay)"],
         trained_on: None,
         on_conv: Ok("δ₁ = (δ₂ B₁) ⊙ f′ with B₁ learned beside W₂ as on the dense student; each kernel moves by the sum over its positions"),
+        numpy: Ok(numpy::KOLEN_POLLACK),
         colour: (197, 27, 125), // deep magenta
         marker: Marker::Circle,
         family: Family::Part4,
@@ -675,6 +692,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["δ_l = (δ_{l+1} sign(W_{l+1})ᵀ) ⊙ f′(a_l), the signs recomputed before every step", "W_l ← W_l − lr · h_{l−1}ᵀ δ_l / B"],
         trained_on: None,
         on_conv: Ok("δ₁ = (δ₂ sign(W₂)ᵀ) ⊙ f′: the sign of the dense weights above (the conv layer is first, so no kernel's sign is sent back); each kernel moves by the sum over its positions"),
+        numpy: Ok(numpy::SIGN_SYMMETRY),
         colour: (175, 110, 220), // lavender
         marker: Marker::Square,
         family: Family::Part4,
@@ -714,6 +732,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["node perturbation's noise ξ on every unit; each example k is a trial", "eligibility trace e(k) = γ · e(k−1) + h_{l−1,k}ᵀ ξ_{l,k} / σ²,  γ = 0.5 (our choice; --rule trace_decay; γ = 0 is node perturbation)", "modulator M_k = the example's loss change against the same example without noise", "W_l ← W_l − lr · Σ_k M_k e(k) / B"],
         trained_on: None,
         on_conv: Ok("node perturbation's noise on the conv units, with its eligibility trace; each kernel moves by the sum over its positions"),
+        numpy: Err(numpy::FRESH_NOISE),
         colour: (128, 0, 0), // maroon
         marker: Marker::TriangleUp,
         family: Family::Part4,
@@ -749,6 +768,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["value nodes v_l start at the forward pass's a_l; the output is clamped to t", "prediction errors ε_l = v_l − f(v_{l−1}) W_l; the v_l relax T = 20 times at rate γ = 0.1 to lower E = ½ Σ_l |ε_l|² (after Whittington & Bogacz; --rule pc_steps, pc_rate)", "W_l ← W_l + lr · f(v_{l−1})ᵀ ε_l / B"],
         trained_on: None,
         on_conv: Err("its settling here assumes hidden layers of one width, and the conv layer's 288 units are wider than the 64 above them"),
+        numpy: Ok(numpy::PREDICTIVE_CODING),
         colour: (255, 127, 14), // orange
         marker: Marker::TriangleDown,
         family: Family::Part4,
@@ -784,6 +804,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["an energy network with the student's weights used both ways: hidden h_l settles to tanh(h_{l−1} W_l + h_{l+1} W_{l+1}ᵀ), the output to (h_L W + β t)/(1 + β)", "settle freely (20 sweeps from the forward pass), then nudged by +β and by −β (10 sweeps each), β = 0.1 (our choice; --rule ep_beta, ep_free, ep_nudged)", "W_l ← W_l + lr · (h_{l−1}ᵀ h_l at +β − at −β) / (2β B)"],
         trained_on: Some("its own energy network: the settled network's outputs are its predictions, and its angle to backprop compares with bp's gradient of the feedforward network, which is not its objective"),
         on_conv: Err("its settling here assumes hidden layers of one width, and the conv layer's 288 units are wider than the 64 above them"),
+        numpy: Err("its free and nudged settling phases are not written out for NumPy yet"),
         colour: (0, 60, 120), // navy
         marker: Marker::Diamond,
         family: Family::Part4,
@@ -819,6 +840,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["each hidden layer's error predicted at once by a linear module: ĝ_l = h_l M_l + t C_l (zero at the start)", "W_l ← W_l − lr · h_{l−1}ᵀ ĝ_l / B, with no waiting for the layers above", "M_l, C_l learn at the same rate toward the error one layer up: (y − t) W_{L+1}ᵀ for the top layer, the layer above's own prediction through its weights below"],
         trained_on: None,
         on_conv: Ok("a synthetic-gradient module predicts the conv units' error from their activity and the target; each kernel moves by the sum over its positions"),
+        numpy: Err("its learned error modules are not written out for NumPy yet"),
         colour: (152, 200, 80), // light green
         marker: Marker::Cross,
         family: Family::Part4,
@@ -854,6 +876,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["the label's one-hot code joins the input; goodness G_l = Σ h_l² per layer", "each layer lowers softplus(θ − G_l) on the true label and softplus(G_l − θ) on a wrong one drawn at random, θ = 0.5 × units (our choice; --rule ff_theta)", "a layer's input is the layer below scaled to unit mean square; the predicted class is the label with the most goodness summed over the layers"],
         trained_on: Some("the classification task: the class is the teacher's strongest output (5 classes), scored by test error rate"),
         on_conv: Err("its first layer reads the label beside the image, and that layer has no convolutional form here"),
+        numpy: Err("its negative examples are drawn at every step from the instrument's own generator, which NumPy does not have"),
         colour: (0, 150, 255), // sky blue
         marker: Marker::Plus,
         family: Family::Part4,
@@ -891,6 +914,7 @@ pub const DEFS: [MethodDef; 20] = [
         update: &["softmax cross-entropy on the class: e = softmax(y) − onehot(class)", "then backprop's δ recursion and update"],
         trained_on: Some("the classification task, as forward-forward's reference"),
         on_conv: Ok("as bp: the exact kernel gradient, the sum over the 36 positions each weight is used at"),
+        numpy: Ok(numpy::EXACT),
         colour: (80, 80, 160), // slate: bp on another task
         marker: Marker::TriangleDown,
         family: Family::Reference,

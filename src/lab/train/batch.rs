@@ -4,7 +4,7 @@
 
 use crate::lab::kernel::Real;
 use crate::lab::method::Method;
-use crate::lab::train::rng::permutation;
+use crate::lab::train::rng::{permutation, LabRng};
 use crate::lab::train::trainer::{Trainer, DIVERGENCE_NMSE};
 use ndarray::{Array2, ArrayView2, Zip};
 
@@ -13,12 +13,9 @@ impl<F: Real> Trainer<F> {
     /// permutation each epoch, from the seed's order stream.
     pub(crate) fn load_batch(&mut self) {
         let b = self.cfg.batch;
-        if self.cursor + b > self.perm.len() {
-            self.perm = permutation(&mut self.order, self.perm.len());
-            self.cursor = 0;
-        }
+        let start = next_batch(&mut self.perm, &mut self.cursor, &mut self.order, b);
         for i in 0..b {
-            let row = self.perm[self.cursor + i];
+            let row = self.perm[start + i];
             let label = self.labels.as_ref().map_or(row, |l| l[row]);
             let copy = |to: &mut Array2<F>, from: &Array2<f64>, r: usize| {
                 let from = &from.as_slice().expect("task data in standard layout")
@@ -34,7 +31,20 @@ impl<F: Real> Trainer<F> {
             copy(&mut self.acts.a[0], &self.task.x_train, row);
             copy(&mut self.t, &self.task.t_train, label);
         }
-        self.cursor += b;
+    }
+
+    /// The training rows of the next `steps` batches, in order (what
+    /// `load_batch` will copy; the trainer itself is not advanced).
+    pub(crate) fn batch_rows(&self, steps: usize) -> Vec<usize> {
+        let (mut perm, mut cursor, mut order) =
+            (self.perm.clone(), self.cursor, self.order.clone());
+        let b = self.cfg.batch;
+        let mut rows = Vec::with_capacity(steps * b);
+        for _ in 0..steps {
+            let start = next_batch(&mut perm, &mut cursor, &mut order, b);
+            rows.extend_from_slice(&perm[start..start + b]);
+        }
+        rows
     }
 
     /// The output error `d[L]` and the batch loss: e = (y − t)/B for
@@ -86,6 +96,18 @@ impl<F: Real> Trainer<F> {
             }
         }
     }
+}
+
+/// Where the next batch of `b` rows starts in `perm` (and moves the
+/// cursor past it): a fresh permutation from `order` each epoch, when
+/// fewer than `b` rows are left.
+fn next_batch(perm: &mut Vec<usize>, cursor: &mut usize, order: &mut LabRng, b: usize) -> usize {
+    if *cursor + b > perm.len() {
+        *perm = permutation(order, perm.len());
+        *cursor = 0;
+    }
+    *cursor += b;
+    *cursor - b
 }
 
 impl<F: Real> Trainer<F> {

@@ -8,6 +8,7 @@
 pub mod controller;
 mod controller_grid;
 mod controller_panel;
+mod notebook;
 pub mod live;
 pub mod panel;
 pub mod session;

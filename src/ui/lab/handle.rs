@@ -78,6 +78,12 @@ impl Lab {
         self.ctl.with_value(f)
     }
 
+    /// Works with the controller where only its caches change (an export
+    /// that builds a task), so nothing redraws.
+    pub fn work<R>(&self, f: impl FnOnce(&mut LabController) -> R) -> Option<R> {
+        self.ctl.try_update_value(f)
+    }
+
     /// Reads the controller for one heavy drawing.
     pub fn read_part<R>(&self, part: Part, f: impl FnOnce(&LabController) -> R) -> R {
         self.parts[part as usize].track();

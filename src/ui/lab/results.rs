@@ -8,6 +8,7 @@ use crate::lab::study::summary::{
     within_noise, Summary,
 };
 use crate::lab::train::config::Protocol;
+use crate::lab::notebook::Format;
 use crate::lab::Method;
 use crate::page::lab::controller::PRECOMPUTED_FILE;
 use crate::page::lab::session::{curves_csv, curves_json};
@@ -134,6 +135,7 @@ pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
             <button class="small" data-testid="export-curves-csv" on:click=csv>"CSV"</button>
             <button class="small" data-testid="export-curves-json" on:click=json>"JSON"</button>
         </p>
+        <NotebookExport lab=lab grid=false/>
     }
 }
 
@@ -285,7 +287,47 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                     <button class="small" data-testid="export-table-csv" on:click=table_csv>"CSV"</button>
                     <button class="small" data-testid="export-table-json" on:click=table_json>"JSON"</button>
                 </p>
+                <NotebookExport lab=lab grid=true/>
             }
+        })}
+    }
+}
+
+/// "As a NumPy notebook": the live runs (`grid` false) or the grid's runs
+/// written out as code that reproduces them (`lab::notebook`), with a line
+/// saying what went in, what was left out and why.
+#[component]
+fn NotebookExport(lab: Lab, grid: bool) -> impl IntoView {
+    let note = RwSignal::new(None::<Result<String, String>>);
+    let save = move |format: Format| {
+        let got = lab
+            .work(|c| {
+                if grid {
+                    c.grid_notebook(format)
+                } else {
+                    c.live_notebook(format)
+                }
+            })
+            .unwrap_or_else(|| Err("the lab is not ready".into()));
+        note.set(Some(got.map(|e| {
+            let name = format!(
+                "creditflow-{}.{}",
+                if grid { "grid" } else { "runs" },
+                format.extension()
+            );
+            download::text(&e.text, &name, format.mime());
+            format!("{name}: {}. Run it with Jupyter, or python3 {name} (NumPy only).", e.summary())
+        })));
+    };
+    let id = if grid { "grid" } else { "live" };
+    view! {
+        <p class="exports">"Reproduce in Python (NumPy only, the data and draws embedded): "
+            <button class="small" data-testid=format!("notebook-{id}-ipynb") on:click=move |_| save(Format::Ipynb)>"notebook (.ipynb)"</button>
+            <button class="small" data-testid=format!("notebook-{id}-py") on:click=move |_| save(Format::Py)>"script (.py)"</button>
+        </p>
+        {move || note.get().map(|n| match n {
+            Ok(s) => view! { <p class="hint" data-testid=format!("notebook-{id}-note")>{s}</p> }.into_any(),
+            Err(e) => view! { <p class="hint error" role="alert" data-testid=format!("notebook-{id}-note")>{e}</p> }.into_any(),
         })}
     }
 }
