@@ -1,14 +1,20 @@
 //! `creditflow agents`: the simulated agent pipeline (`lab::agents`) on
-//! the terminal: the depth study at an equal call budget, the held-out
-//! curves of each signal gated and ungated, and the compute-matched vote.
+//! the terminal: the depth study at an equal call budget over the seeds
+//! (median and interquartile band), the held-out curves of each signal
+//! gated and ungated with what happened in words, the answers to Part 5's
+//! questions, and the compute-matched vote; `--protocol-card` prints the
+//! card for running the test on a real pipeline.
 
 use crate::cli::opts::list;
 use crate::cli::{fail, write};
 use crate::lab::agents::rounds::{depth_study, run, AgentRun, PipelineRow};
 use crate::lab::agents::vote::vote_study;
-use crate::lab::agents::Signal;
+use crate::lab::agents::words::Story;
+use crate::lab::agents::{AgentsConfig, Signal};
+use crate::page::agents::protocol::markdown;
+use crate::page::agents::results::short;
 use crate::page::agents::settings::SETTINGS;
-use crate::page::agents::AgentsSettings;
+use crate::page::agents::{AgentsResults, AgentsSettings};
 use crate::page::settings::by_flag;
 use serde_json::json;
 
@@ -17,6 +23,7 @@ struct Opts {
     depths: Vec<usize>,
     signals: Vec<Signal>,
     json: Option<String>,
+    card: bool,
 }
 
 fn parse(args: &[String]) -> Result<Opts, String> {
@@ -25,6 +32,7 @@ fn parse(args: &[String]) -> Result<Opts, String> {
         depths: vec![1, 2, 4, 8],
         signals: Signal::ALL.to_vec(),
         json: None,
+        card: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -37,9 +45,10 @@ fn parse(args: &[String]) -> Result<Opts, String> {
             }
             "--signals" => {
                 o.signals = list(it.next(), "--signals", Signal::from_id)
-                    .map_err(|e| format!("{e}; signals are exact, chain, broadcast"))?
+                    .map_err(|e| format!("{e}; signals are exact, chain, broadcast, reading"))?
             }
             "--json" => o.json = Some(it.next().ok_or("--json needs a file name")?.clone()),
+            "--protocol-card" => o.card = true,
             flag => {
                 // every other flag is a setting of the page's table
                 let s =
@@ -55,7 +64,10 @@ fn parse(args: &[String]) -> Result<Opts, String> {
 }
 
 fn curve_json(r: &AgentRun, gate: bool) -> serde_json::Value {
-    json!({ "signal": r.signal.id(), "gate": gate, "val": r.val, "kept": r.kept, "calls": r.calls, "angles": r.angles })
+    json!({
+        "signal": r.signal.id(), "gate": gate, "seed": r.seed, "val": r.val, "kept": r.kept,
+        "calls": r.calls, "angles": r.angles, "words": Story::of(r).text(gate),
+    })
 }
 
 pub fn agents(args: &[String]) -> i32 {
@@ -63,23 +75,45 @@ pub fn agents(args: &[String]) -> i32 {
         Ok(o) => o,
         Err(e) => return fail(&e),
     };
-    let c = o.settings.cfg;
+    if o.card {
+        print!("{}", markdown());
+        return 0;
+    }
+    let (c, s) = (o.settings.cfg, &o.settings);
     let vote_cfg = o.settings.vote;
     println!(
         "A simulation: no language model is called. Fidelity {}, noise {}, specificity lost per hop {}, \
-         {} rounds of the chained critique's calls, gate {}.",
+         {} rounds of the chained critique's calls, gate {}, {} seeds from {}; a run's score: {}.",
         c.fidelity,
         c.noise,
         c.blur,
         c.rounds,
-        if c.gate { "on" } else { "off" }
+        if c.gate { "on" } else { "off" },
+        s.seeds,
+        c.seed,
+        s.measure.describe()
     );
-    let rows: Vec<PipelineRow> = depth_study(&c, &o.settings.names, &o.depths, &o.signals);
+    let mut results = AgentsResults::default();
+    for seed in s.seed_list() {
+        let cfg = AgentsConfig { seed, ..c };
+        results
+            .rows
+            .extend(depth_study(&cfg, &s.names, &o.depths, &o.signals));
+        for gate in [false, true] {
+            let p = s.pipeline_at(gate, seed);
+            for &sig in &o.signals {
+                results.curves.push((gate, run(&p, sig, c.rounds)));
+            }
+        }
+    }
+    results.vote = vote_study(&vote_cfg, 8);
+    let points = results.depth_points(s.measure);
     println!(
-        "{:>5}  {:<40} {:>6} {:>9} {:>10} {:>10} {:>12}  angle per step",
-        "depth", "signal", "rounds", "calls", "start", "final", "mean angle"
+        "{:>5}  {:<40} {:>6} {:>9} {:>10}  {:<28} {:>10}  angle per step (median)",
+        "depth", "signal", "rounds", "calls", "start", "score: median [middle half]", "mean angle"
     );
-    for r in &rows {
+    for p in &points {
+        let r = &p.row;
         let mean = r.mean_inner_angle();
         let mean = if mean.is_finite() {
             format!("{mean:.1}°")
@@ -98,13 +132,13 @@ pub fn agents(args: &[String]) -> i32 {
             })
             .collect();
         println!(
-            "{:>5}  {:<40} {:>6} {:>9} {:>10.4} {:>10.4} {:>12}  {}",
+            "{:>5}  {:<40} {:>6} {:>9} {:>10.4}  {:<28} {:>10}  {}",
             r.depth,
             r.signal.name(),
             r.rounds,
             r.calls,
             r.start_val,
-            r.final_val,
+            p.score.text(4),
             mean,
             steps.join(" ")
         );
@@ -113,32 +147,51 @@ pub fn agents(args: &[String]) -> i32 {
         "(held-out loss; each step's update's angle to the exact gradient, mean over rounds; \
          the mean is over the steps before the last)"
     );
-    // the curves at --depth, each signal gated and ungated
-    let mut curves = Vec::new();
-    for gate in [false, true] {
-        let p = o.settings.pipeline(gate);
-        for &s in &o.signals {
-            curves.push(curve_json(&run(&p, s, c.rounds), gate));
-        }
+    let findings = results.findings(s.measure);
+    for f in &findings {
+        println!("{f}");
     }
-    let vote = vote_study(&vote_cfg, 8);
+    let bands = results.curve_bands(s.measure);
+    println!("at K = {}, round by round:", c.stages);
+    for b in &bands {
+        println!(
+            "  {}{}: {}",
+            short(b.signal),
+            if b.gate { ", gated" } else { "" },
+            b.words
+        );
+    }
     println!(
         "compute-matched vote (fix {}, break {}): calls, independent + vote, refine + vote",
         vote_cfg.fix, vote_cfg.break_
     );
-    for v in &vote {
+    for v in &results.vote {
         println!("{:>5} {:>8.3} {:>8.3}", v.calls, v.independent, v.refine);
     }
+    let answers = results.answers(s.measure, c.stages);
+    for a in &answers {
+        println!("{a}");
+    }
     if let Some(path) = &o.json {
+        let rows: Vec<&PipelineRow> = results.rows.iter().collect();
+        let curves: Vec<serde_json::Value> = results
+            .curves
+            .iter()
+            .map(|(g, r)| curve_json(r, *g))
+            .collect();
         let out = crate::lab::provenance::stamp(json!({
             "simulation": "no language model is called",
             "settings": c,
+            "seeds": s.seed_list(),
+            "score": s.measure,
             "depths": o.depths,
             "rows": rows,
             "curves": curves,
+            "findings": findings,
+            "answers": answers,
             "vote_settings": vote_cfg,
             "names": o.settings.names,
-            "vote": vote,
+            "vote": results.vote,
         }));
         return write(
             path,

@@ -12,31 +12,39 @@ let site;
 before(async () => { site = await startSite(); });
 after(async () => { await site.stop(); });
 
-test('the Agents view runs the simulation, draws its charts and renames a step', async () => {
+test('the Agents view answers first, over seeds, and gives the command line\'s numbers', async () => {
   const { page, problems } = await site.open('?view=agents&arounds=30&afid=0.9&aplo=0.3');
   assert.equal(await page.inputValue('[data-testid=agents-aplo]'), '0.3');
   assert.match(await page.textContent('[data-testid=agents-simulation]'), /no language model is called/);
   assert.equal(await page.inputValue('[data-testid=agents-arounds]'), '30');
-  await page.click('[data-testid=agents-run]');
+  // the answers are computed on opening, with no click
+  await page.waitForFunction(() => /over 5 seeds/.test(document.querySelector('[data-testid=agents-answers-status]').textContent), null, { timeout: 120000 });
   await page.waitForFunction(() => /done:/.test(document.querySelector('[data-testid=agents-status]').textContent), null, { timeout: 60000 });
-  // each signal's curve, gated and not; the depth, angle and vote charts
-  assert.equal(await page.getAttribute('[data-testid=agents-curves]', 'data-lines'), '6');
-  assert.ok((await page.getAttribute('[data-testid=agents-curves]', 'data-colours')).split(' ').length >= 6);
-  assert.equal(await page.getAttribute('[data-testid=agents-depth]', 'data-lines'), '3');
-  // credit quality step by step: chained and broadcast, every step of every depth (1+2+4+8 cells
+  // each signal's median curve, gated and not, each with its band
+  assert.equal(await page.getAttribute('[data-testid=agents-curves]', 'data-lines'), '8');
+  assert.equal(await page.getAttribute('[data-testid=agents-curves]', 'data-rects'), '8');
+  assert.equal(await page.getAttribute('[data-testid=agents-depth]', 'data-lines'), '4');
+  // credit quality step by step: chained and both broadcasts, every step of every depth (1+2+4+8 cells
   // each) and a mean per depth
-  assert.equal(await page.getAttribute('[data-testid=agents-angles]', 'data-lines'), '2');
-  assert.equal(await page.getAttribute('[data-testid=agents-angles]', 'data-rects'), String(2 * (15 + 4)));
+  assert.equal(await page.getAttribute('[data-testid=agents-angles]', 'data-lines'), '3');
+  assert.equal(await page.getAttribute('[data-testid=agents-angles]', 'data-rects'), String(3 * (15 + 4)));
   assert.ok(Number(await page.getAttribute('[data-testid=agents-vote]', 'data-dots')) >= 16);
-  // the findings are the command line's numbers
+  // the answers and findings are the command line's, word for word
   // (.ci/test writes it: creditflow agents --rounds 30 --fidelity 0.9 --p-low 0.3)
   const cli = JSON.parse(readFileSync('target/cli-agents-30.json', 'utf8'));
-  const findings = await page.textContent('[data-testid=agents-findings]');
-  const chain4 = cli.rows.find((r) => r.depth === 4 && r.signal === 'chain').final_val;
-  assert.ok(findings.includes(chain4.toFixed(4)), `${chain4.toFixed(4)} in ${findings}`);
-  // and so is the vote at four calls, with the hardest question at 0.3
-  const vote = await page.textContent('[data-testid=agents-vote-finding]');
-  assert.ok(vote.includes(`four versions ${cli.vote[3].refine.toFixed(2)}`), `${cli.vote[3].refine} in ${vote}`);
+  const answers = await page.$$eval('[data-testid=agents-answers] li', (l) => l.map((x) => x.textContent));
+  assert.deepEqual(answers, cli.answers);
+  const findings = await page.$$eval('[data-testid=agents-findings] li', (l) => l.map((x) => x.textContent));
+  assert.deepEqual(findings, cli.findings);
+  // what happened, in words, beside the curves
+  const words = await page.textContent('[data-testid=agents-words]');
+  assert.match(words, /over 5 seeds, loss rose in \d+/);
+  assert.match(words, /the gate accepted/);
+  // the model and the protocol card are on the page, and the card as a file
+  assert.match(await page.textContent('[data-testid=agents-model]'), /y_k = tanh/);
+  assert.match(await page.textContent('[data-testid=agents-protocol]'), /Estimate your critic's fidelity/);
+  const card = await page.evaluate(async () => (await fetch('agents-protocol.md')).text());
+  assert.equal(card, readFileSync('docs/agents-protocol.md', 'utf8'));
   // renaming step 1 changes the critique it hears, and the URL keeps it
   const before = await page.textContent('[data-testid=agents-critique]');
   await page.fill('[data-testid=agents-name]', 'retrieve the sources');
@@ -52,8 +60,8 @@ test('the Agents view runs the simulation, draws its charts and renames a step',
   // every chart's numbers as CSV
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=agents-export-csv]')]);
   const csv = readFileSync(await download.path(), 'utf8');
-  assert.match(csv, /^chart,signal,gated,x,y,calls,detail\n/);
-  assert.ok(csv.includes('vote,refine') && csv.includes('depth,chain') && csv.includes('curves,broadcast,true'));
+  assert.match(csv, /^chart,signal,gated,seed,x,y,calls,detail\n/);
+  assert.ok(csv.includes('vote,refine') && csv.includes('depth,chain') && csv.includes('curves,broadcast,true') && csv.includes('curves,reading'));
   const [json] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=agents-export]')]);
   const out = JSON.parse(readFileSync(await json.path(), 'utf8'));
   assert.match(out.commit, /^([0-9a-f]{12}|unknown)$/);

@@ -7,6 +7,7 @@
 
 use creditflow::lab::agents::pipeline::Pipeline;
 use creditflow::lab::agents::rounds::{calls_per_round, depth_study, run};
+use creditflow::lab::agents::spread::Measure;
 use creditflow::lab::agents::vote::{vote_probability, vote_study, VoteConfig};
 use creditflow::lab::agents::{AgentsConfig, Signal};
 
@@ -178,14 +179,16 @@ fn the_command_line_writes_the_study_and_refuses_bad_settings() {
     let _ = std::fs::remove_file(&path);
     assert_eq!(
         v["rows"].as_array().unwrap().len(),
-        2 * 3,
-        "a row per depth and signal"
+        2 * 4 * 5,
+        "a row per depth, signal and seed (5 by default)"
     );
     assert_eq!(
         v["curves"].as_array().unwrap().len(),
-        2 * 3,
-        "each signal gated and ungated"
+        2 * 4 * 5,
+        "each signal gated and ungated, at each seed"
     );
+    assert_eq!(v["seeds"], serde_json::json!([0, 1, 2, 3, 4]));
+    assert!(v["answers"].as_array().is_some_and(|a| !a.is_empty()));
     assert_eq!(v["vote"].as_array().unwrap().len(), 8);
     // the page's numbers come from the same functions: a row is a run
     let cfg: AgentsConfig = serde_json::from_value(v["settings"].clone()).unwrap();
@@ -194,7 +197,7 @@ fn the_command_line_writes_the_study_and_refuses_bad_settings() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|r| r["depth"] == 3 && r["signal"] == "broadcast")
+        .find(|r| r["depth"] == 3 && r["signal"] == "broadcast" && r["seed"] == 0)
         .unwrap();
     assert_eq!(row["final_val"].as_f64().unwrap(), rows[0].final_val);
     for bad in [
@@ -215,7 +218,7 @@ fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
     use creditflow::page::url::AppState;
     let (s, notices) = AppState::from_query(
         "view=agents&ak=3&afid=0.5&agate=1&arounds=12&aseed=7&afix=0.2&anames=retrieve,draft\
-         &aplo=0.4&aphi=0.6&aq=500&awidth=6&atasks=50&aval=40&again=1.2",
+         &aplo=0.4&aphi=0.6&aq=500&awidth=6&atasks=50&aval=40&again=1.2&aseeds=2&ascore=best",
     );
     assert!(notices.is_empty(), "{notices:?}");
     let a = &s.agents;
@@ -242,6 +245,8 @@ fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
         (a.cfg.out_size, a.cfg.tasks, a.cfg.val_tasks, a.cfg.map_gain),
         (6, 50, 40, 1.2)
     );
+    assert_eq!((a.seeds, a.measure), (2, Measure::BestRound));
+    assert_eq!(a.seed_list(), vec![7, 8]);
     assert_eq!(a.name(1), "retrieve");
     assert_eq!(a.name(3), "step 3");
     let back = AppState::from_query(&s.to_query()).0;
@@ -253,14 +258,22 @@ fn the_views_settings_live_in_the_url_and_a_run_fills_every_chart() {
     assert_eq!(bad.agents, AppState::default().agents);
     assert_eq!(notices.len(), 7);
     let r = AgentsResults::compute(a);
-    assert_eq!(r.curves.len(), 6, "each signal, gated and not");
+    assert_eq!(
+        r.curves.len(),
+        8 * 2,
+        "each signal, gated and not, at 2 seeds"
+    );
     assert!(r.curves.iter().all(|(_, c)| c.val.len() == 13));
-    assert_eq!(r.rows.len(), 3 * PAGE_DEPTHS.len());
+    assert_eq!(r.rows.len(), 4 * PAGE_DEPTHS.len() * 2);
+    assert_eq!(r.seeds_done(), 2);
     assert_eq!(r.vote.len(), 8);
-    assert_eq!(r.findings().len(), PAGE_DEPTHS.len());
-    assert!(r.findings()[0].contains("every signal is exact"));
-    // every chart's numbers as CSV: 6 curves × 13 points, 12 depth rows, 16 vote rows
-    assert_eq!(r.csv().lines().count(), 1 + 6 * 13 + 12 + 16);
+    let f = r.findings(a.measure);
+    assert_eq!(f.len(), PAGE_DEPTHS.len());
+    assert!(f[0].contains("every signal is exact"), "{f:?}");
+    assert_eq!(r.curve_bands(a.measure).len(), 8);
+    assert!(r.curve_bands(a.measure).iter().all(|b| b.seeds == 2));
+    // every chart's numbers as CSV: 16 curves × 13 points, 32 depth rows, 16 vote rows
+    assert_eq!(r.csv().lines().count(), 1 + 16 * 13 + 32 + 16);
     // the renamed step's curve differs from the same run under default names
     let mut plain = a.clone();
     plain.names.clear();
@@ -339,8 +352,8 @@ fn the_angle_map_draws_every_steps_angle_for_each_depth() {
     let (_, drawn) = svg_drawn(&AgentsChart::Map(rows.clone()), &CHART_LIGHT);
     let has = |t: &str| drawn.texts.iter().any(|x| x == t);
     assert_eq!(
-        drawn.count, 2,
-        "chained and broadcast; exact is 0° by definition"
+        drawn.count, 3,
+        "chained and both broadcasts; exact is 0° by definition"
     );
     // every step's angle of every chained and broadcast row, as printed
     for r in rows.iter().filter(|r| r.signal != Signal::Exact) {
@@ -379,14 +392,19 @@ fn a_run_in_slices_of_one_round_equals_the_run_at_once_and_the_command_lines_stu
         sliced.add(d);
     }
     assert_eq!(sliced, whole);
-    assert_eq!(sliced.done, units().len());
+    assert_eq!(sliced.done, units(&s).len());
     assert!(calls > 6 * 7, "one round per call: {calls}");
-    // the curves are the command line's runs, the depth rows its study
+    // the curves are the command line's runs, the depth rows its study, seed by seed
     for (gate, c) in &whole.curves {
-        assert_eq!(*c, run(&s.pipeline(*gate), c.signal, 7));
+        assert_eq!(*c, run(&s.pipeline_at(*gate, c.seed), c.signal, 7));
     }
-    assert_eq!(
-        whole.rows,
-        depth_study(&s.cfg, &s.names, &PAGE_DEPTHS, &Signal::ALL)
-    );
+    let rows: Vec<_> = s
+        .seed_list()
+        .into_iter()
+        .flat_map(|seed| {
+            let cfg = AgentsConfig { seed, ..s.cfg };
+            depth_study(&cfg, &s.names, &PAGE_DEPTHS, &Signal::ALL)
+        })
+        .collect();
+    assert_eq!(whole.rows, rows);
 }

@@ -318,9 +318,10 @@ fn every_chart_draws_on_both_themes_without_measuring_text() {
     s.cfg.rounds = 5;
     let r = AgentsResults::compute(&s);
     assert!(r.curves.iter().any(|(_, c)| c.signal == Signal::Broadcast));
-    check("agents curves", &AgentsChart::Curves(r.curves.clone()));
-    check("agents depth", &AgentsChart::Depth(r.rows.clone()));
-    check("agents map", &AgentsChart::Map(r.rows.clone()));
+    let m = s.measure;
+    check("agents curves", &AgentsChart::Curves(r.curve_bands(m)));
+    check("agents depth", &AgentsChart::Depth(r.depth_points(m)));
+    check("agents map", &AgentsChart::Map(r.median_rows(m)));
     check("agents vote", &AgentsChart::Vote(r.vote.clone()));
     // and every chart empty, before a run
     check(

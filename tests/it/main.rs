@@ -7,6 +7,7 @@
 mod support;
 
 mod agents;
+mod agents_spread;
 mod architecture;
 mod charts;
 mod cli;

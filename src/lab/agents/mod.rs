@@ -6,8 +6,11 @@
 //! `vote` is the seed's compute-matched baseline on a multiple-choice task.
 
 pub mod pipeline;
+pub mod reading;
 pub mod rounds;
+pub mod spread;
 pub mod vote;
+pub mod words;
 
 use serde::{Deserialize, Serialize};
 
@@ -22,18 +25,29 @@ pub enum Signal {
     /// (local derivatives) as ρ → 0.
     Chain,
     /// Broadcast critique: the final critique straight to every step
-    /// through a fixed random map (the DFA of pipelines): no backward chain.
+    /// through a fixed random map (like direct feedback alignment in a
+    /// network): no backward chain, and nothing for a step to read.
     Broadcast,
+    /// The broadcast that reads (`reading`): the final critique to every
+    /// step, each step passing it through its own estimate of how its
+    /// output moves the final one, fitted on the round's tasks.
+    Reading,
 }
 
 impl Signal {
-    pub const ALL: [Signal; 3] = [Signal::Exact, Signal::Chain, Signal::Broadcast];
+    pub const ALL: [Signal; 4] = [
+        Signal::Exact,
+        Signal::Chain,
+        Signal::Broadcast,
+        Signal::Reading,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
             Signal::Exact => "exact",
             Signal::Chain => "chain",
             Signal::Broadcast => "broadcast",
+            Signal::Reading => "reading",
         }
     }
 
@@ -45,7 +59,18 @@ impl Signal {
         match self {
             Signal::Exact => "exact (backprop through the pipeline)",
             Signal::Chain => "chained critique",
-            Signal::Broadcast => "broadcast critique",
+            Signal::Broadcast => "broadcast critique (fixed random map)",
+            Signal::Reading => "broadcast critique, read by each step",
+        }
+    }
+
+    /// Which practice the arm models, in a line.
+    pub fn models(self) -> &'static str {
+        match self {
+            Signal::Exact => "a differentiable pipeline trained end to end: the reference no text pipeline has",
+            Signal::Chain => "TextGrad's backward pass: each step's critique written from the critique of the step after it",
+            Signal::Broadcast => "the final critique pasted into every step's optimizer, which cannot relate it to its own output",
+            Signal::Reading => "the final critique given to every step's optimizer beside its own inputs and outputs, which it uses to judge its part",
         }
     }
 
@@ -56,7 +81,7 @@ impl Signal {
     pub fn critique_edges(self, depth: usize) -> u64 {
         match self {
             Signal::Exact | Signal::Chain => 2 * depth as u64,
-            Signal::Broadcast => depth as u64 + 1,
+            Signal::Broadcast | Signal::Reading => depth as u64 + 1,
         }
     }
 }

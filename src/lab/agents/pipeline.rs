@@ -7,6 +7,7 @@
 //! imperfect critic, or the final critique broadcast to every step through
 //! a fixed random map.
 
+use crate::lab::agents::reading::influence;
 use crate::lab::agents::{AgentsConfig, Signal};
 use crate::lab::train::rng::{normal, normal_matrix, stream, LabRng, Stream};
 use ndarray::{Array1, Array2, Axis};
@@ -128,6 +129,19 @@ impl Pipeline {
                             last.clone()
                         } else {
                             last.dot(&self.broadcast[i]) * slope(&f.y[i + 1])
+                        }
+                    })
+                    .collect()
+            }
+            Signal::Reading => {
+                let out = f.output() - t;
+                (0..k)
+                    .map(|i| {
+                        if i + 1 == k {
+                            Self::final_critique(f, t)
+                        } else {
+                            let m = influence(&f.y[i + 1], f.output());
+                            out.dot(&m.t()) * slope(&f.y[i + 1])
                         }
                     })
                     .collect()

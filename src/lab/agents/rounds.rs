@@ -23,6 +23,9 @@ pub fn calls_per_round(cfg: &AgentsConfig, signal: Signal) -> u64 {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AgentRun {
     pub signal: Signal,
+    /// The simulation's seed (its maps, tasks and critic's noise).
+    #[serde(default)]
+    pub seed: u64,
     /// Held-out loss before the first round, then after each round.
     pub val: Vec<f64>,
     /// Training loss at the start of each round.
@@ -69,6 +72,7 @@ impl Rounds {
             counted: vec![0; k],
             out: AgentRun {
                 signal,
+                seed: p.cfg.seed,
                 val: vec![val],
                 train: Vec::new(),
                 kept: Vec::new(),
@@ -158,6 +162,8 @@ pub fn run(p: &Pipeline, signal: Signal, rounds: usize) -> AgentRun {
 pub struct PipelineRow {
     pub depth: usize,
     pub signal: Signal,
+    #[serde(default)]
+    pub seed: u64,
     /// Rounds the call budget paid for.
     pub rounds: usize,
     pub calls: u64,
@@ -166,6 +172,9 @@ pub struct PipelineRow {
     pub start_val: f64,
     /// Per step, the mean angle to the exact gradient.
     pub angles: Vec<f64>,
+    /// The held-out loss before the first round, then after each.
+    #[serde(default)]
+    pub val: Vec<f64>,
 }
 
 impl PipelineRow {
@@ -213,11 +222,13 @@ impl PipelineRow {
         PipelineRow {
             depth,
             signal: r.signal,
+            seed: r.seed,
             rounds,
             calls: r.calls.last().copied().unwrap_or(0),
             final_val: r.final_val(),
             start_val: r.val[0],
             angles: r.angles,
+            val: r.val,
         }
     }
 }

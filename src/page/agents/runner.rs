@@ -6,28 +6,32 @@
 
 use crate::lab::agents::rounds::{depth_unit, AgentRun, PipelineRow, Rounds};
 use crate::lab::agents::vote::{vote_study, VotePoint};
-use crate::lab::agents::Signal;
+use crate::lab::agents::{AgentsConfig, Signal};
 use crate::lab::slices::Slices;
 use crate::page::agents::{AgentsResults, AgentsSettings, PAGE_DEPTHS, VOTE_CALLS};
 
 /// One piece of a run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Unit {
-    /// A signal's curve at the settings' depth, gated or not.
-    Curve(bool, Signal),
-    /// A signal's point of the depth chart at one depth.
-    Depth(usize, Signal),
+    /// A signal's curve at the settings' depth, gated or not, at a seed.
+    Curve(bool, Signal, u64),
+    /// A signal's point of the depth chart at one depth and seed.
+    Depth(usize, Signal, u64),
     Vote,
 }
 
-/// Every unit of a run, in the order the results list them.
-pub fn units() -> Vec<Unit> {
+/// Every unit of a run at `s`'s seeds, in the order the results list
+/// them: every part at the first seed, then at the next, … (so the charts
+/// fill in early), then the vote.
+pub fn units(s: &AgentsSettings) -> Vec<Unit> {
     let mut u = Vec::new();
-    for gate in [false, true] {
-        u.extend(Signal::ALL.map(|s| Unit::Curve(gate, s)));
-    }
-    for d in PAGE_DEPTHS {
-        u.extend(Signal::ALL.map(|s| Unit::Depth(d, s)));
+    for seed in s.seed_list() {
+        for gate in [false, true] {
+            u.extend(Signal::ALL.map(|sig| Unit::Curve(gate, sig, seed)));
+        }
+        for d in PAGE_DEPTHS {
+            u.extend(Signal::ALL.map(|sig| Unit::Depth(d, sig, seed)));
+        }
     }
     u.push(Unit::Vote);
     u
@@ -53,8 +57,8 @@ pub struct UnitSlices {
 impl UnitSlices {
     pub fn new(s: AgentsSettings) -> Self {
         Self {
+            units: units(&s),
             s,
-            units: units(),
             current: None,
         }
     }
@@ -71,11 +75,12 @@ impl Slices for UnitSlices {
         let u = *self.units.get(i)?;
         if self.current.as_ref().is_none_or(|(j, _)| *j != i) {
             let rounds = match u {
-                Unit::Curve(gate, sig) => {
-                    Rounds::new(self.s.pipeline(gate), sig, self.s.cfg.rounds)
+                Unit::Curve(gate, sig, seed) => {
+                    Rounds::new(self.s.pipeline_at(gate, seed), sig, self.s.cfg.rounds)
                 }
-                Unit::Depth(d, sig) => {
-                    let (p, n) = depth_unit(&self.s.cfg, &self.s.names, d, sig);
+                Unit::Depth(d, sig, seed) => {
+                    let cfg = AgentsConfig { seed, ..self.s.cfg };
+                    let (p, n) = depth_unit(&cfg, &self.s.names, d, sig);
                     Rounds::new(p, sig, n)
                 }
                 Unit::Vote => return Some(UnitDone::Vote(vote_study(&self.s.vote, VOTE_CALLS))),
@@ -90,8 +95,8 @@ impl Slices for UnitSlices {
                 let rounds = r.progress().1;
                 let run = r.finish();
                 return Some(match u {
-                    Unit::Curve(gate, _) => UnitDone::Curve(gate, run),
-                    Unit::Depth(d, _) => UnitDone::Row(PipelineRow::of(d, rounds, run)),
+                    Unit::Curve(gate, ..) => UnitDone::Curve(gate, run),
+                    Unit::Depth(d, ..) => UnitDone::Row(PipelineRow::of(d, rounds, run)),
                     Unit::Vote => UnitDone::Vote(Vec::new()),
                 });
             }

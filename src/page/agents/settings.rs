@@ -2,10 +2,11 @@
 //! (`page::settings::Setting`): the page's URL keys, its settings form and
 //! the command line's flags (`cli::agents`) all read this table.
 
+use crate::lab::agents::spread::Measure;
 use crate::page::agents::AgentsSettings;
 use crate::page::settings::{count, num, put, unit, Setting};
 
-pub const SETTINGS: [Setting<AgentsSettings>; 19] = [
+pub const SETTINGS: [Setting<AgentsSettings>; 21] = [
     Setting {
         key: "ak",
         flag: Some("--depth"),
@@ -81,6 +82,20 @@ pub const SETTINGS: [Setting<AgentsSettings>; 19] = [
             ok
         },
         get: |s| s.cfg.seed.to_string(),
+    },
+    Setting {
+        key: "aseeds",
+        flag: Some("--seeds"),
+        what: "the number of seeds each arm runs at, a whole number from 1 to 20",
+        set: |s, v| put(&mut s.seeds, count(v, 1, 20)),
+        get: |s| s.seeds.to_string(),
+    },
+    Setting {
+        key: "ascore",
+        flag: Some("--score"),
+        what: "how a run is scored: last (the mean of its last rounds), best (its best round) or area (its mean over all rounds)",
+        set: |s, v| put(&mut s.measure, Measure::from_id(v)),
+        get: |s| s.measure.id().into(),
     },
     Setting {
         key: "afix",

@@ -8,8 +8,8 @@
 pub mod controller;
 mod controller_grid;
 mod controller_panel;
-mod notebook;
 pub mod live;
+mod notebook;
 pub mod panel;
 pub mod session;
 pub mod settings;

@@ -269,5 +269,5 @@ pub const LAB_KEYS: [Key; crate::page::lab::settings::SETTINGS.len()] = keys_of!
 /// The Agents view's keys (`page::agents::settings::SETTINGS`).
 pub const AGENT_KEYS: [Key; crate::page::agents::settings::SETTINGS.len()] = keys_of!(
     crate::page::agents::settings::SETTINGS, agents;
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20
 );

@@ -1,11 +1,13 @@
 //! The Agents view's charts (one `AgentsChart`, four kinds): held-out
-//! loss by round (each signal, gated dashed), final loss against depth at
-//! an equal call budget, and the compute-matched vote; the credit-quality
-//! map, step by step, is drawn in `agents_map`.
+//! loss by round (each signal's median over the seeds with its
+//! interquartile band, gated dashed), the score against depth at an equal
+//! call budget (median and band), and the compute-matched vote; the
+//! credit-quality map, step by step, is drawn in `agents_map`.
 
-use crate::lab::agents::rounds::{AgentRun, PipelineRow};
+use crate::lab::agents::rounds::PipelineRow;
 use crate::lab::agents::vote::VotePoint;
 use crate::lab::agents::Signal;
+use crate::page::agents::results::{CurveBand, DepthPoint};
 use crate::ui::charts::agents_map;
 use crate::ui::charts::pen::{legend_rows, Axis, Chart, Ink, Look, Pen, Plot, Rgb};
 use crate::ui::charts::plots::{frame, legend_below, tick, LEGEND_COLS, WIDTH};
@@ -14,11 +16,12 @@ use plotters::prelude::DrawingBackend;
 /// One of the Agents view's charts, with its data.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AgentsChart {
-    /// Held-out loss against round, one line per signal (gated or not).
-    Curves(Vec<(bool, AgentRun)>),
-    /// Final held-out loss against the number of steps K.
-    Depth(Vec<PipelineRow>),
-    /// The credit-quality map (`agents_map`).
+    /// Held-out loss against round, one median line and band per signal
+    /// (gated or not).
+    Curves(Vec<CurveBand>),
+    /// The score against the number of steps K, median and band.
+    Depth(Vec<DepthPoint>),
+    /// The credit-quality map (`agents_map`), of the median rows.
     Map(Vec<PipelineRow>),
     /// Accuracy against calls.
     Vote(Vec<VotePoint>),
@@ -39,7 +42,7 @@ impl Chart for AgentsChart {
         let h = self.size().1;
         match self {
             Self::Curves(c) => curves(pen, h, c),
-            Self::Depth(rows) => depth(pen, h, rows),
+            Self::Depth(points) => depth(pen, h, points),
             Self::Map(rows) => agents_map::map(pen, h, rows),
             Self::Vote(points) => vote(pen, h, points),
         }
@@ -51,6 +54,7 @@ pub fn signal_color(s: Signal) -> Rgb {
         Signal::Exact => (31, 95, 191),
         Signal::Chain => (230, 97, 1),
         Signal::Broadcast => (44, 160, 44),
+        Signal::Reading => (117, 112, 179),
     }
 }
 
@@ -98,60 +102,77 @@ fn log_axis(v: impl Iterator<Item = f64>) -> Axis {
     }
 }
 
-/// Held-out loss against round, one line per signal, gated dashed.
-fn curves<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, curves: &[(bool, AgentRun)]) -> usize {
-    let rounds = curves
+/// Held-out loss against round: each arm's median over the seeds, its
+/// interquartile band shaded, gated dashed.
+fn curves<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, bands: &[CurveBand]) -> usize {
+    let rounds = bands
         .iter()
-        .map(|(_, r)| r.kept.len())
+        .map(|b| b.median.len().saturating_sub(1))
         .max()
         .unwrap_or(1)
         .max(1);
-    let ya = log_axis(curves.iter().flat_map(|(_, r)| r.val.iter().copied()));
-    let entries: Vec<_> = curves
+    let ya = log_axis(bands.iter().flat_map(|b| b.lo.iter().chain(&b.hi).copied()));
+    let entries: Vec<_> = bands
         .iter()
-        .map(|(g, r)| {
+        .map(|b| {
             (
-                format!("{}{}", r.signal.id(), if *g { ", gated" } else { "" }),
-                Look::line(signal_color(r.signal), *g),
+                format!("{}{}", b.signal.id(), if b.gate { ", gated" } else { "" }),
+                Look::line(signal_color(b.signal), b.gate),
             )
         })
         .collect();
-    let k = curves.first().map_or(0, |(_, r)| r.angles.len());
+    let seeds = bands.iter().map(|b| b.seeds).max().unwrap_or(0);
     let p = frame(
         pen,
         h,
-        &format!("Held-out loss, round by round (K = {k} steps)"),
+        &format!(
+            "Held-out loss, round by round: median of {seeds} seed{}, the middle half shaded",
+            if seeds == 1 { "" } else { "s" }
+        ),
         legend_rows(entries.len(), LEGEND_COLS),
         Axis::linear(0.0, rounds as f64),
         ya,
     );
     pen.axes(&p, "round", "held-out loss (log scale)", &whole, &tick);
-    for (g, r) in curves {
-        let pts: Vec<(f64, f64)> = r
-            .val
+    let clamp = |y: f64| y.clamp(p.ya.lo, p.ya.hi);
+    for b in bands.iter().filter(|b| b.seeds > 1) {
+        let upper = b.hi.iter().enumerate().map(|(i, &v)| (i as f64, v));
+        let lower = b.lo.iter().enumerate().rev().map(|(i, &v)| (i as f64, v));
+        let poly: Vec<(f64, f64)> = upper
+            .chain(lower)
+            .filter(|(_, y)| y.is_finite())
+            .map(|(x, y)| p.at(x, clamp(y)))
+            .collect();
+        pen.area(
+            &poly,
+            Ink::Data(signal_color(b.signal)),
+            if b.gate { 0.08 } else { 0.14 },
+        );
+    }
+    for b in bands {
+        let pts: Vec<(f64, f64)> = b
+            .median
             .iter()
             .enumerate()
             .map(|(i, &v)| (i as f64, v))
             .collect();
-        line(pen, &p, &pts, signal_color(r.signal), *g, false);
+        line(pen, &p, &pts, signal_color(b.signal), b.gate, false);
     }
     legend_below(pen, &p, LEGEND_COLS, &entries);
-    curves.len()
+    bands.len()
 }
 
-/// Per signal, `get` of each depth's row against depth.
-fn by_depth<DB: DrawingBackend>(
-    pen: &mut Pen<DB>,
-    h: f64,
-    rows: &[PipelineRow],
-    title: &str,
-    ylabel: &str,
-    ya: Axis,
-    get: impl Fn(&PipelineRow) -> f64,
-) -> usize {
+/// The score against depth, each signal at the chained critique's call
+/// budget: the median over the seeds, a bar over the middle half.
+fn depth<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, points: &[DepthPoint]) -> usize {
+    let ya = log_axis(
+        points
+            .iter()
+            .flat_map(|d| [d.score.band.lo, d.score.band.hi, d.row.start_val]),
+    );
     let signals: Vec<Signal> = Signal::ALL
         .into_iter()
-        .filter(|s| rows.iter().any(|r| r.signal == *s))
+        .filter(|s| points.iter().any(|r| r.signal == *s))
         .collect();
     let entries: Vec<_> = signals
         .iter()
@@ -160,41 +181,39 @@ fn by_depth<DB: DrawingBackend>(
     let p = frame(
         pen,
         h,
-        title,
+        "Score at an equal call budget (median over the seeds, bars: the middle half)",
         legend_rows(entries.len(), LEGEND_COLS),
         Axis::linear(0.0, 8.0),
         ya,
     );
-    pen.axes(&p, "steps in the pipeline K", ylabel, &whole, &tick);
-    for s in &signals {
-        let pts: Vec<(f64, f64)> = rows
+    pen.axes(
+        &p,
+        "steps in the pipeline K",
+        "held-out loss (log)",
+        &whole,
+        &tick,
+    );
+    for (k, s) in signals.iter().enumerate() {
+        let mine: Vec<&DepthPoint> = points.iter().filter(|r| r.signal == *s).collect();
+        // side by side, so that bars at one depth do not hide each other
+        let dx = (k as f64 - (signals.len() as f64 - 1.0) / 2.0) * 0.08;
+        for d in &mine {
+            let (lo, hi) = (d.score.band.lo, d.score.band.hi);
+            if lo.is_finite() && hi.is_finite() && d.score.n > 1 {
+                let x = d.depth as f64 + dx;
+                let a = p.at(x, lo.clamp(p.ya.lo, p.ya.hi));
+                let b = p.at(x, hi.clamp(p.ya.lo, p.ya.hi));
+                pen.line(a, b, Ink::Data(signal_color(*s)), 2.0, false);
+            }
+        }
+        let pts: Vec<(f64, f64)> = mine
             .iter()
-            .filter(|r| r.signal == *s)
-            .map(|r| (r.depth as f64, get(r)))
+            .map(|d| (d.depth as f64 + dx, d.score.median))
             .collect();
         line(pen, &p, &pts, signal_color(*s), false, true);
     }
     legend_below(pen, &p, LEGEND_COLS, &entries);
     signals.len()
-}
-
-/// Final held-out loss against depth, each signal at the chained
-/// critique's call budget.
-fn depth<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, rows: &[PipelineRow]) -> usize {
-    let ya = log_axis(
-        rows.iter()
-            .map(|r| r.final_val)
-            .chain(rows.iter().map(|r| r.start_val)),
-    );
-    by_depth(
-        pen,
-        h,
-        rows,
-        "Final held-out loss at an equal call budget",
-        "held-out loss (log)",
-        ya,
-        |r| r.final_val,
-    )
 }
 
 /// Accuracy against calls: independent answers voted (with its closed

@@ -1,5 +1,5 @@
-//! The Agents view's credit-quality map: for the chained and the
-//! broadcast critique, the angle between each step's update and the exact
+//! The Agents view's credit-quality map: for the chained critique and
+//! both broadcasts, the angle between each step's update and the exact
 //! gradient, step by step (across) for each pipeline depth (down), with
 //! the mean over the steps before the last beside each row.
 
@@ -10,7 +10,7 @@ use crate::ui::charts::plots::WIDTH;
 use plotters::prelude::DrawingBackend;
 
 /// The signals the map draws (exact is 0° everywhere by definition).
-pub const MAP_SIGNALS: [Signal; 2] = [Signal::Chain, Signal::Broadcast];
+pub const MAP_SIGNALS: [Signal; 3] = [Signal::Chain, Signal::Broadcast, Signal::Reading];
 
 /// A cell's fill for an angle: pale at 0°, deep red at 90° and beyond,
 /// and whether its text should be white.

@@ -330,6 +330,18 @@ impl<'a, DB: DrawingBackend> Pen<'a, DB> {
         let _ = self.area.draw(&r);
     }
 
+    /// A filled area (a band between two lines: the upper line's points,
+    /// then the lower's backwards), counted with the rects.
+    pub fn area(&mut self, pts: &[(f64, f64)], ink: Ink, opacity: f64) {
+        if pts.len() < 3 {
+            return;
+        }
+        self.drawn.rects += 1;
+        let c = rgb(self.colour(ink)).mix(opacity).filled();
+        let at: Vec<(i32, i32)> = pts.iter().map(|&p| self.px(p)).collect();
+        let _ = self.area.draw(&Polygon::new(at, c));
+    }
+
     pub fn circle(&mut self, x: f64, y: f64, r: f64, ink: Ink) {
         self.drawn.dots += 1;
         let c = rgb(self.colour(ink)).filled();

@@ -2,13 +2,13 @@
 //! latest per-layer angles) and the essay's table reproduced in the page,
 //! with their exports. Every note here stands on its own.
 
+use crate::lab::notebook::Format;
 use crate::lab::study::grid::{Edge, CAREFUL_SEEDS, CAREFUL_TASK_SEEDS};
 use crate::lab::study::summary::{
     angle_series, angle_summary, divergence_cap, ranked, readout_floor, summary_csv, teacher_gap,
     within_noise, Summary,
 };
 use crate::lab::train::config::Protocol;
-use crate::lab::notebook::Format;
 use crate::lab::Method;
 use crate::page::lab::controller::PRECOMPUTED_FILE;
 use crate::page::lab::session::{curves_csv, curves_json};
@@ -316,7 +316,10 @@ fn NotebookExport(lab: Lab, grid: bool) -> impl IntoView {
                 format.extension()
             );
             download::text(&e.text, &name, format.mime());
-            format!("{name}: {}. Run it with Jupyter, or python3 {name} (NumPy only).", e.summary())
+            format!(
+                "{name}: {}. Run it with Jupyter, or python3 {name} (NumPy only).",
+                e.summary()
+            )
         })));
     };
     let id = if grid { "grid" } else { "live" };

@@ -88,7 +88,7 @@ impl Work for AgentsWork {
     type Here = UnitSlices;
 
     fn jobs(&self) -> usize {
-        crate::page::agents::runner::units().len()
+        crate::page::agents::runner::units(&self.0).len()
     }
 
     fn message(&self, _: usize) -> Option<ToWorker> {
