@@ -211,9 +211,9 @@ pub const STOPS: [Stop; 10] = [
         title: "Agents: a critique passed back along a chain",
         text: &[
             "Part 5: an agent pipeline (TextGrad and its kind) chains a few model calls; when the final answer is criticised, the critique is passed back step by step and each step rewrites its own instructions. The essay's check: ordering (R5) and stored activity (R1) are kept; each step gets its own critique, but not a signed number (R3, partly); the backward critic need not resemble the step (R4 does not apply, as in feedback alignment); and no step has a local derivative (R2), which is where backprop's guarantee comes from.",
-            "This view simulates such a pipeline (no language model is called): the critique passed back along the chain, against the final critique sent to every step, through a fixed random map or read by each step with its own outputs, at the same number of calls and over several seeds. It opens with the answers: read whether the chain wins, by how much, and whether that survives a broadcast that can read. The protocol card below them says how to run the same test on a real pipeline.",
+            "This view simulates such a pipeline (no language model is called): the critique passed back along the chain, against the final critique sent to every step, through a fixed random map or read by each step with its own outputs, at the same number of calls and over several seeds. Its answers open the view, above: read whether the chain wins, by how much, and whether that survives a broadcast that can read. The protocol card below them says how to run the same test on a real pipeline; the run button reruns it at your settings.",
         ],
-        setup: Setup::agents("agents-answers"),
+        setup: Setup::agents("agents-run"),
         predict: None,
         myth: Some(Myth {
             claim: "A backward chain of critiques is a gradient.",
