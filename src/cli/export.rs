@@ -111,27 +111,11 @@ pub fn export(args: &[String]) -> i32 {
 /// The runs of `spec`: its rules × rates (each rule's best rate when none
 /// were given) × teacher draws × seeds.
 fn jobs(spec: &GridSpec) -> Vec<RunConfig> {
-    let mut out = Vec::new();
-    for &method in &spec.methods {
-        let lrs = if spec.lrs.is_empty() {
-            vec![method.def().best_lr]
+    spec.jobs_of(&spec.methods, |m| {
+        if spec.lrs.is_empty() {
+            vec![m.def().best_lr]
         } else {
             spec.lrs.clone()
-        };
-        for lr in lrs {
-            for &draw in &spec.task_seeds {
-                for &seed in &spec.seeds {
-                    let mut cfg = RunConfig {
-                        method,
-                        lr,
-                        seed,
-                        ..spec.base
-                    };
-                    cfg.teacher.seed = draw;
-                    out.push(cfg);
-                }
-            }
         }
-    }
-    out
+    })
 }

@@ -187,7 +187,7 @@ impl GridSpec {
     }
 
     /// The jobs of `methods` at the rates `lrs` gives each.
-    fn jobs_of(&self, methods: &[Method], lrs: impl Fn(Method) -> Vec<f64>) -> Vec<RunConfig> {
+    pub fn jobs_of(&self, methods: &[Method], lrs: impl Fn(Method) -> Vec<f64>) -> Vec<RunConfig> {
         let mut out = Vec::new();
         for &method in methods {
             for lr in lrs(method) {

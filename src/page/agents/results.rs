@@ -160,10 +160,9 @@ impl AgentsResults {
         counts.iter().filter(|c| c.1 == most).count()
     }
 
-    /// The verdict of `a` against `b` at depth `d`, in words, with both
-    /// bands; `None` until both have run.
-    pub fn compare(&self, measure: Measure, d: usize, a: Signal, b: Signal) -> Option<String> {
-        let points = self.depth_points(measure);
+    /// The verdict of `a` against `b` at depth `d` among `points`, in
+    /// words, with both bands; `None` until both have run.
+    fn compare(points: &[DepthPoint], d: usize, a: Signal, b: Signal) -> Option<String> {
         let get = |s: Signal| points.iter().find(|p| p.depth == d && p.signal == s);
         let (pa, pb) = (get(a)?, get(b)?);
         let (x, y) = (&pa.score, &pb.score);
@@ -185,11 +184,12 @@ impl AgentsResults {
     /// What the depth chart says, depth by depth: the chain against the
     /// fixed broadcast and against the broadcast that reads.
     pub fn findings(&self, measure: Measure) -> Vec<String> {
+        let points = self.depth_points(measure);
         let mut out = Vec::new();
         for d in self.depths() {
             let vs: Vec<String> = [Signal::Broadcast, Signal::Reading]
                 .into_iter()
-                .filter_map(|b| self.compare(measure, d, Signal::Chain, b))
+                .filter_map(|b| Self::compare(&points, d, Signal::Chain, b))
                 .collect();
             if !vs.is_empty() {
                 let steps = if d == 1 { "step" } else { "steps" };
@@ -207,9 +207,9 @@ impl AgentsResults {
         if n == 0 {
             return out;
         }
+        let points = self.depth_points(measure);
         let word = |d: usize, b: Signal| {
-            self.compare(measure, d, Signal::Chain, b)
-                .map(|s| format!("at K = {d}, {s}"))
+            Self::compare(&points, d, Signal::Chain, b).map(|s| format!("at K = {d}, {s}"))
         };
         let at: Vec<String> = [2, 4, 8]
             .into_iter()
