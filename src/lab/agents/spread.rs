@@ -37,6 +37,15 @@ impl Measure {
         Measure::ALL.into_iter().find(|m| m.id() == s.trim())
     }
 
+    /// A few words, for a choice in a form.
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::LastRounds => "the last rounds' mean",
+            Measure::BestRound => "the best round",
+            Measure::Area => "the area under the curve",
+        }
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Measure::LastRounds => "the mean held-out loss over the last tenth of the rounds",

@@ -251,7 +251,7 @@ pub fn AgentsView() -> impl IntoView {
                             app.update(|a| { let _ = a.set("ascore", &v); });
                             ran.update(|r| if let Some(r) = r { r.measure = Measure::from_id(&v).unwrap_or_default(); });
                         }>
-                            {Measure::ALL.map(|m| view! { <option value=m.id() selected=move || app.with(|a| a.agents.measure == m)>{m.describe()}</option> }).collect_view()}
+                            {Measure::ALL.map(|m| view! { <option value=m.id() selected=move || app.with(|a| a.agents.measure == m)>{m.name()}</option> }).collect_view()}
                         </select></label>
                 </div>
             </fieldset>
