@@ -14,7 +14,8 @@ async function precache() {
   const files = new Set([...named, './worker_loader.js', './worker.js', './worker_bg.wasm',
     './worker_fma_loader.js', './worker_fma.js', './worker_fma_bg.wasm',
     // the essay's table, precomputed, the guide and the digits (the page fetches them)
-    './essay-grid.json', './guide.md', './agents-protocol.md', './digits.csv.gz', './tasks.json']);
+    './essay-grid.json', './guide.md', './agents-protocol.md', './agents-trace.md', './agents-trace.schema.json',
+    './agents-trace-textgrad.py', './traces/simulated-arms.jsonl', './traces/simulated-depths.jsonl', './digits.csv.gz', './tasks.json']);
   await Promise.all([...files].map((f) => cache.add(f).catch(() => {})));
 }
 

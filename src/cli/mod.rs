@@ -79,15 +79,18 @@ pub fn usage() -> String {
          the depth study: final test nMSE per method and depth (1 to 8 hidden layers),
          its ratio to bp at that depth, and each layer's final alignment angle; the
          teacher is the essay's 20→30→5 unless --teacher-depth gives it more layers
-  creditflow agents [--depths 1,2,4,8] [--signals exact,chain,broadcast] [--rounds R]
+  creditflow agents [--depths 1,2,4,8] [--signals exact,chain,broadcast,reading] [--rounds R]
                     [--fidelity F] [--noise S] [--blur B] [--gate on|off] [--lr L]
-                    [--momentum M] [--depth K] [--seed S] [--fix P] [--break P]
-                    [--names A,B,…] [--p-low P] [--p-high P] [--questions N]
-                    [--width W] [--tasks N] [--val-tasks N] [--gain G] [--json FILE]
+                    [--momentum M] [--depth K] [--seed S] [--seeds N] [--score last|best|area]
+                    [--fix P] [--break P] [--names A,B,…] [--p-low P] [--p-high P]
+                    [--questions N] [--width W] [--tasks N] [--val-tasks N] [--gain G]
+                    [--map] [--map-fidelities 0,0.25,…] [--map-depths 2,4,8] [--map-blurs 0.1,…]
+                    [--json FILE] [--protocol-card]
          essay Part 5, simulated (no language model is called): a K-step pipeline's
-         held-out loss by credit signal at the chained critique's call budget, the
-         curves at --depth gated and ungated, and refine + vote against independent
-         answers voted at equal calls
+         held-out loss by credit signal at the chained critique's call budget over
+         seeds (median and middle half), the curves at --depth gated and ungated,
+         refine + vote against independent answers voted at equal calls; --map adds
+         the chain's margin over each broadcast on fidelity × depth × blur
   creditflow tasks [--methods bp,fa,…] [--steps 3000] [--seeds 0,1,2] [--protocol careful|essay]
                    [--json FILE]
          the essay's counterexample measured: the same rules (bp, fa, dfa, sign symmetry,

@@ -180,3 +180,15 @@ pub fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
     let (la, lb) = (luminance(a), luminance(b));
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
+
+/// Each arm of the Agents view, its colour on every chart.
+pub fn signal_color(s: crate::lab::agents::Signal) -> (u8, u8, u8) {
+    use crate::lab::agents::Signal;
+    match s {
+        Signal::Exact => (31, 95, 191),
+        Signal::Chain => (230, 97, 1),
+        Signal::Broadcast => (44, 160, 44),
+        Signal::Reading => (117, 112, 179),
+        Signal::None => (120, 120, 120),
+    }
+}

@@ -175,3 +175,73 @@ fn the_protocol_cards_file_is_the_one_the_page_shows() {
         "regenerate it: creditflow agents --protocol-card > docs/agents-protocol.md"
     );
 }
+
+#[test]
+fn a_margin_map_cell_equals_the_command_lines_figure() {
+    use creditflow::lab::agents::margin::{MarginAxes, MarginCell};
+    use creditflow::lab::slices::Slices;
+    use creditflow::page::agents::runner::{map_units, UnitSlices};
+    use creditflow::page::agents::AgentsResults;
+    let axes = MarginAxes {
+        fidelities: vec![0.0, 1.0],
+        depths: vec![2, 4],
+        blurs: vec![0.1],
+    };
+    let mut s = AgentsSettings {
+        seeds: 3,
+        ..AgentsSettings::default()
+    };
+    s.cfg.rounds = 12;
+    // the page's way: the map's units in slices, then its cells
+    let mut units = UnitSlices::of(map_units(&s, &axes), s.clone());
+    let mut r = AgentsResults::default();
+    for i in 0..units.jobs() {
+        // out of time after every round, as on a busy page: resumed until done
+        let done = loop {
+            if let Some(d) = units.work_on(i, &mut || true) {
+                break d;
+            }
+        };
+        r.add(done);
+    }
+    // both broadcasts once per depth and seed, the chain at every cell
+    assert_eq!(r.map.len(), 3 * 2 * (2 + 2));
+    let page = axes.cells(&r.map, s.measure);
+    assert_eq!(page.len(), 2 * 2 * 2);
+    let dir = crate::support::scratch("margin");
+    let file = dir.join("map.json");
+    let (code, out, err) = crate::support::run_cli(&[
+        "agents",
+        "--seeds",
+        "3",
+        "--rounds",
+        "12",
+        "--depths",
+        "2",
+        "--signals",
+        "chain",
+        "--map",
+        "--map-fidelities",
+        "0,1",
+        "--map-depths",
+        "2,4",
+        "--map-blurs",
+        "0.1",
+        "--json",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("where the chain stops winning"));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let cli: Vec<MarginCell> = serde_json::from_value(json["map"]["cells"].clone()).unwrap();
+    assert_eq!(cli, page);
+    // a perfect critic at two steps beats the fixed broadcast by a clear
+    // margin here; the map says so, and its sign runs the chain's way
+    let best = page
+        .iter()
+        .find(|c| c.fidelity == 1.0 && c.depth == 2 && c.against == Signal::Broadcast)
+        .unwrap();
+    assert!(best.margin > 0.0 && best.chain.median < best.other.median);
+    assert!(best.text().starts_with('+') || best.text().starts_with("≈ +"));
+}

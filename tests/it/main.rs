@@ -8,6 +8,7 @@ mod support;
 
 mod agents;
 mod agents_spread;
+mod agents_trace;
 mod architecture;
 mod charts;
 mod cli;

@@ -5,10 +5,12 @@
 //! on held-out tasks; every round's calls are counted in TextGrad's terms.
 //! `vote` is the seed's compute-matched baseline on a multiple-choice task.
 
+pub mod margin;
 pub mod pipeline;
 pub mod reading;
 pub mod rounds;
 pub mod spread;
+pub mod trace;
 pub mod vote;
 pub mod words;
 
@@ -32,6 +34,9 @@ pub enum Signal {
     /// step, each step passing it through its own estimate of how its
     /// output moves the final one, fitted on the round's tasks.
     Reading,
+    /// No critique: the prompts stay as they start (the protocol card's
+    /// floor; a trace may hold it, the view does not run it).
+    None,
 }
 
 impl Signal {
@@ -42,17 +47,27 @@ impl Signal {
         Signal::Reading,
     ];
 
+    /// Every arm a trace may hold: the view's four and no critique.
+    pub const ARMS: [Signal; 5] = [
+        Signal::Exact,
+        Signal::Chain,
+        Signal::Broadcast,
+        Signal::Reading,
+        Signal::None,
+    ];
+
     pub fn id(self) -> &'static str {
         match self {
             Signal::Exact => "exact",
             Signal::Chain => "chain",
             Signal::Broadcast => "broadcast",
             Signal::Reading => "reading",
+            Signal::None => "none",
         }
     }
 
     pub fn from_id(s: &str) -> Option<Signal> {
-        Signal::ALL.into_iter().find(|x| x.id() == s.trim())
+        Signal::ARMS.into_iter().find(|x| x.id() == s.trim())
     }
 
     pub fn name(self) -> &'static str {
@@ -61,6 +76,18 @@ impl Signal {
             Signal::Chain => "chained critique",
             Signal::Broadcast => "broadcast critique (fixed random map)",
             Signal::Reading => "broadcast critique, read by each step",
+            Signal::None => "no critique (the prompts as they start)",
+        }
+    }
+
+    /// The arm's short name in a sentence.
+    pub fn short(self) -> &'static str {
+        match self {
+            Signal::Exact => "exact gradient",
+            Signal::Chain => "chained critique",
+            Signal::Broadcast => "fixed broadcast",
+            Signal::Reading => "reading broadcast",
+            Signal::None => "no-critique arm",
         }
     }
 
@@ -71,6 +98,7 @@ impl Signal {
             Signal::Chain => "TextGrad's backward pass: each step's critique written from the critique of the step after it",
             Signal::Broadcast => "the final critique pasted into every step's optimizer, which cannot relate it to its own output",
             Signal::Reading => "the final critique given to every step's optimizer beside its own inputs and outputs, which it uses to judge its part",
+            Signal::None => "the prompts left as they start: the floor every arm must beat",
         }
     }
 
@@ -82,6 +110,7 @@ impl Signal {
         match self {
             Signal::Exact | Signal::Chain => 2 * depth as u64,
             Signal::Broadcast | Signal::Reading => depth as u64 + 1,
+            Signal::None => 0,
         }
     }
 }

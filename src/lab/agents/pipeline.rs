@@ -121,6 +121,9 @@ impl Pipeline {
         let k = self.maps.len();
         match signal {
             Signal::Exact => self.exact_critiques(f, t),
+            Signal::None => (0..k)
+                .map(|_| Array2::zeros((t.nrows(), self.cfg.out_size.max(1))))
+                .collect(),
             Signal::Broadcast => {
                 let last = Self::final_critique(f, t);
                 (0..k)

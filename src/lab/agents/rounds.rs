@@ -56,6 +56,15 @@ pub struct Rounds {
     counted: Vec<usize>,
     per_round: u64,
     out: AgentRun,
+    last: Option<LastRound>,
+}
+
+/// A round's directions given to each step and the change made to each
+/// prompt (zero where the gate refused it).
+#[derive(Clone, Debug)]
+pub struct LastRound {
+    pub given: Vec<Array1<f64>>,
+    pub moved: Vec<Array1<f64>>,
 }
 
 impl Rounds {
@@ -79,8 +88,28 @@ impl Rounds {
                 calls: Vec::new(),
                 angles: vec![0.0; k],
             },
+            last: None,
             p,
         }
+    }
+
+    pub fn pipeline(&self) -> &Pipeline {
+        &self.p
+    }
+
+    /// The prompts now.
+    pub fn prompts(&self) -> &[Array1<f64>] {
+        &self.theta
+    }
+
+    /// The record so far (angles summed, not yet averaged).
+    pub fn record(&self) -> &AgentRun {
+        &self.out
+    }
+
+    /// The last round's directions and prompt changes.
+    pub fn last_round(&self) -> Option<&LastRound> {
+        self.last.as_ref()
     }
 
     /// Rounds done so far, and in all.
@@ -123,6 +152,15 @@ impl Rounds {
         let before = *self.out.val.last().expect("a first score");
         let after = p.loss(&p.forward(&next, &p.x_val), &p.t_val);
         let keep = !cfg.gate || after < before;
+        let moved = (0..k)
+            .map(|i| {
+                if keep {
+                    &next[i] - &self.theta[i]
+                } else {
+                    Array1::zeros(self.theta[i].len())
+                }
+            })
+            .collect();
         if keep {
             for (v, g) in self.velocity.iter_mut().zip(&given) {
                 *v = &*v * cfg.momentum + g;
@@ -133,6 +171,7 @@ impl Rounds {
                 v.fill(0.0);
             }
         }
+        self.last = Some(LastRound { given, moved });
         self.out.val.push(if keep { after } else { before });
         self.out.kept.push(keep);
         self.out.calls.push(self.per_round * (r as u64 + 1));

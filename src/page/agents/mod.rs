@@ -2,6 +2,7 @@
 //! the vote's, the steps' names) and the results so far (`runner` does
 //! the work in slices). The command line runs the same functions.
 
+pub mod import;
 pub mod protocol;
 pub mod results;
 pub mod runner;

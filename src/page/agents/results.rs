@@ -4,6 +4,7 @@
 //! bands separate), the answers to the essay's Part 5 questions in plain
 //! sentences, and the exports.
 
+use crate::lab::agents::margin::MapJob;
 use crate::lab::agents::rounds::{AgentRun, PipelineRow};
 use crate::lab::agents::spread::{Band, Measure, Verdict};
 use crate::lab::agents::vote::VotePoint;
@@ -19,6 +20,9 @@ pub struct AgentsResults {
     /// Each depth's point for each signal and seed.
     pub rows: Vec<PipelineRow>,
     pub vote: Vec<VotePoint>,
+    /// The margin map's runs (`lab::agents::margin`), when it was run.
+    #[serde(default)]
+    pub map: Vec<(MapJob, PipelineRow)>,
     /// Units finished (`runner::units`).
     pub done: usize,
 }
@@ -98,7 +102,7 @@ impl AgentsResults {
     pub fn depth_points(&self, measure: Measure) -> Vec<DepthPoint> {
         let mut out = Vec::new();
         for d in self.depths() {
-            for signal in Signal::ALL {
+            for signal in Signal::ARMS {
                 let rows: Vec<&PipelineRow> = self
                     .rows
                     .iter()
@@ -166,17 +170,17 @@ impl AgentsResults {
         let get = |s: Signal| points.iter().find(|p| p.depth == d && p.signal == s);
         let (pa, pb) = (get(a)?, get(b)?);
         let (x, y) = (&pa.score, &pb.score);
-        let both = format!("{} {}, {} {}", short(a), x.text(3), short(b), y.text(3));
+        let both = format!("{} {}, {} {}", a.short(), x.text(3), b.short(), y.text(3));
         Some(match Verdict::of(x, y) {
-            Verdict::FirstBeats => format!("the {} beats the {} ({both})", short(a), short(b)),
-            Verdict::SecondBeats => format!("the {} beats the {} ({both})", short(b), short(a)),
+            Verdict::FirstBeats => format!("the {} beats the {} ({both})", a.short(), b.short()),
+            Verdict::SecondBeats => format!("the {} beats the {} ({both})", b.short(), a.short()),
             Verdict::WithinNoise if d == 1 => {
                 format!("a one-step pipeline has no hop to pass a critique through: every signal is exact ({both})")
             }
             Verdict::WithinNoise => format!(
                 "the {} and the {} are within noise: their bands over the seeds overlap ({both})",
-                short(a),
-                short(b)
+                a.short(),
+                b.short()
             ),
         })
     }
@@ -187,7 +191,7 @@ impl AgentsResults {
         let points = self.depth_points(measure);
         let mut out = Vec::new();
         for d in self.depths() {
-            let vs: Vec<String> = [Signal::Broadcast, Signal::Reading]
+            let vs: Vec<String> = [Signal::Broadcast, Signal::Reading, Signal::None]
                 .into_iter()
                 .filter_map(|b| Self::compare(&points, d, Signal::Chain, b))
                 .collect();
@@ -245,7 +249,7 @@ impl AgentsResults {
                 };
                 Some(format!(
                     "for the {} it {v} ({} gated, {} not)",
-                    short(s),
+                    s.short(),
                     on.text(3),
                     off.text(3)
                 ))
@@ -329,16 +333,6 @@ impl AgentsResults {
     /// Calls spent by every curve of the run.
     pub fn calls(&self) -> u64 {
         self.curves.iter().filter_map(|(_, r)| r.calls.last()).sum()
-    }
-}
-
-/// A signal's short name in a sentence.
-pub fn short(s: Signal) -> &'static str {
-    match s {
-        Signal::Exact => "exact gradient",
-        Signal::Chain => "chained critique",
-        Signal::Broadcast => "fixed broadcast",
-        Signal::Reading => "reading broadcast",
     }
 }
 

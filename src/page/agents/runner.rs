@@ -4,6 +4,7 @@
 //! (a slice ends after the round that passes its time; at the largest
 //! settings one round, or the vote, is a task of tens of milliseconds).
 
+use crate::lab::agents::margin::{MapJob, MarginAxes};
 use crate::lab::agents::rounds::{depth_unit, AgentRun, PipelineRow, Rounds};
 use crate::lab::agents::vote::{vote_study, VotePoint};
 use crate::lab::agents::{AgentsConfig, Signal};
@@ -18,6 +19,8 @@ pub enum Unit {
     /// A signal's point of the depth chart at one depth and seed.
     Depth(usize, Signal, u64),
     Vote,
+    /// A run of the margin map (`lab::agents::margin`).
+    Map(MapJob),
 }
 
 /// Every unit of a run at `s`'s seeds, in the order the results list
@@ -37,12 +40,21 @@ pub fn units(s: &AgentsSettings) -> Vec<Unit> {
     u
 }
 
+/// Every unit of the margin map at `s`'s settings and seeds.
+pub fn map_units(s: &AgentsSettings, axes: &MarginAxes) -> Vec<Unit> {
+    axes.jobs(&s.seed_list())
+        .into_iter()
+        .map(Unit::Map)
+        .collect()
+}
+
 /// A finished unit's result.
 #[derive(Clone, Debug, PartialEq)]
 pub enum UnitDone {
     Curve(bool, AgentRun),
     Row(PipelineRow),
     Vote(Vec<VotePoint>),
+    Map(MapJob, PipelineRow),
 }
 
 /// A run's units, worked through round by round (`Slices`).
@@ -55,9 +67,15 @@ pub struct UnitSlices {
 }
 
 impl UnitSlices {
+    /// A whole run (`units`).
     pub fn new(s: AgentsSettings) -> Self {
+        Self::of(units(&s), s)
+    }
+
+    /// These units at `s`.
+    pub fn of(units: Vec<Unit>, s: AgentsSettings) -> Self {
         Self {
-            units: units(&s),
+            units,
             s,
             current: None,
         }
@@ -83,6 +101,15 @@ impl Slices for UnitSlices {
                     let (p, n) = depth_unit(&cfg, &self.s.names, d, sig);
                     Rounds::new(p, sig, n)
                 }
+                Unit::Map(job) => {
+                    let (p, n) = depth_unit(
+                        &job.config(&self.s.cfg),
+                        &self.s.names,
+                        job.depth,
+                        job.signal,
+                    );
+                    Rounds::new(p, job.signal, n)
+                }
                 Unit::Vote => return Some(UnitDone::Vote(vote_study(&self.s.vote, VOTE_CALLS))),
             };
             self.current = Some((i, rounds));
@@ -97,6 +124,7 @@ impl Slices for UnitSlices {
                 return Some(match u {
                     Unit::Curve(gate, ..) => UnitDone::Curve(gate, run),
                     Unit::Depth(d, ..) => UnitDone::Row(PipelineRow::of(d, rounds, run)),
+                    Unit::Map(job) => UnitDone::Map(job, PipelineRow::of(job.depth, rounds, run)),
                     Unit::Vote => UnitDone::Vote(Vec::new()),
                 });
             }
@@ -121,6 +149,7 @@ impl AgentsResults {
             UnitDone::Curve(gate, run) => self.curves.push((gate, run)),
             UnitDone::Row(row) => self.rows.push(row),
             UnitDone::Vote(v) => self.vote = v,
+            UnitDone::Map(job, row) => self.map.push((job, row)),
         }
         self.done += 1;
     }

@@ -1,3 +1,5 @@
 //! The Agents view.
 
+pub mod import;
+pub mod margin;
 pub mod view;

@@ -13,8 +13,10 @@ use crate::page::agents::runner::{units, UnitDone};
 use crate::page::agents::{AgentsResults, AgentsSettings};
 use crate::page::url::AppState;
 use crate::page::view::View;
+use crate::ui::agents::import::TraceImport;
+use crate::ui::agents::margin::MarginMap;
 use crate::ui::charts::agents::AgentsChart;
-use crate::ui::shell::chart::{canvas, exports};
+use crate::ui::shell::chart::figure;
 use crate::ui::shell::download;
 use crate::ui::shell::widgets::key_field;
 use crate::ui::workers::runner::{AgentsWork, Events, Progress, Runner};
@@ -58,7 +60,11 @@ pub fn AgentsView() -> impl IntoView {
             move |_, _| runner.set_value(None),
             |_| {},
         );
-        runner.set_value(Some(Runner::start(AgentsWork(s), 0, events)));
+        runner.set_value(Some(Runner::start(
+            AgentsWork(s.clone(), units(&s)),
+            0,
+            events,
+        )));
     };
     let running =
         move || !stopped.get() && results.with(|r| r.as_ref().is_some_and(|r| r.done < total()));
@@ -134,12 +140,7 @@ pub fn AgentsView() -> impl IntoView {
                 .with(|r| r.as_ref().map(|r| of(r, m)))
                 .unwrap_or_else(|| of(&AgentsResults::default(), m))
         });
-        view! {
-            <figure class="chart">
-                {canvas(id, label, c)}
-                <figcaption><span class="pan-hint">"Swipe the chart sideways to see all of it. "</span>{label}" "{exports(id, c)}</figcaption>
-            </figure>
-        }
+        figure(id, label, c, None)
     };
     let answers = move || {
         let m = measure();
@@ -157,7 +158,7 @@ pub fn AgentsView() -> impl IntoView {
                     (
                         format!(
                             "{}{}",
-                            crate::page::agents::results::short(b.signal),
+                            b.signal.short(),
                             if b.gate { ", gated" } else { "" }
                         ),
                         b.words,
@@ -300,6 +301,8 @@ pub fn AgentsView() -> impl IntoView {
                     {move || { let m = measure(); results.with(|r| r.as_ref().map(|r| r.findings(m)).unwrap_or_default()) }.into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
                 </ul>
             </div>
+            <MarginMap/>
+            <TraceImport/>
         </section>
     }
 }

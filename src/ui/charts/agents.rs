@@ -4,13 +4,15 @@
 //! call budget (median and band), and the compute-matched vote; the
 //! credit-quality map, step by step, is drawn in `agents_map`.
 
+use crate::lab::agents::margin::{MarginAxes, MarginCell};
 use crate::lab::agents::rounds::PipelineRow;
 use crate::lab::agents::vote::VotePoint;
 use crate::lab::agents::Signal;
 use crate::page::agents::results::{CurveBand, DepthPoint};
-use crate::ui::charts::agents_map;
+use crate::page::palette::signal_color;
 use crate::ui::charts::pen::{legend_rows, Axis, Chart, Ink, Look, Pen, Plot, Rgb};
 use crate::ui::charts::plots::{frame, legend_below, tick, LEGEND_COLS, WIDTH};
+use crate::ui::charts::{agents_map, agents_margin};
 use plotters::prelude::DrawingBackend;
 
 /// One of the Agents view's charts, with its data.
@@ -25,6 +27,8 @@ pub enum AgentsChart {
     Map(Vec<PipelineRow>),
     /// Accuracy against calls.
     Vote(Vec<VotePoint>),
+    /// Where the chain stops winning (`agents_margin`).
+    Margin(MarginAxes, Vec<MarginCell>),
 }
 
 impl Chart for AgentsChart {
@@ -34,6 +38,7 @@ impl Chart for AgentsChart {
             Self::Depth(_) => 400.0,
             Self::Map(rows) => agents_map::height(rows),
             Self::Vote(_) => 420.0,
+            Self::Margin(axes, _) => agents_margin::height(axes),
         };
         (WIDTH, h)
     }
@@ -45,16 +50,8 @@ impl Chart for AgentsChart {
             Self::Depth(points) => depth(pen, h, points),
             Self::Map(rows) => agents_map::map(pen, h, rows),
             Self::Vote(points) => vote(pen, h, points),
+            Self::Margin(axes, cells) => agents_margin::map(pen, h, axes, cells),
         }
-    }
-}
-
-pub fn signal_color(s: Signal) -> Rgb {
-    match s {
-        Signal::Exact => (31, 95, 191),
-        Signal::Chain => (230, 97, 1),
-        Signal::Broadcast => (44, 160, 44),
-        Signal::Reading => (117, 112, 179),
     }
 }
 
@@ -170,7 +167,7 @@ fn depth<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, points: &[DepthPoint]) -
             .iter()
             .flat_map(|d| [d.score.band.lo, d.score.band.hi, d.row.start_val]),
     );
-    let signals: Vec<Signal> = Signal::ALL
+    let signals: Vec<Signal> = Signal::ARMS
         .into_iter()
         .filter(|s| points.iter().any(|r| r.signal == *s))
         .collect();

@@ -76,6 +76,7 @@ pub fn map<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, rows: &[PipelineRow]) 
         let top = 52.0 + si as f64 * (panel_h + gap);
         let label = match s {
             Signal::Chain => "chained critique (hop by hop through the critic)",
+            Signal::Reading => "broadcast critique, read by each step with its own outputs",
             _ => "broadcast critique (the final critique through a fixed random map)",
         };
         text(pen, 16.0, top + 14.0, Anchor::Start, Ink::Strong, label);

@@ -6,6 +6,7 @@
 
 pub mod agents;
 pub mod agents_map;
+pub mod agents_margin;
 pub mod credit;
 pub mod pen;
 pub mod plots;

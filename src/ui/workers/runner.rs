@@ -10,7 +10,7 @@ use crate::lab::slices::Slices;
 use crate::lab::study::grid::JobSlices;
 use crate::lab::train::precision::CurveRun;
 use crate::lab::{RunConfig, Task};
-use crate::page::agents::runner::UnitSlices;
+use crate::page::agents::runner::{Unit, UnitSlices};
 use crate::page::agents::AgentsSettings;
 use crate::ui::shell::widgets::now;
 use crate::ui::workers::env::new_worker;
@@ -82,13 +82,13 @@ impl Work for StudyWork {
 /// The Agents view's run: its units (curves, depth points, the vote) run
 /// on the page: each is a few to tens of milliseconds, and their angles
 /// hold NaN, which JSON, the workers' wire, cannot carry.
-pub struct AgentsWork(pub AgentsSettings);
+pub struct AgentsWork(pub AgentsSettings, pub Vec<Unit>);
 
 impl Work for AgentsWork {
     type Here = UnitSlices;
 
     fn jobs(&self) -> usize {
-        crate::page::agents::runner::units(&self.0).len()
+        self.1.len()
     }
 
     fn message(&self, _: usize) -> Option<ToWorker> {
@@ -100,7 +100,7 @@ impl Work for AgentsWork {
     }
 
     fn here(&self) -> UnitSlices {
-        UnitSlices::new(self.0.clone())
+        UnitSlices::of(self.1.clone(), self.0.clone())
     }
 }
 
