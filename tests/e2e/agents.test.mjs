@@ -90,3 +90,65 @@ test('a bad Agents setting in the URL or a field is refused with a message', asy
   assert.equal(await page.inputValue('[data-testid=agents-ak]'), '4');
   assert.deepEqual(problems, []);
 });
+
+test('the margin map runs on demand and its cells are the command line\'s', async () => {
+  const { page, problems } = await site.open('?view=agents&arounds=30&aseeds=3');
+  await page.waitForFunction(() => /over 3 seeds/.test(document.querySelector('[data-testid=agents-answers-status]').textContent), null, { timeout: 120000 });
+  // before it is asked for, the map is a button and a count of its runs
+  assert.match(await page.textContent('[data-testid=agents-map-status]'), /^\d+ runs at the settings above/);
+  await page.click('[data-testid=agents-map-run]');
+  await page.waitForFunction(() => /^done:/.test(document.querySelector('[data-testid=agents-map-status]').textContent), null, { timeout: 180000 });
+  // two sections (fixed, reading) × three blurs, each with a cell
+  assert.equal(await page.getAttribute('[data-testid=agents-margin]', 'data-lines'), '6');
+  // (.ci/test writes it: creditflow agents --rounds 30 --seeds 3 --map …)
+  const cli = JSON.parse(readFileSync('target/cli-agents-map-30.json', 'utf8')).map.cells;
+  await page.click('[data-testid=table-agents-margin] summary');
+  await page.waitForSelector('[data-testid=table-agents-margin] tbody tr');
+  const rows = await page.$$eval('[data-testid=table-agents-margin] tbody tr', (t) => t.map((r) => [...r.cells].map((c) => c.textContent)));
+  assert.equal(rows.length, cli.length);
+  assert.equal(rows.length, 2 * 3 * 5 * 3);
+  const short = { broadcast: 'fixed broadcast', reading: 'reading broadcast' };
+  for (const c of cli) {
+    const row = rows.find((r) => r[0] === short[c.against] && Number(r[1]) === c.blur && Number(r[2]) === c.fidelity && Number(r[3]) === c.depth);
+    assert.ok(row, JSON.stringify(c));
+    assert.ok(row[4].startsWith(c.chain.median.toFixed(3)), `${row[4]} vs ${c.chain.median}`);
+    assert.ok(row[5].startsWith(c.other.median.toFixed(3)), `${row[5]} vs ${c.other.median}`);
+    const pct = Number(row[6].replace('≈ ', '').replace('−', '-').replace('%', ''));
+    assert.ok(Math.abs(pct - c.margin * 100) <= 0.5 + 1e-9, `${row[6]} vs ${c.margin}`);
+    assert.equal(row[6].startsWith('≈'), c.verdict === 'within_noise');
+  }
+  const said = await page.$$eval('[data-testid=agents-map-findings] li', (l) => l.map((x) => x.textContent));
+  assert.equal(said.length, 6);
+  assert.match(said[0], /^Against the fixed broadcast, blur 0.1: the chain wins clearly/);
+  assert.deepEqual(problems, []);
+});
+
+test('a trace of one\'s own runs is drawn as the simulation\'s; a bad one is refused with its line', async () => {
+  const { page, problems } = await site.open('?view=agents&arounds=10&aseeds=2');
+  await page.click('[data-testid=agents-trace-example-arms]');
+  await page.waitForSelector('[data-testid=agents-trace-summary]:not(:empty)');
+  const summary = await page.textContent('[data-testid=agents-trace-summary]');
+  assert.match(summary, /^simulated-arms.jsonl: Simulated .*624 records, 12 runs/);
+  // four arms' curves with their bands, and the verdicts the command line gives
+  // (.ci/test writes it: creditflow agents --import docs/traces/simulated-arms.jsonl)
+  assert.equal(await page.getAttribute('[data-testid=agents-trace-curves]', 'data-lines'), '4');
+  const cli = JSON.parse(readFileSync('target/cli-trace-arms.json', 'utf8'));
+  const findings = await page.$$eval('[data-testid=agents-trace-findings] li', (l) => l.map((x) => x.textContent));
+  assert.deepEqual(findings, cli.findings);
+  assert.match(await page.textContent('[data-testid=agents-trace-words]'), /no-critique arm: over 3 seeds/);
+  // a malformed file: a message with the line, and the last good trace stays
+  const bad = readFileSync('docs/traces/simulated-arms.jsonl', 'utf8').split('\n');
+  bad[2] = '{"arm": "chain", "run": 0';
+  await page.setInputFiles('[data-testid=agents-trace-file]', { name: 'broken.jsonl', mimeType: 'application/json', buffer: Buffer.from(bad.join('\n')) });
+  await page.waitForSelector('[data-testid=agents-trace-problem]');
+  assert.match(await page.textContent('[data-testid=agents-trace-problem]'), /^broken.jsonl: line 3: not a record of the trace.*Nothing was changed\.$/);
+  assert.equal(await page.textContent('[data-testid=agents-trace-summary]'), summary);
+  // the other example, then the doc the view links
+  await page.click('[data-testid=agents-trace-example-depths]');
+  await page.waitForFunction(() => /simulated-depths/.test(document.querySelector('[data-testid=agents-trace-summary]').textContent));
+  assert.equal(await page.$('[data-testid=agents-trace-problem]'), null);
+  assert.equal(await page.getAttribute('[data-testid=agents-trace-depth]', 'data-lines'), '2');
+  const doc = await page.evaluate(async () => (await fetch('agents-trace.md')).text());
+  assert.equal(doc, readFileSync('docs/agents-trace.md', 'utf8'));
+  assert.deepEqual(problems, []);
+});

@@ -121,7 +121,7 @@ pub fn MarginMap() -> impl IntoView {
     view! {
         <section class="agents-margin" data-testid="agents-map">
             <h2>"Where the chain stops winning"</h2>
-            <p class="hint">"The chained critique against each broadcast as the critic gets worse (fidelity ρ from 1 to 0), the pipeline longer (K) and each hop vaguer (blur), every other setting as above. Each cell is the share by which the chain's loss is lower at the same number of calls; where the two arms' middle halves over the seeds overlap the cell is grey: the seeds cannot tell them apart."</p>
+            <p class="hint">"The chained critique against each broadcast as the critic gets worse (fidelity ρ from 1 to 0), the pipeline longer (K) and each hop vaguer (blur), every other setting as above. Each cell says by what share the winner's loss is lower than the other's at the same number of calls (+ the chain's, − the broadcast's); where the two arms' middle halves over the seeds overlap the cell is grey: the seeds cannot tell them apart."</p>
             <div class="lab-buttons">
                 <button data-testid="agents-map-run" on:click=run disabled=running.clone()>"▶ map it"</button>
                 <button class="small" data-testid="agents-map-stop" on:click=stop disabled={let r = running.clone(); move || !r()}>"■ stop"</button>

@@ -139,8 +139,8 @@ pub fn map<DB: DrawingBackend>(
     }
     let foot = h - FOOT + 20.0;
     let lines = [
-        "Each cell: how much lower the chain's median loss is than the broadcast's, as a share of the broadcast's,",
-        "at the same calls (orange: the chain's lower; green or purple: the broadcast's). Grey “≈”: the middle halves overlap.",
+        "Each cell: how much lower the winner's median loss is, as a share of the other's, at the same calls",
+        "(+ orange: the chain's is lower; − green or purple: the broadcast's). Grey “≈”: the middle halves overlap.",
     ];
     for (i, l) in lines.iter().enumerate() {
         pen.text(
