@@ -1,11 +1,16 @@
 //! `merge F…`: checks that shard files belong to one study and cover it
-//! once, and reports exactly what one run of that study reports.
+//! once (its counts, lists and settings within the flags' limits before
+//! anything is allocated), and reports exactly what one run of that
+//! study reports.
 
 use crate::cli::fail;
 use crate::cli::opts::Opts;
+use crate::lab::study::grid::GridSpec;
 use crate::lab::study::Study;
 use crate::lab::study::StudyFile;
+use crate::lab::train::config::MAX_DEPTH;
 use crate::lab::train::precision::{CurveRun, RunRecord};
+use crate::page::lab::settings::{MAX_STEPS, WIDTHS};
 
 /// `merge FILE… [--json F] [--csv F]`: the report of the study the shards
 /// belong to.
@@ -35,6 +40,88 @@ pub fn merge(args: &[String]) -> i32 {
 
 type Merged = (Study, Vec<CurveRun>, usize, Option<String>, Option<String>);
 
+/// The most shards, entries in one of a study's lists, and runs a study
+/// file may name (`merge` allocates from them).
+pub const MAX_SHARDS: usize = 100_000;
+pub const MAX_LIST: usize = 1_000;
+pub const MAX_JOBS: usize = 1_000_000;
+
+/// A shard file's counts, lists and settings within the flags' limits,
+/// checked before anything is allocated from them.
+fn bounded(s: &StudyFile) -> Result<(), String> {
+    let (k, n) = s.shard;
+    if n == 0 || k == 0 || k > n || n > MAX_SHARDS {
+        return Err(format!(
+            "it names shard {k}/{n}; a shard is K/N with 1 ≤ K ≤ N ≤ {MAX_SHARDS}"
+        ));
+    }
+    let (grid, sizes): (&GridSpec, &[usize]) = match &s.study {
+        Study::Ablate(g) => (g, &[]),
+        Study::Depth(d) => (&d.grid, &d.depths),
+        Study::Width(w) => (&w.grid, &w.widths),
+    };
+    let lists = [
+        ("methods", grid.methods.len()),
+        (
+            "rates",
+            grid.lrs.len() + grid.wp_extra_lrs.len() + grid.added_lrs.len(),
+        ),
+        ("seeds", grid.seeds.len()),
+        ("teacher draws", grid.task_seeds.len()),
+        ("depths or widths", sizes.len()),
+    ];
+    for (what, len) in lists {
+        if len > MAX_LIST {
+            return Err(format!("its study lists {len} {what}; at most {MAX_LIST}"));
+        }
+    }
+    let jobs = lists
+        .iter()
+        .map(|(_, l)| (*l).max(1))
+        .fold(1usize, usize::saturating_mul);
+    if jobs > MAX_JOBS {
+        return Err(format!(
+            "its study has up to {jobs} runs; at most {MAX_JOBS}"
+        ));
+    }
+    if s.runs.len() > MAX_JOBS {
+        return Err(format!(
+            "it holds {} runs; at most {MAX_JOBS}",
+            s.runs.len()
+        ));
+    }
+    let b = &grid.base;
+    let within = |what: &str, v: usize, r: std::ops::RangeInclusive<usize>| {
+        if r.contains(&v) {
+            Ok(())
+        } else {
+            Err(format!(
+                "its {what} is {v}; the flags allow {} to {}",
+                r.start(),
+                r.end()
+            ))
+        }
+    };
+    within("steps", b.steps, 1..=MAX_STEPS)?;
+    within("hidden size", b.hidden, WIDTHS)?;
+    within("depth", b.depth, 1..=MAX_DEPTH)?;
+    within("teacher depth", b.teacher.depth, 1..=MAX_DEPTH)?;
+    within("batch", b.batch, 1..=MAX_BATCH)?;
+    for &d in sizes {
+        match &s.study {
+            Study::Depth(_) => within("depth", d, 1..=MAX_DEPTH)?,
+            _ => within("width", d, WIDTHS)?,
+        }
+    }
+    if let Study::Width(w) = &s.study {
+        within("test interval", w.every, 1..=MAX_STEPS)?;
+    }
+    Ok(())
+}
+
+/// The largest batch a study file may name.
+pub const MAX_BATCH: usize = 10_000;
+
 fn merged(args: &[String]) -> Result<Merged, String> {
     let (mut files, mut json, mut csv) = (Vec::new(), None, None);
     let mut it = args.iter();
@@ -56,15 +143,12 @@ fn merged(args: &[String]) -> Result<Merged, String> {
             serde_json::from_str(&text).map_err(|e| format!("{f} is not a shard file: {e}"))?;
         shards.push((f, s));
     }
+    for (f, s) in &shards {
+        bounded(s).map_err(|e| format!("{f}: {e}"))?;
+    }
     let (study, n) = (shards[0].1.study.clone(), shards[0].1.shard.1);
     let mut seen = vec![false; n];
     for (f, s) in &shards {
-        let (k, m) = s.shard;
-        if m == 0 || k == 0 || k > m {
-            return Err(format!(
-                "{f} names shard {k}/{m}; a shard is K/N with 1 ≤ K ≤ N"
-            ));
-        }
         if s.study != study || s.shard.1 != n {
             return Err(format!("{f} belongs to another study than {}", shards[0].0));
         }

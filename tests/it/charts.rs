@@ -341,3 +341,35 @@ fn every_chart_draws_on_both_themes_without_measuring_text() {
         },
     );
 }
+
+#[test]
+fn an_axis_refuses_bounds_it_cannot_draw() {
+    use creditflow::ui::charts::pen::{Axis, MAX_TICKS};
+    let bad = [
+        0.0,
+        -1.0,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        1e-320,
+    ];
+    for &lo in &bad {
+        for hi in [1.0, 0.0, f64::NAN, f64::INFINITY] {
+            for a in [Axis::log(lo, hi), Axis::linear(lo, hi), Axis::log(hi, lo)] {
+                assert!(
+                    a.lo.is_finite() && a.hi.is_finite() && a.lo != a.hi,
+                    "{lo} {hi}: {a:?}"
+                );
+                if a.log {
+                    assert!(a.lo > 0.0 && a.hi > 0.0, "{a:?}");
+                }
+                let t = a.ticks();
+                assert!(t.len() <= MAX_TICKS && t.iter().all(|v| v.is_finite()));
+                assert!(a.frac(0.5).is_finite());
+            }
+        }
+    }
+    // a good log axis is left as it is
+    let a = Axis::log(1e-3, 10.0);
+    assert_eq!((a.lo, a.hi, a.ticks().len()), (1e-3, 10.0, 5));
+}

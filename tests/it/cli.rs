@@ -347,6 +347,38 @@ fn shards_merged_equal_one_run() {
     let (code, _, err) = run(&["ablate", "--shard", "4/3", "--json", &p("x.json")]);
     assert_eq!(code, 2);
     assert!(err.contains("1 ≤ K ≤ N"), "{err}");
+    // crafted shard files are refused with a message before anything is
+    // allocated from them (a huge shard count used to abort)
+    let text = read("s1.json");
+    let crafted = [
+        (
+            "\"shard\":[1,3]",
+            "\"shard\":[1,18446744073709551615]",
+            "a shard is K/N",
+        ),
+        (
+            "\"hidden\":64",
+            "\"hidden\":1000000000",
+            "its hidden size is 1000000000",
+        ),
+        (
+            "\"depth\":2,",
+            "\"depth\":100000000,",
+            "its depth is 100000000",
+        ),
+        (
+            "\"steps\":150",
+            "\"steps\":99999999999",
+            "its steps is 99999999999",
+        ),
+    ];
+    for (from, to, want) in crafted {
+        assert!(text.contains(from), "the shard file has {from}");
+        std::fs::write(p("bad.json"), text.replacen(from, to, 1)).unwrap();
+        let (code, _, err) = run(&["merge", &p("bad.json"), &p("s2.json"), &p("s3.json")]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(want), "{want}: {err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

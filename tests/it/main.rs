@@ -36,6 +36,7 @@ mod part4_rules;
 mod precision;
 mod protocol;
 mod requirements;
+mod saved_work;
 mod settings;
 mod studies;
 mod studies_cli;

@@ -342,3 +342,20 @@ fn constants_are_not_inputs_and_a_node_fed_twice_says_so() {
         "{t:?}"
     );
 }
+
+#[test]
+fn a_zero_true_gradient_is_said_in_words_not_as_nan() {
+    // f = x² at x = 0: the true gradient is 0; without R1 the sweep reads
+    // the previous sample's x and gives a credit that is not
+    let ws = sheet("x^2", &[("x", 0.0)]);
+    let c = ws.compute([false, true, true, true, true], ErrorSignal::default());
+    assert!(c.exact.iter().all(|g| *g == 0.0) && c.sweep.grads.iter().any(|g| *g != 0.0));
+    let all = joined(
+        &explain(&ws.graph, &c, c.sweep.steps.len())
+            .into_iter()
+            .map(|l| (l.tone, l.text))
+            .collect::<Vec<_>>(),
+    );
+    assert!(all.contains("the true gradient is zero here"), "{all}");
+    assert!(!all.contains("NaN"), "{all}");
+}

@@ -166,3 +166,27 @@ async fn r5_on_a_tree_says_it_changes_nothing_and_offers_fan_out() {
     click(&host, "req-R5").await;
     host.remove();
 }
+
+#[wasm_bindgen_test]
+fn a_failure_is_shown_on_the_page_with_a_reload_link() {
+    creditflow::ui::shell::failure::show("index out of bounds <len 3>\nsecond line");
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let banner = doc.get_element_by_id("failure-banner").expect("a banner");
+    let text = banner.text_content().unwrap();
+    assert!(
+        text.contains("Credit Flow stopped working: index out of bounds <len 3>"),
+        "{text}"
+    );
+    assert!(!text.contains("second line"));
+    assert!(banner
+        .query_selector("a[data-testid=failure-reload]")
+        .unwrap()
+        .is_some());
+    // shown once
+    creditflow::ui::shell::failure::show("another");
+    assert_eq!(
+        doc.query_selector_all("#failure-banner").unwrap().length(),
+        1
+    );
+    banner.remove();
+}

@@ -170,7 +170,11 @@ impl MarginCell {
             return "—".into();
         }
         let pct = format!("{:+.0}%", self.margin * 100.0).replace('-', "−");
-        let pct = if pct == "+0%" || pct == "−0%" { "0%".into() } else { pct };
+        let pct = if pct == "+0%" || pct == "−0%" {
+            "0%".into()
+        } else {
+            pct
+        };
         match self.verdict {
             Verdict::WithinNoise => format!("≈ {pct}"),
             _ => pct,

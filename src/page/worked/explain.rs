@@ -253,7 +253,12 @@ fn verdict(g: &Graph, c: &Computed, names: &[String]) -> Line {
         );
     }
     let scale = norm(&c.sweep.grads) / norm(&c.exact);
-    let how = if c.cosine > 0.9999 {
+    let how = if norm(&c.exact) == 0.0 {
+        "the true gradient is zero here, so no direction can be compared; the credits are not zero"
+            .to_string()
+    } else if !c.cosine.is_finite() {
+        "the credits are zero, so they have no direction to compare".to_string()
+    } else if c.cosine > 0.9999 {
         format!(
             "the same direction, but {} times the length",
             fmt_sig(scale)

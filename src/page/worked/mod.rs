@@ -3,6 +3,7 @@
 //! beside each step of the sweep (`explain`).
 
 pub mod explain;
+pub mod opening;
 pub mod worksheet;
 
 pub use worksheet::{Computed, Worksheet};

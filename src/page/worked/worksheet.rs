@@ -171,6 +171,15 @@ impl Worksheet {
             .unwrap_or_else(|| self.value_of(name).unwrap_or(DEFAULT_VALUE) + STALE_SHIFT)
     }
 
+    /// The current graph's inputs with their values, in its order.
+    pub fn current_values(&self) -> Vec<(String, f64)> {
+        self.graph
+            .vars
+            .iter()
+            .map(|n| (n.clone(), self.value_of(n).unwrap_or(DEFAULT_VALUE)))
+            .collect()
+    }
+
     /// The current graph's inputs, in its variable order.
     pub fn vars(&self) -> Vec<f64> {
         self.graph

@@ -39,12 +39,35 @@ pub struct Axis {
     pub log: bool,
 }
 
+/// The most ticks an axis draws.
+pub const MAX_TICKS: usize = 64;
+
 impl Axis {
+    /// From `lo` to `hi`; bounds that are not finite or equal become a
+    /// usable range (0 … 1, or a unit around the value).
     pub fn linear(lo: f64, hi: f64) -> Self {
+        let (lo, hi) = match (lo.is_finite(), hi.is_finite()) {
+            (true, true) if lo != hi => (lo, hi),
+            (true, true) => (lo - 0.5, hi + 0.5),
+            (true, false) => (lo, lo + 1.0),
+            (false, true) => (hi - 1.0, hi),
+            (false, false) => (0.0, 1.0),
+        };
         Self { lo, hi, log: false }
     }
 
+    /// A log axis from `lo` to `hi`; a bound that is zero, negative or not
+    /// finite, or equal bounds, become a usable range (three decades from
+    /// the good bound, a decade either side, or 10⁻³ … 1).
     pub fn log(lo: f64, hi: f64) -> Self {
+        let ok = |v: f64| v.is_finite() && v > 0.0;
+        let (lo, hi) = match (ok(lo), ok(hi)) {
+            (true, true) if lo != hi => (lo, hi),
+            (true, true) => (lo / 10.0, hi * 10.0),
+            (true, false) => (lo, lo * 1e3),
+            (false, true) => (hi / 1e3, hi),
+            (false, false) => (1e-3, 1.0),
+        };
         Self { lo, hi, log: true }
     }
 
@@ -69,7 +92,7 @@ impl Axis {
                 self.lo.log10().ceil() as i32,
                 self.hi.log10().floor() as i32,
             );
-            return (a..=b).map(|e| 10f64.powi(e)).collect();
+            return (a..=b).take(MAX_TICKS).map(|e| 10f64.powi(e)).collect();
         }
         let span = (self.hi - self.lo).abs().max(1e-12);
         let raw = span / 5.0;
@@ -81,7 +104,10 @@ impl Axis {
             .unwrap_or(10.0 * mag);
         let first = (self.lo / step).ceil() as i64;
         let last = (self.hi / step).floor() as i64;
-        (first..=last).map(|k| k as f64 * step).collect()
+        (first..=last)
+            .take(MAX_TICKS)
+            .map(|k| k as f64 * step)
+            .collect()
     }
 }
 

@@ -95,17 +95,23 @@ pub(crate) fn OwnData(app: RwSignal<AppState>, choosing: RwSignal<bool>) -> impl
                     targets,
                     kind: k,
                 };
-                if d.text.len() <= KEEP_BYTES {
-                    storage::set(KEY, &serde_json::to_string(&src).unwrap_or_default());
+                let kept = d.text.len() <= KEEP_BYTES
+                    && storage::set(KEY, &serde_json::to_string(&src).unwrap_or_default()).is_ok();
+                if kept {
                     note.set(Some(format!(
                         "{} is kept in this browser for your next visit.",
                         d.name
                     )));
-                } else {
+                } else if d.text.len() > KEEP_BYTES {
                     note.set(Some(format!(
                         "{} is larger than {} MB, so it is not kept: choose it again after a reload.",
                         d.name,
                         KEEP_BYTES / 1_000_000
+                    )));
+                } else {
+                    note.set(Some(format!(
+                        "{} is not kept: this browser's storage is full or turned off. Choose it again after a reload.",
+                        d.name
                     )));
                 }
                 app.update(|a| {
@@ -120,7 +126,7 @@ pub(crate) fn OwnData(app: RwSignal<AppState>, choosing: RwSignal<bool>) -> impl
         }
     };
     let forget = move |_| {
-        storage::set(KEY, "");
+        let _ = storage::set(KEY, "");
         note.set(Some(
             "The file is forgotten: this browser no longer keeps it.".into(),
         ));

@@ -142,7 +142,7 @@ pub fn App() -> impl IntoView {
 
 /// Mounts the app on the page's body (the wasm entry point).
 pub fn mount() {
-    console_error_panic_hook::set_once();
+    crate::ui::shell::failure::install();
     // the static header index.html paints while the wasm loads
     if let Some(boot) = web_sys::window()
         .and_then(|w| w.document())

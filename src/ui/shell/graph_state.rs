@@ -1,9 +1,10 @@
 //! The worked example's state, shared by the page (the graph view, the
-//! tour, the teacher panel): the worksheet and the sweep's step. A link
-//! that names an expression or values starts from them; otherwise the
-//! browser's saved worksheet does. The URL mirrors both.
+//! tour, the teacher panel): the worksheet and the sweep's step. What it
+//! opens with (the saved worksheet, or a link's with the saved one put
+//! aside) is `page::worked::opening`. The URL mirrors both.
 
-use crate::page::url::{query_has, AppState};
+use crate::page::url::AppState;
+use crate::page::worked::opening::{from_link, opening};
 use crate::page::worked::Worksheet;
 use crate::ui::shell::storage;
 use leptos::prelude::*;
@@ -14,36 +15,36 @@ pub struct GraphState {
     pub step: RwSignal<usize>,
     /// Why the saved state could not be used, if it could not.
     pub notice: RwSignal<Option<String>>,
-}
-
-/// The inputs of the graph with their values, in the graph's order.
-pub fn current_values(w: &Worksheet) -> Vec<(String, f64)> {
-    w.graph
-        .vars
-        .iter()
-        .map(|n| (n.clone(), w.value_of(n).unwrap_or(0.0)))
-        .collect()
+    /// The saved worksheet a link put aside, offered back.
+    pub aside: RwSignal<Option<Worksheet>>,
 }
 
 impl GraphState {
     /// Built once by the app from the parsed link and the query it came
     /// from; keeps `app.expr`, `app.vals` and `app.step` in step with it.
     pub fn new(app: RwSignal<AppState>, query: &str) -> Self {
-        let (ws, notice) = if query_has(query, "expr") || query_has(query, "vals") {
-            let a = app.get_untracked();
-            let named: Vec<(&str, f64)> = a.vals.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-            (Worksheet::new(&a.expr, &named).ok(), None)
-        } else {
-            storage::load()
-        };
+        let o = opening(from_link(query), storage::load(), storage::load_aside());
+        let mut notice = o.notice;
+        if o.store_aside {
+            if let Err(e) = storage::keep_aside(o.aside.as_ref()) {
+                notice = Some(e.into());
+            }
+        }
         let g = Self {
-            ws: RwSignal::new(ws.unwrap_or_default()),
+            ws: RwSignal::new(o.ws),
             step: RwSignal::new(app.with_untracked(|a| a.step)),
             notice: RwSignal::new(notice),
+            aside: RwSignal::new(o.aside),
         };
-        Effect::new(move |_| g.ws.with(storage::save));
         Effect::new(move |_| {
-            let (expr, vals) = g.ws.with(|w| (w.good_src.clone(), current_values(w)));
+            if let Err(e) = g.ws.with(storage::save) {
+                if g.notice.with_untracked(Option::is_none) {
+                    g.notice.set(Some(e.into()));
+                }
+            }
+        });
+        Effect::new(move |_| {
+            let (expr, vals) = g.ws.with(|w| (w.good_src.clone(), w.current_values()));
             if app.with_untracked(|a| a.expr != expr || a.vals != vals) {
                 app.update(|a| {
                     a.expr = expr;
@@ -58,6 +59,21 @@ impl GraphState {
             }
         });
         g
+    }
+
+    /// Brings back the worksheet a link put aside (and forgets it).
+    pub fn restore_aside(&self) {
+        if let Some(w) = self.aside.get_untracked() {
+            self.ws.set(w);
+            self.step.set(0);
+        }
+        self.forget_aside();
+    }
+
+    /// Forgets the worksheet a link put aside.
+    pub fn forget_aside(&self) {
+        self.aside.set(None);
+        let _ = storage::keep_aside(None);
     }
 
     /// Loads an expression with its values (a tour stop, a saved session)

@@ -56,7 +56,7 @@ pub fn ThemeToggle() -> impl IntoView {
     Effect::new(move |_| {
         let t = theme.get();
         set_theme(&t);
-        storage::set(THEME_KEY, &t);
+        let _ = storage::set(THEME_KEY, &t);
     });
     view! {
         <label class="theme">
@@ -75,7 +75,9 @@ pub fn ThemeToggle() -> impl IntoView {
 #[component]
 pub fn OfflineStatus() -> impl IntoView {
     let status = RwSignal::new("");
-    if let Some(w) = web_sys::window() {
+    if !crate::ui::shell::widgets::navigator_has("serviceWorker") {
+        status.set("offline use unavailable here (the page is not served over HTTPS)");
+    } else if let Some(w) = web_sys::window() {
         let sw = w.navigator().service_worker();
         let registered = sw.register("sw.js");
         let ready = sw.ready();

@@ -8,6 +8,8 @@ use crate::page::worked::Worksheet;
 use serde::{Deserialize, Serialize};
 
 const KEY: &str = "creditflow.graph.v1";
+/// The saved worksheet a link put aside (`page::worked::opening`).
+const ASIDE_KEY: &str = "creditflow.graph.aside.v1";
 
 #[derive(Serialize, Deserialize)]
 struct Saved {
@@ -47,27 +49,47 @@ pub fn get(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()
 }
 
-/// Keeps one localStorage entry; without storage, nothing is kept.
-pub fn set(key: &str, text: &str) {
+/// What to say when the browser keeps nothing.
+pub const NOT_KEPT: &str = "This browser is not keeping your work (its storage is full or turned off): it lives in this tab until you close it. “save session” downloads it.";
+
+/// Keeps one localStorage entry; an error (no storage, storage full)
+/// says the page works in memory only.
+pub fn set(key: &str, text: &str) -> Result<(), &'static str> {
+    storage()
+        .and_then(|s| s.set_item(key, text).ok())
+        .ok_or(NOT_KEPT)
+}
+
+/// Drops one entry.
+pub fn remove(key: &str) {
     if let Some(s) = storage() {
-        let _ = s.set_item(key, text);
+        let _ = s.remove_item(key);
     }
 }
 
-/// The saved worksheet, or `None` (and why, if something was there but
-/// could not be used).
-pub fn load() -> (Option<Worksheet>, Option<String>) {
+/// The saved worksheet, if any, or why what was there cannot be used.
+pub fn load() -> Result<Option<Worksheet>, String> {
     let Some(text) = get(KEY) else {
-        return (None, None);
+        return Ok(None);
     };
-    match from_json(&text) {
-        Ok(ws) => (Some(ws), None),
-        Err(_) => (
-            None,
-            Some(
-                "The saved state could not be read; starting from the worked example.".to_string(),
-            ),
-        ),
+    from_json(&text)
+        .map(Some)
+        .map_err(|_| "The saved state could not be read; starting from the worked example.".into())
+}
+
+/// The worksheet a link put aside, if any.
+pub fn load_aside() -> Option<Worksheet> {
+    get(ASIDE_KEY).and_then(|t| from_json(&t).ok())
+}
+
+/// Keeps (or, with `None`, forgets) the worksheet a link put aside.
+pub fn keep_aside(ws: Option<&Worksheet>) -> Result<(), &'static str> {
+    match ws {
+        Some(w) => set(ASIDE_KEY, &to_json(w)),
+        None => {
+            remove(ASIDE_KEY);
+            Ok(())
+        }
     }
 }
 
@@ -119,6 +141,6 @@ pub fn session_from_json(text: &str) -> Result<Session, String> {
     })
 }
 
-pub fn save(ws: &Worksheet) {
-    set(KEY, &to_json(ws));
+pub fn save(ws: &Worksheet) -> Result<(), &'static str> {
+    set(KEY, &to_json(ws))
 }

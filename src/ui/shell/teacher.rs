@@ -45,11 +45,16 @@ pub fn TeacherPanel(open: RwSignal<bool>) -> impl IntoView {
             a.query_with(&["view", "expr", "vals"])
         )
     });
-    let copied = RwSignal::new(false);
+    let copied = RwSignal::new(None::<&'static str>);
     let copy = move |_| {
-        if let Some(w) = web_sys::window() {
-            let _ = w.navigator().clipboard().write_text(&link.get_untracked());
-            copied.set(true);
+        match web_sys::window() {
+            Some(w) if crate::ui::shell::widgets::navigator_has("clipboard") => {
+                let _ = w.navigator().clipboard().write_text(&link.get_untracked());
+                copied.set(Some(" copied"));
+            }
+            _ => copied.set(Some(
+                " this browser keeps the clipboard closed here (the page is not served over HTTPS): select the link and copy it by hand",
+            )),
         }
     };
     view! {
@@ -96,7 +101,7 @@ pub fn TeacherPanel(open: RwSignal<bool>) -> impl IntoView {
                 <p>
                     <button data-testid="teacher-copy" on:click=copy>"copy"</button>
                     " " <a data-testid="teacher-open-link" href=move || link.get() target="_blank" rel="noopener">"open it"</a>
-                    {move || copied.get().then_some(" copied")}
+                    {move || copied.get()}
                 </p>
             </section>
         </Show>

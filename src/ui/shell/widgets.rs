@@ -100,3 +100,16 @@ pub struct RunRequest(pub RwSignal<u32>);
 /// against (the lab view keeps them up to date).
 #[derive(Clone, Copy)]
 pub struct LabFactsSlot(pub RwSignal<crate::page::tour::LabFacts>);
+
+/// Whether the browser offers `navigator.<name>` (a service worker, the
+/// clipboard: both are missing outside a secure context, where calling
+/// them would throw).
+pub(crate) fn navigator_has(name: &str) -> bool {
+    web_sys::window().is_some_and(|w| {
+        js_sys::Reflect::get(
+            &w.navigator(),
+            &leptos::wasm_bindgen::JsValue::from_str(name),
+        )
+        .is_ok_and(|v| !v.is_undefined() && !v.is_null())
+    })
+}

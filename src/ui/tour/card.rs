@@ -26,7 +26,7 @@ pub fn load(app: RwSignal<AppState>) -> RwSignal<Tour> {
     let tour = RwSignal::new(t);
     Effect::new(move |_| {
         let text = tour.with(Tour::to_json);
-        storage::set(KEY, &text);
+        let _ = storage::set(KEY, &text);
     });
     // the URL names the open stop, so a teacher's link can start there
     Effect::new(move |_| {

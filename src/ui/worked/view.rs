@@ -157,6 +157,14 @@ pub fn GraphView() -> impl IntoView {
         <section class="graph-view">
             <div class="col controls">
                 {move || notice.get().map(|n| view! { <p class="notice" role="status">{n}</p> })}
+                {move || g.aside.get().filter(|_| !app.with(|a| a.hides("expr"))).map(|w| view! {
+                    <p class="notice" role="status" data-testid="saved-aside">
+                        "This link opened its own example. Your saved worksheet, f = " <code>{w.good_src.clone()}</code> ", is kept: "
+                        <button class="small" data-testid="saved-restore" on:click=move |_| g.restore_aside()>"restore it"</button>
+                        " "
+                        <button class="small" data-testid="saved-forget" on:click=move |_| g.forget_aside()>"forget it"</button>
+                    </p>
+                })}
                 <div class:hidden=move || app.with(|a| a.hides("expr"))><ExpressionBox ws=ws step=step/></div>
                 <div class:hidden=move || app.with(|a| a.hides("inputs"))>
                     <VarInputs ws=ws show_previous=Signal::derive(move || !kept.get()[0])/>

@@ -1,0 +1,111 @@
+// Issue 25: nothing a user made is lost, failures are visible, the page
+// works outside a secure context, and the Content-Security-Policy holds.
+// Any console error (a CSP violation is one) fails.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { startSite, CHROMIUM_ARGS } from './site.mjs';
+
+let site;
+before(async () => { site = await startSite(); });
+after(async () => { await site.stop(); });
+
+const value = (page, id) => page.inputValue(`[data-testid=${id}]`);
+
+test('a reload keeps the worksheet whole; a link puts it aside, restorable; a bad link changes nothing', async () => {
+  const { page, problems, context } = await site.open('?view=graph');
+  await page.fill('[data-testid=expr-input]', 'tanh(w*x+b)');
+  await page.waitForFunction(() => /tanh/.test(location.search));
+  await page.click('[data-testid=req-R3]');
+  await page.click('[data-testid=r3-shared]');
+  for (let i = 0; i < 5; i++) await page.click('[data-testid=np-draw10]');
+  const mean = () => page.textContent('[data-testid=np-mean]');
+  assert.match(await mean(), /^mean of 51 draw\(s\)/);
+  // a reload (the address now names the expression) keeps the draws
+  await page.reload();
+  await page.waitForSelector('[data-testid=np-mean]');
+  assert.match(await mean(), /^mean of 51 draw\(s\)/);
+  assert.equal(await value(page, 'expr-input'), 'tanh(w*x+b)');
+  // someone's link: theirs on screen, ours restorable in one click
+  await page.goto(`${site.base}?view=graph&expr=a%2Bb&vals=a:1,b:2`);
+  await page.waitForSelector('[data-testid=saved-aside]');
+  assert.equal(await value(page, 'expr-input'), 'a+b');
+  assert.match(await page.textContent('[data-testid=saved-aside]'), /tanh\(w\*x\+b\)/);
+  // still offered after a reload of the link's page
+  await page.reload();
+  await page.waitForSelector('[data-testid=saved-aside]');
+  await page.click('[data-testid=saved-restore]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=expr-input]').value === 'tanh(w*x+b)');
+  assert.equal(await page.$('[data-testid=saved-aside]'), null);
+  await page.click('[data-testid=req-R3]');
+  await page.click('[data-testid=r3-shared]');
+  assert.match(await mean(), /^mean of 51 draw\(s\)/);
+  // a link that cannot be used: a notice, and the worksheet as it was
+  await page.goto(`${site.base}?view=graph&expr=((a`);
+  await page.waitForSelector('[data-testid=value-f]', { state: 'attached' });
+  assert.equal(await value(page, 'expr-input'), 'tanh(w*x+b)');
+  assert.match(await page.textContent('.graph-view .notice'), /could not be used/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('outside a secure context (a LAN name over plain HTTP) the page loads and works', async () => {
+  const port = new URL(site.base).port;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP classroom.lan 127.0.0.1'],
+  });
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`http://classroom.lan:${port}/creditflow/?view=graph`);
+  await page.waitForSelector('[data-testid=value-f]', { state: 'attached' });
+  assert.equal(await page.evaluate(() => window.isSecureContext), false);
+  assert.equal(await page.evaluate(() => 'serviceWorker' in navigator), false);
+  assert.match(await page.textContent('[data-testid=value-f]'), /16/);
+  assert.match(await page.textContent('[data-testid=offline-status]'), /offline use unavailable here/);
+  // the teacher panel's copy says to copy by hand
+  await page.click('[data-testid=teacher-open]');
+  await page.click('[data-testid=teacher-copy]');
+  assert.match(await page.textContent('[data-testid=teacher-panel]'), /copy it by hand/);
+  assert.deepEqual(problems, []);
+  await browser.close();
+});
+
+test('every view opens under the Content-Security-Policy with no violation', async () => {
+  const { page, problems, context } = await site.open('?view=graph&steps=200');
+  const csp = await page.getAttribute('meta[http-equiv=Content-Security-Policy]', 'content');
+  assert.match(csp, /default-src 'self'/);
+  assert.match(csp, /'wasm-unsafe-eval'/);
+  assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);
+  const violations = [];
+  await page.exposeFunction('cspViolation', (v) => violations.push(v));
+  await page.evaluate(() => document.addEventListener('securitypolicyviolation', (e) => window.cspViolation(`${e.violatedDirective} ${e.blockedURI}`)));
+  for (const view of ['lab', 'studies', 'agents', 'graph']) {
+    await page.click(`[data-testid=nav-${view}]`);
+    await page.waitForTimeout(400);
+  }
+  // the lab trains in workers under the policy
+  await page.click('[data-testid=nav-lab]');
+  await page.click('[data-testid=lab-run]');
+  await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
+  assert.deepEqual(violations, []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a browser without WebAssembly SIMD is told so, not left frozen', async () => {
+  // the check says no SIMD, and the engine's wasm cannot load (as there)
+  const context = await site.browser.newContext();
+  await context.addInitScript(() => {
+    const v = WebAssembly.validate;
+    WebAssembly.validate = (b) => (b.length === 31 ? false : v(b));
+  });
+  await context.route(/creditflow-[0-9a-f]+_bg\.wasm$/, (r) => r.abort());
+  const page = await context.newPage();
+  await page.goto(site.base);
+  await page.waitForSelector('[data-testid=boot-problem]');
+  assert.match(await page.textContent('[data-testid=boot-problem]'), /does not run WebAssembly SIMD/);
+  await context.close();
+});

@@ -1,0 +1,32 @@
+// A trunk post-build hook: writes the Content-Security-Policy into the
+// staged index.html. The page may load only its own files, compile its
+// own wasm ('wasm-unsafe-eval'), start its own workers, and run the one
+// inline module script trunk writes (allowed by its hash, which changes
+// with every build, hence a hook).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+
+const dir = process.env.TRUNK_STAGING_DIR;
+if (!dir) throw new Error('csp.mjs runs as a trunk hook (TRUNK_STAGING_DIR is not set)');
+const file = join(dir, 'index.html');
+let html = readFileSync(file, 'utf8');
+const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+  .map((m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+const policy = [
+  "default-src 'self'",
+  `script-src 'self' 'wasm-unsafe-eval' ${hashes.join(' ')}`.trim(),
+  // leptos writes style attributes
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'none'",
+].join('; ');
+const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
+html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\s*/g, '');
+html = html.replace(/<meta charset="utf-8">/, (m) => `${m}\n    ${meta}`);
+writeFileSync(file, html);
+console.log(`csp.mjs: ${hashes.length} inline script(s) allowed by hash`);
