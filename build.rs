@@ -1,6 +1,7 @@
 //! Stamps the build with the commit it was made from, so every export can
-//! say which code produced it (`lab::provenance`). Without git, or outside
-//! a checkout, the stamp is "unknown".
+//! say which code produced it (`lab::provenance`), and with a build id
+//! (the commit and a hash of the sources) the page and its workers
+//! compare. Without git, or outside a checkout, the commit is "unknown".
 
 use std::process::Command;
 
@@ -12,9 +13,33 @@ fn git(args: &[&str]) -> Option<String> {
         .filter(|s| !s.is_empty())
 }
 
+/// FNV-1a over every file under `dir` (paths and contents, in order).
+fn hash_tree(dir: &std::path::Path, h: &mut u64) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = rd.filter_map(Result::ok).map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            hash_tree(&p, h);
+        } else if let Ok(bytes) = std::fs::read(&p) {
+            for b in p.to_string_lossy().bytes().chain(bytes) {
+                *h = (*h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+            }
+        }
+    }
+}
+
 fn main() {
     let commit = git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=CREDITFLOW_COMMIT={commit}");
+    // the build id: the commit and a hash of the sources, the same in the
+    // page and its workers, which refuse each other across builds
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    hash_tree(std::path::Path::new("src"), &mut h);
+    println!("cargo:rustc-env=CREDITFLOW_BUILD={commit}-{:08x}", h as u32);
+    println!("cargo:rerun-if-changed=src");
     // rebuild the stamp when the checked-out commit moves
     // (only files that exist: cargo reruns a script whose watched file is
     // missing on every build)

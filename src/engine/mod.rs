@@ -19,6 +19,7 @@ mod ops_math;
 pub mod parse;
 
 pub mod presets;
+mod print;
 pub mod sweep;
 
 pub use check::{

@@ -11,6 +11,14 @@ pub const COMMIT: &str = match option_env!("CREDITFLOW_COMMIT") {
     None => "unknown",
 };
 
+/// The build: the commit and a hash of the sources. The page and its
+/// workers compare it, so that a tab opened before a deploy never hands
+/// its work to a newer build's worker.
+pub const BUILD: &str = match option_env!("CREDITFLOW_BUILD") {
+    Some(b) => b,
+    None => "unknown",
+};
+
 /// The stamp every export carries: `{"creditflow": VERSION, "commit": COMMIT}`
 /// with `fields` added after them.
 pub fn stamp(fields: serde_json::Value) -> serde_json::Value {

@@ -4,6 +4,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startSite, CHROMIUM_ARGS } from './site.mjs';
 
 let site;
@@ -108,4 +112,38 @@ test('a browser without WebAssembly SIMD is told so, not left frozen', async () 
   await page.waitForSelector('[data-testid=boot-problem]');
   assert.match(await page.textContent('[data-testid=boot-problem]'), /does not run WebAssembly SIMD/);
   await context.close();
+});
+
+test('a deploy under an open tab: its grid finishes on its own build and says to reload', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'creditflow-deploy-'));
+  cpSync('dist', join(root, 'creditflow'), { recursive: true });
+  const port = 20000 + Math.floor(Math.random() * 2000);
+  const base = `http://127.0.0.1:${port}/creditflow/`;
+  const server = spawn('/usr/bin/python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1'], { cwd: root, stdio: 'ignore' });
+  try {
+    for (let i = 0; i < 100; i++) {
+      try { if ((await fetch(base)).ok) break; } catch { /* not up yet */ }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`${base}?view=lab&steps=30`);
+    await page.waitForSelector('[data-testid=value-f]', { state: 'attached' });
+    // build B lands while the tab is open: its workers speak for another build
+    for (const f of ['worker_loader.js', 'worker_fma_loader.js']) {
+      writeFileSync(join(root, 'creditflow', f), "postMessage('ready:another-build'); onmessage = () => {};");
+    }
+    await page.click('[data-testid=lab-grid]');
+    await page.waitForSelector('[data-testid=grid-note]', { timeout: 20000 });
+    assert.match(await page.textContent('[data-testid=grid-note]'), /a new version of Credit Flow is available: reload/);
+    await page.waitForSelector('[data-testid=lab-table]', { timeout: 240000 });
+    assert.match(await page.textContent('[data-testid=grid-time]'), /main thread/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  } finally {
+    server.kill();
+    rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -21,6 +21,7 @@ mod depth_default;
 mod engine;
 mod engine_props;
 mod estimators;
+mod fuzz;
 mod glossary;
 mod intervals;
 mod kernel;

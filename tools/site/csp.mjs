@@ -1,9 +1,9 @@
 // A trunk post-build hook: writes the Content-Security-Policy into the
-// staged index.html. The page may load only its own files, compile its
+// staged index.html, and the build's id into the service worker. The page may load only its own files, compile its
 // own wasm ('wasm-unsafe-eval'), start its own workers, and run the one
 // inline module script trunk writes (allowed by its hash, which changes
 // with every build, hence a hook).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 
@@ -29,4 +29,19 @@ const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
 html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\s*/g, '');
 html = html.replace(/<meta charset="utf-8">/, (m) => `${m}\n    ${meta}`);
 writeFileSync(file, html);
-console.log(`csp.mjs: ${hashes.length} inline script(s) allowed by hash`);
+
+// the service worker's cache is named by the build: a hash of every
+// staged file but itself, so that a new build gets a cache of its own
+const hash = createHash('sha256');
+const walk = (d) => {
+  for (const name of readdirSync(d).sort()) {
+    const p = join(d, name);
+    if (statSync(p).isDirectory()) walk(p);
+    else if (p !== join(dir, 'sw.js')) hash.update(p.slice(dir.length)).update(readFileSync(p));
+  }
+};
+walk(dir);
+const build = hash.digest('hex').slice(0, 16);
+const sw = join(dir, 'sw.js');
+writeFileSync(sw, readFileSync(sw, 'utf8').replace('__CREDITFLOW_BUILD__', build));
+console.log(`csp.mjs: ${hashes.length} inline script(s) allowed by hash; build ${build}`);

@@ -7,7 +7,7 @@
 
 use crate::engine::fmt::close;
 use crate::engine::graph::{fmt_minus, fmt_signed};
-use crate::engine::layout::{geometry, Flow};
+use crate::engine::layout::{Flow, Geometry};
 use crate::engine::{Graph, NodeId, Shown};
 use crate::page::worked::Computed;
 use leptos::prelude::*;
@@ -31,11 +31,18 @@ fn quad(p: &[(f64, f64); 3]) -> String {
     )
 }
 
-/// The SVG for graph `g` after `k` steps, running `flow`; `zoom` scales
-/// its width (`None` fits it to the frame's width).
-pub fn draw(g: &Graph, c: &Computed, k: usize, zoom: Option<f64>, flow: Flow) -> AnyView {
+/// The SVG for graph `g`, laid out as `geo` (`engine::layout::geometry`,
+/// made once per graph and flow, not per step), after `k` steps, running
+/// `flow`; `zoom` scales its width (`None` fits it to the frame's width).
+pub fn draw(
+    g: &Graph,
+    geo: &Geometry,
+    c: &Computed,
+    k: usize,
+    zoom: Option<f64>,
+    flow: Flow,
+) -> AnyView {
     let names = g.node_names();
-    let geo = geometry(g, flow);
     let (node_w, node_h) = (geo.node_w, geo.node_h);
     let shown = c.sweep.shown(g.output(), g.len(), k);
     let active = k.checked_sub(1).and_then(|i| c.sweep.steps.get(i));

@@ -70,6 +70,9 @@ pub fn GraphView() -> impl IntoView {
     let kept = Memo::new(move |_| app.with(|a| a.kept));
     let signal = Memo::new(move |_| app.with(|a| graph_signal(a.r3)));
     let computed = Memo::new(move |_| ws.with(|w| w.compute(kept.get(), signal.get())));
+    // the graph and its layout change only when the expression does, not
+    // on every keystroke, value or step
+    let graph = Memo::new(move |_| ws.with(|w| w.graph.clone()));
     let playing = RwSignal::new(false);
     let speed = RwSignal::new(1usize);
     // the zoom is the link's (a lecturer's link keeps it)
@@ -85,6 +88,7 @@ pub fn GraphView() -> impl IntoView {
             Flow::Across
         }
     });
+    let geo = Memo::new(move |_| graph.with(|g| crate::engine::layout::geometry(g, flow.get())));
     let n_steps = Signal::derive(move || computed.with(|c| c.sweep.steps.len()));
     let k = Signal::derive(move || step.get().min(n_steps.get()));
     // a step past the end (a tour's "show it all", a link) is the end
@@ -204,7 +208,7 @@ pub fn GraphView() -> impl IntoView {
                 <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
                     on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
                     on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); set_zoom(Some(z)) }>
-                    {move || ws.with(|w| computed.with(|c| draw(&w.graph, c, k.get(), zoom.get(), flow.get())))}
+                    {move || graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), zoom.get(), flow.get()))))}
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep">
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>

@@ -6,7 +6,7 @@
 
 use crate::page::lab::live::{Command, LiveEngine, LiveReport};
 use crate::ui::workers::env::new_worker;
-use crate::ui::workers::msg::{live_message, READY};
+use crate::ui::workers::msg::{live_message, ready_message, NEW_VERSION, READY};
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
 use std::cell::RefCell;
@@ -141,13 +141,17 @@ impl LiveWorkers {
         for i in 0..n {
             let weak = Rc::downgrade(&me);
             let up = on_update.clone();
+            let stale = on_error.clone();
             let handler = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
                 move |e: web_sys::MessageEvent| {
                     let text = e.data().as_string().unwrap_or_default();
-                    if text == READY {
+                    if text == ready_message() {
                         if let Some(w) = weak.upgrade() {
                             w.borrow_mut().flush(i);
                         }
+                    } else if text.starts_with(READY) {
+                        // a newer build's worker: send it nothing
+                        stale(NEW_VERSION.to_string());
                     } else if let Ok(u) = serde_json::from_str::<LiveReport>(&text) {
                         up(u);
                     }

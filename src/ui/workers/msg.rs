@@ -55,5 +55,14 @@ pub fn catch_up(sent: &mut usize) -> Vec<String> {
     new
 }
 
-/// A worker's first message: its handler is installed.
+/// A worker's first message: its handler is installed. It names its
+/// build (`ready_message`).
 pub const READY: &str = "ready";
+
+/// The first message of a worker of this build: "ready:<build id>".
+pub fn ready_message() -> String {
+    format!("{READY}:{}", crate::lab::provenance::BUILD)
+}
+
+/// What a tab says when its workers are of a newer build.
+pub const NEW_VERSION: &str = "a new version of Credit Flow is available: reload the page to use it (this run goes on in this tab, on the version it opened with)";

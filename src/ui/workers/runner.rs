@@ -14,7 +14,7 @@ use crate::page::agents::runner::{Unit, UnitSlices};
 use crate::page::agents::AgentsSettings;
 use crate::ui::shell::widgets::now;
 use crate::ui::workers::env::new_worker;
-use crate::ui::workers::msg::{Job, Reply, ToWorker, READY};
+use crate::ui::workers::msg::{ready_message, Job, Reply, ToWorker, NEW_VERSION, READY};
 use leptos::prelude::set_timeout;
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
@@ -291,9 +291,15 @@ where
         if self.state.borrow().stopped || self.state.borrow().here.is_some() {
             return;
         }
-        if text == READY {
+        if text == ready_message() {
             self.state.borrow_mut().ready = true;
             self.dispatch(worker);
+            return;
+        }
+        if text.starts_with(READY) {
+            // a worker of another build (a deploy since this tab opened):
+            // none of its answers can be trusted, so the work runs here
+            self.go_here(Some(NEW_VERSION.into()));
             return;
         }
         if let Some((i, d)) = W::answer(&text) {

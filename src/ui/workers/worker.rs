@@ -5,7 +5,7 @@
 
 use crate::lab::train::precision::{run_job, RunRecord};
 use crate::lab::train::task::Tasks;
-use crate::ui::workers::msg::{Reply, ToWorker, READY};
+use crate::ui::workers::msg::{ready_message, Reply, ToWorker};
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
 use std::cell::RefCell;
@@ -48,5 +48,5 @@ pub fn serve() {
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     // messages sent before this point were dropped: ask for work now
-    let _ = scope.post_message(&JsValue::from_str(READY));
+    let _ = scope.post_message(&JsValue::from_str(&ready_message()));
 }
