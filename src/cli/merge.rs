@@ -6,8 +6,7 @@
 use crate::cli::fail;
 use crate::cli::opts::Opts;
 use crate::lab::study::grid::GridSpec;
-use crate::lab::study::Study;
-use crate::lab::study::StudyFile;
+use crate::lab::study::{Study, StudyFile, MAX_JOBS};
 use crate::lab::train::config::MAX_DEPTH;
 use crate::lab::train::precision::{CurveRun, RunRecord};
 use crate::page::lab::settings::{MAX_STEPS, WIDTHS};
@@ -44,7 +43,6 @@ type Merged = (Study, Vec<CurveRun>, usize, Option<String>, Option<String>);
 /// file may name (`merge` allocates from them).
 pub const MAX_SHARDS: usize = 100_000;
 pub const MAX_LIST: usize = 1_000;
-pub const MAX_JOBS: usize = 1_000_000;
 
 /// A shard file's counts, lists and settings within the flags' limits,
 /// checked before anything is allocated from them.
@@ -75,14 +73,8 @@ fn bounded(s: &StudyFile) -> Result<(), String> {
             return Err(format!("its study lists {len} {what}; at most {MAX_LIST}"));
         }
     }
-    let jobs = lists
-        .iter()
-        .map(|(_, l)| (*l).max(1))
-        .fold(1usize, usize::saturating_mul);
-    if jobs > MAX_JOBS {
-        return Err(format!(
-            "its study has up to {jobs} runs; at most {MAX_JOBS}"
-        ));
+    if s.study.jobs_bounded().is_none() {
+        return Err(format!("its study has more than {MAX_JOBS} runs"));
     }
     if s.runs.len() > MAX_JOBS {
         return Err(format!(

@@ -147,3 +147,35 @@ test('a deploy under an open tab: its grid finishes on its own build and says to
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a depth study interrupted by a reload resumes and ends with the uninterrupted numbers', async () => {
+  const { readFileSync } = await import('node:fs');
+  const cli = JSON.parse(readFileSync('target/cli-depth-60.json', 'utf8'));
+  const { page, problems, context } = await site.open('?view=studies&depths=1,3&dsteps=60');
+  await page.click('[data-testid=depth-run]');
+  // some runs in, then the tab reloads
+  await page.waitForFunction(() => {
+    const m = /^(\d+) \/ (\d+) runs/.exec(document.querySelector('[data-testid=depth-status]')?.textContent || '');
+    return m && Number(m[1]) >= 10 && Number(m[1]) < Number(m[2]);
+  }, null, { timeout: 120000 });
+  await page.reload();
+  await page.waitForSelector('[data-testid=depth-resume-offer]');
+  const offer = await page.textContent('[data-testid=depth-resume-offer]');
+  const [, kept, total] = /after (\d+) of (\d+) runs/.exec(offer).map(Number);
+  assert.ok(kept >= 10 && kept < total, offer);
+  await page.click('[data-testid=depth-resume]');
+  await page.waitForFunction(() => /runs in [0-9.]+ s/.test(document.querySelector('[data-testid=depth-status]')?.textContent || ''), null, { timeout: 120000 });
+  assert.match(await page.textContent('[data-testid=depth-status]'), new RegExp(`^${total} runs in`));
+  const findings = await page.textContent('[data-testid=depth-findings]');
+  const names = { fa: 'FA', dfa: 'DFA', node_perturbation: 'node perturbation', scrambled: 'scrambled' };
+  for (const row of cli.rows.filter((r) => names[r.method])) {
+    const ratio = row.ratio_to_bp === null ? 'diverged at every rate, ∞×' : `${row.ratio_to_bp.toFixed(1)}×`;
+    assert.ok(findings.includes(`${ratio} (${names[row.method]})`), `depth ${row.depth}: ${ratio} (${names[row.method]})`);
+  }
+  // finished: nothing is offered after another reload
+  await page.reload();
+  await page.waitForSelector('[data-testid=depth-run]');
+  assert.equal(await page.$('[data-testid=depth-resume-offer]'), null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -85,3 +85,56 @@ fn a_link_that_cannot_be_used_changes_nothing() {
         ("a+b", Some("unreadable"))
     );
 }
+
+#[test]
+fn a_study_kept_half_way_resumes_to_the_numbers_of_one_that_never_stopped() {
+    use creditflow::lab::study::depth::DepthSpec;
+    use creditflow::lab::study::Study;
+    use creditflow::lab::train::precision::run_job;
+    use creditflow::lab::train::task::Tasks;
+    use creditflow::page::studies::StudyState;
+    let mut spec = DepthSpec {
+        depths: vec![1, 2],
+        ..DepthSpec::default()
+    };
+    spec.grid.base.steps = 20;
+    spec.grid.seeds = vec![0];
+    let study = Study::Depth(spec);
+    let jobs = study.jobs();
+    let mut tasks = Tasks::default();
+    let mut run = |i: usize| run_job(jobs[i], tasks.get(jobs[i].task_shape()), study.every());
+    let mut whole = StudyState::new(study.clone(), 0.0);
+    for i in 0..jobs.len() {
+        whole.record(i, run(i), 0.0);
+    }
+    // half of the runs, kept, then read back after a "reload"
+    let mut part = StudyState::new(study.clone(), 0.0);
+    for i in (0..jobs.len()).step_by(2) {
+        part.record(i, run(i), 0.0);
+    }
+    let text = part.kept().expect("kept");
+    let mut back = StudyState::resumed(&text, 1.0).expect("resumed");
+    assert_eq!(back.progress(), part.progress());
+    assert!(back.on);
+    let rest = back.missing();
+    assert_eq!(rest.len(), jobs.len() / 2);
+    for i in rest {
+        back.record(i, run(i), 2.0);
+    }
+    assert!(back.finished());
+    // (Debug text: the rows may hold NaN, which is never == itself)
+    assert_eq!(
+        format!("{:?}", back.depth()),
+        format!("{:?}", whole.depth())
+    );
+    // a kept run that is not its job's, another version, or garbage: refused
+    let other = text.replacen("\"steps\":20", "\"steps\":21", 2);
+    assert!(StudyState::resumed(&other, 0.0)
+        .unwrap_err()
+        .contains("not the study's job"));
+    let v2 = text.replacen("\"version\":1", "\"version\":2", 1);
+    assert!(StudyState::resumed(&v2, 0.0)
+        .unwrap_err()
+        .contains("version 2"));
+    assert!(StudyState::resumed("{", 0.0).is_err());
+}

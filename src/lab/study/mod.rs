@@ -79,3 +79,30 @@ impl Study {
         self.grid().task()
     }
 }
+
+/// The most runs a study read from a file may have.
+pub const MAX_JOBS: usize = 1_000_000;
+
+impl Study {
+    /// An upper bound on the number of jobs, if it is at most `MAX_JOBS`
+    /// (so that a crafted file cannot make a reader allocate without
+    /// bound); computed without making them.
+    pub fn jobs_bounded(&self) -> Option<usize> {
+        let g = self.grid();
+        let sizes = match self {
+            Study::Ablate(_) => 1,
+            Study::Depth(d) => d.depths.len(),
+            Study::Width(w) => w.widths.len(),
+        };
+        let n = [
+            g.methods.len(),
+            g.lrs.len() + g.wp_extra_lrs.len() + g.added_lrs.len(),
+            g.seeds.len(),
+            g.task_seeds.len(),
+            sizes,
+        ]
+        .iter()
+        .try_fold(1usize, |a, &b| a.checked_mul(b.max(1)))?;
+        (n <= MAX_JOBS).then_some(n)
+    }
+}

@@ -4,6 +4,7 @@
 //! its runs are in.
 
 pub mod findings;
+pub mod resume;
 pub mod tasks;
 
 use crate::lab::study::depth::{study as depth_study, DepthStudy};

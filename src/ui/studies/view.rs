@@ -18,6 +18,7 @@ use crate::ui::charts::studies::{depth_table, DepthChart, DepthKind};
 use crate::ui::charts::width::{width_table, WidthChart, WidthKind};
 use crate::ui::shell::chart::canvas;
 use crate::ui::shell::download;
+use crate::ui::shell::storage;
 use crate::ui::shell::widgets::data_table;
 use crate::ui::shell::widgets::key_field;
 use crate::ui::shell::widgets::now;
@@ -31,14 +32,23 @@ use serde_json::json;
 struct Handle {
     state: RwSignal<Option<StudyState>>,
     runner: StoredValue<Option<Runner<StudyWork>>, LocalStorage>,
+    /// Where the browser keeps the study's runs as they come in.
+    key: &'static str,
+    /// An interrupted study to offer back ((runs done, in all)), or why
+    /// the kept one could not be used.
+    offer: RwSignal<Option<Result<(usize, usize), String>>>,
 }
 
 impl Handle {
-    fn new() -> Self {
-        Self {
+    fn new(key: &'static str) -> Self {
+        let h = Self {
             state: RwSignal::new(None),
             runner: StoredValue::new_local(None),
-        }
+            key,
+            offer: RwSignal::new(None),
+        };
+        h.offer.set(h.kept().map(Ok));
+        h
     }
 
     fn on(&self) -> bool {
@@ -50,11 +60,51 @@ impl Handle {
             return;
         }
         self.cancel();
-        let work = StudyWork {
-            jobs: study.jobs(),
-            every: study.every(),
+        storage::remove(self.key);
+        self.offer.set(None);
+        let s = StudyState::new(study, now());
+        let all = (0..s.progress().1).collect();
+        self.run(s, all);
+    }
+
+    /// Resumes the study a reload interrupted: its kept runs back in
+    /// place, only the rest to run.
+    fn resume(self) {
+        self.offer.set(None);
+        let Some(text) = storage::get(self.key) else {
+            return;
         };
-        self.state.set(Some(StudyState::new(study, now())));
+        match StudyState::resumed(&text, now()) {
+            Ok(s) => {
+                let rest = s.missing();
+                self.run(s, rest);
+            }
+            Err(e) => {
+                storage::remove(self.key);
+                self.offer.set(Some(Err(e)));
+            }
+        }
+    }
+
+    /// What the browser kept of an interrupted study: (runs done, in all).
+    fn kept(&self) -> Option<(usize, usize)> {
+        let text = storage::get(self.key).filter(|t| !t.is_empty())?;
+        let s = StudyState::resumed(&text, now()).ok()?;
+        (!s.finished()).then(|| s.progress())
+    }
+
+    /// Runs the jobs `indices` of `s`'s study, keeping each run as it
+    /// comes in.
+    fn run(self, s: StudyState, indices: Vec<usize>) {
+        let jobs = s.study.jobs();
+        let work = StudyWork {
+            jobs: indices
+                .iter()
+                .filter_map(|&i| jobs.get(i).copied())
+                .collect(),
+            every: s.study.every(),
+        };
+        self.state.set(Some(s));
         let update = move |f: &dyn Fn(&mut StudyState)| {
             self.state.update(|s| {
                 if let Some(s) = s.as_mut().filter(|s| s.on) {
@@ -62,8 +112,26 @@ impl Handle {
                 }
             })
         };
+        let keep = move || {
+            let kept = self
+                .state
+                .with_untracked(|s| s.as_ref().map(StudyState::kept));
+            match kept {
+                Some(Ok(text)) => {
+                    if let Err(e) = storage::set(self.key, &text) {
+                        update(&|s| s.note(e.into()));
+                    }
+                }
+                Some(Err(e)) => update(&|s| s.note(e.clone())),
+                None => {}
+            }
+        };
         let events = Events::new(
-            move |index, run: &CurveRun, _| update(&|s| s.record(index, run.clone(), now())),
+            move |index, run: &CurveRun, _| {
+                let i = indices.get(index).copied().unwrap_or(index);
+                update(&|s| s.record(i, run.clone(), now()));
+                keep();
+            },
             move |p: Progress| update(&|s| s.fraction = p.fraction),
             move |_, on| {
                 self.state.update(|s| {
@@ -71,6 +139,12 @@ impl Handle {
                         s.ran_on = Some(on.clone());
                     }
                 });
+                if self
+                    .state
+                    .with_untracked(|s| s.as_ref().is_some_and(StudyState::finished))
+                {
+                    storage::remove(self.key);
+                }
                 self.runner.set_value(None);
             },
             move |note| update(&|s| s.note(note.clone())),
@@ -96,8 +170,8 @@ impl Handle {
 pub fn StudiesView() -> impl IntoView {
     let app =
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
-    let depth = Handle::new();
-    let width = Handle::new();
+    let depth = Handle::new("creditflow.study.depth.v1");
+    let width = Handle::new("creditflow.study.width.v1");
     let start_depth = move |_| {
         let spec = app.with_untracked(|a| a.lab.depth_spec());
         depth.start(Study::Depth(spec));
@@ -272,6 +346,17 @@ fn StudyButtons(
 ) -> impl IntoView {
     let on = move || handle.on();
     view! {
+        {move || handle.offer.get().map(|o| match o {
+            Ok((done, total)) => view! {
+                <p class="notice" role="status" data-testid=format!("{id}-resume-offer")>
+                    {format!("This study was interrupted after {done} of {total} runs; they are kept in this browser. ")}
+                    <button class="small" data-testid=format!("{id}-resume") on:click=move |_| handle.resume()>"resume it"</button>
+                    " "
+                    <button class="small" data-testid=format!("{id}-discard") on:click=move |_| { storage::remove(handle.key); handle.offer.set(None); }>"discard"</button>
+                </p>
+            }.into_any(),
+            Err(e) => view! { <p class="notice" role="status">{format!("The interrupted study could not be resumed: {e}.")}</p> }.into_any(),
+        })}
         <div class="lab-buttons">
             <button data-testid=format!("{id}-run") on:click=start disabled=on>{label}</button>
             <button data-testid=format!("{id}-cancel") on:click=move |_| handle.cancel() disabled=move || !on()>"cancel"</button>
