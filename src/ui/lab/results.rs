@@ -135,7 +135,7 @@ pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
             <button class="small" data-testid="export-curves-csv" on:click=csv>"CSV"</button>
             <button class="small" data-testid="export-curves-json" on:click=json>"JSON"</button>
         </p>
-        <NotebookExport lab=lab grid=false/>
+        <NotebookExport lab=lab grid=false note=RwSignal::new(None)/>
     }
 }
 
@@ -171,6 +171,9 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
     let on = move || lab.read(|c| c.grid.on);
     // best first, as read from the back of a room; the essay's order a click away
     let by_score = RwSignal::new(true);
+    // the notebook's note outlives the table's redraws (a table holding
+    // NaN never compares equal to itself, so it is rebuilt on every redraw)
+    let grid_note = RwSignal::new(None::<Result<String, String>>);
     let show_precomputed = |lab: Lab| {
         leptos::task::spawn_local(async move {
             let got = download::fetch_text(PRECOMPUTED_FILE).await;
@@ -287,7 +290,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                     <button class="small" data-testid="export-table-csv" on:click=table_csv>"CSV"</button>
                     <button class="small" data-testid="export-table-json" on:click=table_json>"JSON"</button>
                 </p>
-                <NotebookExport lab=lab grid=true/>
+                <NotebookExport lab=lab grid=true note=grid_note/>
             }
         })}
     }
@@ -297,8 +300,11 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
 /// written out as code that reproduces them (`lab::notebook`), with a line
 /// saying what went in, what was left out and why.
 #[component]
-fn NotebookExport(lab: Lab, grid: bool) -> impl IntoView {
-    let note = RwSignal::new(None::<Result<String, String>>);
+fn NotebookExport(
+    lab: Lab,
+    grid: bool,
+    note: RwSignal<Option<Result<String, String>>>,
+) -> impl IntoView {
     let save = move |format: Format| {
         let got = lab
             .work(|c| {
