@@ -266,19 +266,13 @@ fn report(o: &Opts, results: &AgentsResults, simulated: bool) -> i32 {
     for f in &findings {
         println!("{f}");
     }
-    let bands = results.curve_bands(s.measure);
     let curve_k = results
         .curves
         .first()
         .map_or(c.stages, |(_, r)| r.angles.len());
     println!("at K = {curve_k}, round by round:");
-    for b in &bands {
-        println!(
-            "  {}{}: {}",
-            b.signal.short(),
-            if b.gate { ", gated" } else { "" },
-            b.words
-        );
+    for (who, words) in results.arm_words(s.measure) {
+        println!("  {who}: {words}");
     }
     if simulated {
         println!(

@@ -98,6 +98,18 @@ impl AgentsResults {
             .collect()
     }
 
+    /// What each arm did over its seeds, in words, beside its name as the
+    /// page and the command line give it ("reading broadcast, gated").
+    pub fn arm_words(&self, measure: Measure) -> Vec<(String, String)> {
+        self.curve_bands(measure)
+            .into_iter()
+            .map(|b| {
+                let gated = if b.gate { ", gated" } else { "" };
+                (format!("{}{gated}", b.signal.short()), b.words)
+            })
+            .collect()
+    }
+
     /// Every depth's point for every signal, over the seeds run so far.
     pub fn depth_points(&self, measure: Measure) -> Vec<DepthPoint> {
         let mut out = Vec::new();

@@ -10,7 +10,7 @@ use crate::page::agents::import::Imported;
 use crate::page::url::AppState;
 use crate::ui::charts::agents::AgentsChart;
 use crate::ui::shell::chart::figure;
-use crate::ui::shell::download::fetch_text;
+use crate::ui::shell::download::{fetch_text, read_picked};
 use leptos::prelude::*;
 
 /// The shipped examples: (file under the site, button label).
@@ -40,31 +40,8 @@ pub fn TraceImport() -> impl IntoView {
         }
     };
     let pick = move |e: leptos::ev::Event| {
-        let input = event_target::<web_sys::HtmlInputElement>(&e);
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        input.set_value("");
-        let name = file.name();
-        if file.size() > trace::MAX_BYTES as f64 {
-            take(
-                name,
-                Err(format!(
-                    "the file is larger than {} MB",
-                    trace::MAX_BYTES / 1_000_000
-                )),
-            );
-            return;
-        }
         busy.set(true);
-        leptos::task::spawn_local(async move {
-            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
-            let text = text
-                .ok()
-                .and_then(|t| t.as_string())
-                .ok_or_else(|| "the file could not be read as text".to_string());
-            take(name, text);
-        });
+        read_picked(&e, trace::MAX_BYTES, take);
     };
     let example = move |path: &'static str| {
         busy.set(true);
@@ -92,20 +69,8 @@ pub fn TraceImport() -> impl IntoView {
         let m = measure();
         imported.with(|i| {
             i.as_ref()
-                .map(|(_, i)| i.results.curve_bands(m))
+                .map(|(_, i)| i.results.arm_words(m))
                 .unwrap_or_default()
-                .into_iter()
-                .map(|b| {
-                    (
-                        format!(
-                            "{}{}",
-                            b.signal.short(),
-                            if b.gate { ", gated" } else { "" }
-                        ),
-                        b.words,
-                    )
-                })
-                .collect::<Vec<_>>()
         })
     };
     let findings = move || {

@@ -4,14 +4,13 @@
 //! `lab::agents::margin`; it runs at the view's other settings and seeds.
 
 use crate::lab::agents::margin::{findings, MarginAxes};
-use crate::page::agents::runner::{map_units, UnitDone};
-use crate::page::agents::{AgentsResults, AgentsSettings};
+use crate::page::agents::runner::map_units;
 use crate::page::url::AppState;
+use crate::ui::agents::run::UnitRun;
 use crate::ui::charts::agents::AgentsChart;
 use crate::ui::charts::agents_margin;
 use crate::ui::shell::chart::figure;
 use crate::ui::shell::download;
-use crate::ui::workers::runner::{AgentsWork, Events, Progress, Runner};
 use leptos::prelude::*;
 
 #[component]
@@ -19,11 +18,14 @@ pub fn MarginMap() -> impl IntoView {
     let app =
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
     let axes = MarginAxes::default();
-    let results = RwSignal::new(None::<AgentsResults>);
-    let ran = RwSignal::new(None::<AgentsSettings>);
-    let progress = RwSignal::new(0.0f64);
-    let stopped = RwSignal::new(false);
-    let runner = StoredValue::new_local(None::<Runner<AgentsWork>>);
+    let unit_run = UnitRun::new();
+    let UnitRun {
+        results,
+        progress,
+        ran,
+        stopped,
+        ..
+    } = unit_run;
     let total = {
         let axes = axes.clone();
         move || {
@@ -35,37 +37,11 @@ pub fn MarginMap() -> impl IntoView {
         let axes = axes.clone();
         move |_| {
             let s = app.with_untracked(|a| a.agents.clone());
-            if let Some(r) = runner.get_value() {
-                r.cancel();
-            }
-            ran.set(Some(s.clone()));
-            stopped.set(false);
-            results.set(Some(AgentsResults::default()));
-            progress.set(0.0);
-            let events = Events::new(
-                move |_, done: &UnitDone, p: Progress| {
-                    results.update(|r| {
-                        if let Some(r) = r {
-                            r.add(done.clone());
-                        }
-                    });
-                    progress.set(p.fraction * p.total as f64);
-                },
-                move |p: Progress| progress.set(p.fraction * p.total as f64),
-                move |_, _| runner.set_value(None),
-                |_| {},
-            );
             let units = map_units(&s, &axes);
-            runner.set_value(Some(Runner::start(AgentsWork(s, units), 0, events)));
+            unit_run.start(s, units);
         }
     };
-    let stop = move |_| {
-        if let Some(r) = runner.get_value() {
-            r.cancel();
-        }
-        runner.set_value(None);
-        stopped.set(true);
-    };
+    let stop = move |_| unit_run.stop();
     let cells = {
         let axes = axes.clone();
         Memo::new(move |_| {

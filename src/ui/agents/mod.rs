@@ -2,4 +2,5 @@
 
 pub mod import;
 pub mod margin;
+pub mod run;
 pub mod view;

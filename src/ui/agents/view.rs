@@ -9,62 +9,41 @@
 
 use crate::lab::agents::spread::Measure;
 use crate::page::agents::protocol::{CARD, MODEL};
-use crate::page::agents::runner::{units, UnitDone};
-use crate::page::agents::{AgentsResults, AgentsSettings};
+use crate::page::agents::runner::units;
+use crate::page::agents::AgentsResults;
 use crate::page::url::AppState;
 use crate::page::view::View;
 use crate::ui::agents::import::TraceImport;
 use crate::ui::agents::margin::MarginMap;
+use crate::ui::agents::run::UnitRun;
 use crate::ui::charts::agents::AgentsChart;
 use crate::ui::shell::chart::figure;
 use crate::ui::shell::download;
 use crate::ui::shell::widgets::key_field;
-use crate::ui::workers::runner::{AgentsWork, Events, Progress, Runner};
 use leptos::prelude::*;
 
 #[component]
 pub fn AgentsView() -> impl IntoView {
     let app =
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
-    let results = RwSignal::new(None::<AgentsResults>);
+    let unit_run = UnitRun::new();
+    let UnitRun {
+        results,
+        progress,
+        ran,
+        stopped,
+        ..
+    } = unit_run;
     let problem = RwSignal::new(None::<String>);
-    let progress = RwSignal::new(0.0f64);
-    // the settings of the run the charts show, and whether it was stopped
-    let ran = RwSignal::new(None::<AgentsSettings>);
-    let stopped = RwSignal::new(false);
     let total = move || ran.with(|r| r.as_ref().map_or(0, |s| units(s).len()));
     let measure = move || {
         ran.with(|r| r.as_ref().map(|s| s.measure))
             .unwrap_or_default()
     };
-    let runner = StoredValue::new_local(None::<Runner<AgentsWork>>);
     let run = move |_: ()| {
         let s = app.with_untracked(|a| a.agents.clone());
-        if let Some(r) = runner.get_value() {
-            r.cancel();
-        }
-        ran.set(Some(s.clone()));
-        stopped.set(false);
-        results.set(Some(AgentsResults::default()));
-        progress.set(0.0);
-        let events = Events::new(
-            move |_, done: &UnitDone, p: Progress| {
-                results.update(|r| {
-                    if let Some(r) = r {
-                        r.add(done.clone());
-                    }
-                });
-                progress.set(p.fraction * p.total as f64);
-            },
-            move |p: Progress| progress.set(p.fraction * p.total as f64),
-            move |_, _| runner.set_value(None),
-            |_| {},
-        );
-        runner.set_value(Some(Runner::start(
-            AgentsWork(s.clone(), units(&s)),
-            0,
-            events,
-        )));
+        let u = units(&s);
+        unit_run.start(s, u);
     };
     let running =
         move || !stopped.get() && results.with(|r| r.as_ref().is_some_and(|r| r.done < total()));
@@ -74,13 +53,7 @@ pub fn AgentsView() -> impl IntoView {
             run(());
         }
     });
-    let stop = move |_| {
-        if let Some(r) = runner.get_value() {
-            r.cancel();
-        }
-        runner.set_value(None);
-        stopped.set(true);
-    };
+    let stop = move |_| unit_run.stop();
     let stale = move || {
         results.with(Option::is_some) && ran.with(|r| app.with(|a| r.as_ref() != Some(&a.agents)))
     };
@@ -149,23 +122,7 @@ pub fn AgentsView() -> impl IntoView {
     };
     let words = move || {
         let m = measure();
-        results.with(|r| {
-            r.as_ref()
-                .map(|r| r.curve_bands(m))
-                .unwrap_or_default()
-                .into_iter()
-                .map(|b| {
-                    (
-                        format!(
-                            "{}{}",
-                            b.signal.short(),
-                            if b.gate { ", gated" } else { "" }
-                        ),
-                        b.words,
-                    )
-                })
-                .collect::<Vec<_>>()
-        })
+        results.with(|r| r.as_ref().map(|r| r.arm_words(m)).unwrap_or_default())
     };
     let has = move || results.with(|r| r.as_ref().is_some_and(|r| r.done > 0));
     let group = move |title: &'static str, fields: Vec<(&'static str, &'static str)>| {

@@ -10,6 +10,7 @@ use crate::lab::data::registry::{self, Source};
 use crate::lab::data::Data;
 use crate::lab::train::config::Arch;
 use crate::page::url::AppState;
+use crate::ui::shell::download::read_picked;
 use crate::ui::shell::storage;
 use leptos::prelude::*;
 
@@ -54,17 +55,13 @@ pub(crate) fn OwnData(app: RwSignal<AppState>, choosing: RwSignal<bool>) -> impl
     let note = RwSignal::new(None::<String>);
     let is_file = move || app.with(|a| matches!(a.lab.base.teacher.data, Data::File { .. }));
     let pick = move |e: leptos::ev::Event| {
-        let input = event_target::<web_sys::HtmlInputElement>(&e);
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        input.set_value("");
-        let name = file.name();
-        leptos::task::spawn_local(async move {
-            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
-            let Some(text) = text.ok().and_then(|t| t.as_string()) else {
-                problem.set(Some(format!("{name} could not be read as text.")));
-                return;
+        read_picked(&e, usize::MAX, move |name, text| {
+            let text = match text {
+                Ok(t) => t,
+                Err(_) => {
+                    problem.set(Some(format!("{name} could not be read as text.")));
+                    return;
+                }
             };
             match parse(&text, true) {
                 Ok(t) => {

@@ -1,5 +1,6 @@
 //! Files in and out of the page: saving a text blob or a data URL through
-//! a temporary link, and fetching one of the site's own files as text.
+//! a temporary link, reading a file the user picked, and fetching one of
+//! the site's own files as text.
 
 use leptos::wasm_bindgen::{JsCast, JsValue};
 
@@ -133,4 +134,33 @@ pub async fn fetch_gunzip(path: &str) -> Result<String, String> {
         .ok()
         .and_then(|t| t.as_string())
         .ok_or_else(|| format!("{path} is not a gzip of text"))
+}
+
+/// The file picked in the file input `e` came from, read as text:
+/// `done(name, text)` once it is read (`Err` if it is larger than
+/// `max_bytes` or not text). Nothing is called if no file was picked. The
+/// input is cleared, so the same file can be picked again.
+pub fn read_picked(
+    e: &leptos::ev::Event,
+    max_bytes: usize,
+    done: impl FnOnce(String, Result<String, String>) + 'static,
+) {
+    let input = leptos::prelude::event_target::<web_sys::HtmlInputElement>(e);
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return;
+    };
+    input.set_value("");
+    let name = file.name();
+    if file.size() > max_bytes as f64 {
+        let mb = max_bytes / 1_000_000;
+        return done(name, Err(format!("the file is larger than {mb} MB")));
+    }
+    leptos::task::spawn_local(async move {
+        let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+        let text = text
+            .ok()
+            .and_then(|t| t.as_string())
+            .ok_or_else(|| "the file could not be read as text".to_string());
+        done(name, text);
+    });
 }
