@@ -11,6 +11,7 @@
 
 pub mod agents;
 pub mod glossary;
+pub mod kept;
 pub mod lab;
 pub mod palette;
 pub mod present;

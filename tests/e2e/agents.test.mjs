@@ -17,7 +17,12 @@ test('the Agents view answers first, over seeds, and gives the command line\'s n
   assert.equal(await page.inputValue('[data-testid=agents-aplo]'), '0.3');
   assert.match(await page.textContent('[data-testid=agents-simulation]'), /no language model is called/);
   assert.equal(await page.inputValue('[data-testid=agents-arounds]'), '30');
-  // the answers are computed on opening, with no click
+  // the answers are computed on opening, with no click; a reload part way
+  // keeps the parts done, and only the rest run
+  await page.waitForFunction(() => Number(/^running: (\d+)/.exec(document.querySelector('[data-testid=agents-status]').textContent)?.[1]) >= 10, null, { timeout: 120000 });
+  await page.reload();
+  await page.waitForSelector('[data-testid=agents-resumed]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=agents-resumed]'), /resumed after a reload: [1-9]\d* parts were kept/);
   await page.waitForFunction(() => /over 5 seeds/.test(document.querySelector('[data-testid=agents-answers-status]').textContent), null, { timeout: 120000 });
   await page.waitForFunction(() => /done:/.test(document.querySelector('[data-testid=agents-status]').textContent), null, { timeout: 60000 });
   // each signal's median curve, gated and not, each with its band
@@ -97,6 +102,14 @@ test('the margin map runs on demand and its cells are the command line\'s', asyn
   // before it is asked for, the map is a button and a count of its runs
   assert.match(await page.textContent('[data-testid=agents-map-status]'), /^\d+ runs at the settings above/);
   await page.click('[data-testid=agents-map-run]');
+  // a reload part way: the map offers to resume, and ends with the
+  // numbers of one that never stopped
+  await page.waitForFunction(() => Number(/^running: (\d+)/.exec(document.querySelector('[data-testid=agents-map-status]').textContent)?.[1]) >= 20, null, { timeout: 120000 });
+  await page.reload();
+  await page.waitForSelector('[data-testid=agents-map-resume-offer]', { timeout: 120000 });
+  assert.match(await page.textContent('[data-testid=agents-map-resume-offer]'), /interrupted after [1-9]\d* of \d+ runs/);
+  await page.click('[data-testid=agents-map-resume]');
+  assert.match(await page.textContent('[data-testid=agents-map-resumed]'), /^Resumed after a reload: [1-9]\d* runs were kept/);
   await page.waitForFunction(() => /^done:/.test(document.querySelector('[data-testid=agents-map-status]').textContent), null, { timeout: 180000 });
   // two sections (fixed, reading) × three blurs, each with a cell
   assert.equal(await page.getAttribute('[data-testid=agents-margin]', 'data-lines'), '6');

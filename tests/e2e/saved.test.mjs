@@ -179,3 +179,31 @@ test('a depth study interrupted by a reload resumes and ends with the uninterrup
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the essay grid interrupted by a reload resumes with its kept runs and equals the command line', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { sameMedians } = await import('./site.mjs');
+  // written by .ci/test: creditflow ablate --protocol careful --steps 30 --json target/cli-careful-30.json
+  const cli = JSON.parse(readFileSync('target/cli-careful-30.json', 'utf8'));
+  const { page, problems, context } = await site.open('?view=lab&steps=30&proto=careful');
+  await page.click('[data-testid=lab-grid]');
+  const doneRuns = () => Number(/^(\d+) \//.exec(document.querySelector('[data-testid=lab-progress]')?.nextElementSibling?.textContent || '')?.[1] || 0);
+  await page.waitForFunction(() => Number(/^(\d+) \//.exec(document.querySelector('[data-testid=lab-progress]')?.nextElementSibling?.textContent || '')?.[1] || 0) >= 100, null, { timeout: 120000 });
+  await page.waitForTimeout(1500); // the runs are kept at most every second
+  await page.reload();
+  await page.waitForSelector('[data-testid=grid-resume-offer]');
+  const kept = Number(/after (\d+) runs/.exec(await page.textContent('[data-testid=grid-resume-offer]'))[1]);
+  assert.ok(kept >= 100 && kept < cli.runs.length, `${kept} kept`);
+  await page.click('[data-testid=grid-resume]');
+  // the kept runs count as done from the start
+  assert.ok(await page.evaluate(doneRuns) >= kept);
+  await page.waitForSelector('[data-testid=lab-table]', { timeout: 300000 });
+  assert.match(await page.textContent('[data-testid=grid-time]'), new RegExp(`^${cli.runs.length} runs of 30 steps`));
+  await sameMedians(page, cli);
+  // finished: nothing is offered after another reload
+  await page.reload();
+  await page.waitForSelector('[data-testid=lab-grid]');
+  assert.equal(await page.$('[data-testid=grid-resume-offer]'), null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

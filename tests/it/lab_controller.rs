@@ -218,7 +218,9 @@ fn a_careful_grid_runs_in_rounds_until_every_rate_is_inside() {
         c.grid_progress(jobs.len(), jobs.len(), 1.0);
         let runs = runs.into_iter().map(|r| r.run).collect::<Vec<_>>();
         assert!(runs.iter().all(|r| r.result.validation.is_some()));
-        match c.grid_round(runs, "here".into(), 1.0) {
+        assert_eq!(c.grid_round_start(&jobs).len(), jobs.len());
+        runs.into_iter().for_each(|r| c.grid_record(r));
+        match c.grid_round(&jobs, "here".into(), 1.0) {
             Some(more) => jobs = more,
             None => break,
         }

@@ -132,9 +132,159 @@ fn a_study_kept_half_way_resumes_to_the_numbers_of_one_that_never_stopped() {
     assert!(StudyState::resumed(&other, 0.0)
         .unwrap_err()
         .contains("not the study's job"));
-    let v2 = text.replacen("\"version\":1", "\"version\":2", 1);
+    let v2 = text.replacen("\"version\":2", "\"version\":3", 1);
     assert!(StudyState::resumed(&v2, 0.0)
         .unwrap_err()
-        .contains("version 2"));
+        .contains("version 3"));
     assert!(StudyState::resumed("{", 0.0).is_err());
+}
+
+/// Runs the grid `spec` on `c` round by round (as the page's handle does),
+/// stopping after `stop_after` runs: whether it finished.
+fn drive_grid(
+    c: &mut creditflow::page::lab::controller::LabController,
+    spec: &creditflow::lab::study::grid::GridSpec,
+    stop_after: Option<usize>,
+) -> bool {
+    use creditflow::lab::train::precision::run_job;
+    use creditflow::lab::train::task::Tasks;
+    let mut tasks = Tasks::default();
+    let mut jobs = spec.jobs();
+    let mut n = 0;
+    loop {
+        for j in c.grid_round_start(&jobs) {
+            if Some(n) == stop_after {
+                return false;
+            }
+            c.grid_record(run_job(j, tasks.get(j.task_shape()), None).run);
+            n += 1;
+        }
+        match c.grid_round(&jobs, "here".into(), 0.0) {
+            Some(more) => jobs = more,
+            None => return true,
+        }
+    }
+}
+
+#[test]
+fn a_grid_kept_part_way_resumes_to_the_numbers_of_one_that_never_stopped() {
+    use creditflow::lab::train::config::Protocol;
+    use creditflow::lab::Method;
+    use creditflow::page::lab::controller::LabController;
+    use creditflow::page::lab::controller_grid::kept_grid;
+    let base = creditflow::lab::RunConfig {
+        steps: 30,
+        protocol: Protocol::Careful,
+        ..Default::default()
+    };
+    let mut spec = LabController::grid_spec(&base);
+    spec.methods = vec![Method::Bp, Method::Fa];
+    let mut whole = LabController::new(1);
+    whole.grid_start(&spec, 0.0);
+    assert!(drive_grid(&mut whole, &spec, None));
+    let whole = whole.grid.done.expect("the whole grid's table");
+    let first_round = spec.jobs().len();
+    assert!(
+        whole.runs.len() > first_round,
+        "the careful grid ran a second round"
+    );
+    // interrupted in the first round, and in the second
+    for stop in [first_round / 3, first_round + 2] {
+        let mut part = LabController::new(1);
+        part.grid_start(&spec, 0.0);
+        assert!(!drive_grid(&mut part, &spec, Some(stop)));
+        let text = part.grid_kept().expect("a grid under way").expect("kept");
+        let (asked, runs) = kept_grid(&text).expect("read back");
+        assert_eq!(asked, spec, "the grid as asked, not as extended");
+        assert_eq!(runs.len(), stop);
+        let mut back = LabController::new(1);
+        back.grid_resume(&asked, runs, 0.0);
+        let missing = back.grid_round_start(&asked.jobs()).len();
+        assert_eq!(missing, first_round.saturating_sub(stop));
+        back.grid_start(&asked, 0.0);
+        back.grid_resume(&asked, kept_grid(&text).unwrap().1, 0.0);
+        assert!(drive_grid(&mut back, &asked, None));
+        let back = back.grid.done.expect("the resumed grid's table");
+        // (Debug text: scores may be NaN, never == themselves)
+        assert_eq!(format!("{:?}", back.runs), format!("{:?}", whole.runs));
+        assert_eq!(
+            format!("{:?}", back.summary),
+            format!("{:?}", whole.summary)
+        );
+    }
+    // a run that is not the grid's, another version, garbage: refused
+    let mut part = LabController::new(1);
+    part.grid_start(&spec, 0.0);
+    drive_grid(&mut part, &spec, Some(2));
+    let text = part.grid_kept().unwrap().unwrap();
+    let other = text.replacen("\"method\":\"bp\"", "\"method\":\"dfa\"", 2);
+    assert_ne!(other, text);
+    assert!(kept_grid(&other)
+        .unwrap_err()
+        .contains("not one of the grid's jobs"));
+    let v2 = text.replacen("\"version\":1", "\"version\":2", 1);
+    assert!(kept_grid(&v2).unwrap_err().contains("version 2"));
+    assert!(kept_grid("{").is_err());
+    // no grid under way: nothing to keep
+    assert!(LabController::new(1).grid_kept().is_none());
+}
+
+#[test]
+fn an_agents_run_kept_part_way_resumes_to_the_results_of_one_that_never_stopped() {
+    use creditflow::lab::agents::margin::MarginAxes;
+    use creditflow::lab::slices::Slices;
+    use creditflow::page::agents::resume::KeptRun;
+    use creditflow::page::agents::runner::{map_units, units, UnitSlices};
+    use creditflow::page::agents::{AgentsResults, AgentsSettings};
+    let s = AgentsSettings {
+        seeds: 2,
+        ..Default::default()
+    };
+    let small = MarginAxes {
+        fidelities: vec![0.0, 1.0],
+        depths: vec![2],
+        blurs: vec![0.5],
+    };
+    for all in [units(&s), map_units(&s, &small)] {
+        let whole = {
+            let mut r = AgentsResults::default();
+            let mut u = UnitSlices::of(all.clone(), s.clone());
+            for i in 0..u.jobs() {
+                r.add(u.work_on(i, &mut || false).expect("a unit"));
+            }
+            r
+        };
+        let stop = all.len() / 3;
+        let mut part = KeptRun::new(s.clone(), all.clone());
+        let mut u = UnitSlices::of(all.clone(), s.clone());
+        for i in 0..stop {
+            part.done.push(u.work_on(i, &mut || false).unwrap());
+        }
+        let back = KeptRun::resumed(&part.kept().expect("kept")).expect("read back");
+        assert_eq!(back, part);
+        assert!(!back.finished());
+        let rest = back.rest();
+        assert_eq!(rest.len(), all.len() - stop);
+        let mut r = back.results();
+        let mut u = UnitSlices::of(rest, back.settings.clone());
+        for i in 0..u.jobs() {
+            r.add(u.work_on(i, &mut || false).unwrap());
+        }
+        assert_eq!(format!("{r:?}"), format!("{whole:?}"));
+        // a unit that is not the run's, another version, garbage: refused
+        let mut wrong = part.clone();
+        wrong.done.swap(0, 1);
+        if wrong.done[0] != part.done[0] {
+            let text = wrong.kept().unwrap();
+            assert!(KeptRun::resumed(&text)
+                .unwrap_err()
+                .contains("not the run's unit"));
+        }
+        let v2 = part
+            .kept()
+            .unwrap()
+            .replacen("\"version\":1", "\"version\":2", 1);
+        assert!(KeptRun::resumed(&v2).unwrap_err().contains("version 2"));
+        assert!(KeptRun::resumed("[").is_err());
+    }
 }

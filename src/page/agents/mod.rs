@@ -5,6 +5,7 @@
 pub mod import;
 pub mod protocol;
 pub mod results;
+pub mod resume;
 pub mod runner;
 pub mod settings;
 

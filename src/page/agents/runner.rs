@@ -12,7 +12,7 @@ use crate::lab::slices::Slices;
 use crate::page::agents::{AgentsResults, AgentsSettings, PAGE_DEPTHS, VOTE_CALLS};
 
 /// One piece of a run.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Unit {
     /// A signal's curve at the settings' depth, gated or not, at a seed.
     Curve(bool, Signal, u64),
@@ -49,7 +49,7 @@ pub fn map_units(s: &AgentsSettings, axes: &MarginAxes) -> Vec<Unit> {
 }
 
 /// A finished unit's result.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum UnitDone {
     Curve(bool, AgentRun),
     Row(PipelineRow),

@@ -68,6 +68,15 @@ pub struct GridState {
     /// The runs of the rounds finished so far (a careful grid runs in
     /// rounds, one more for each rate it adds).
     pub(super) runs: Vec<Run>,
+    /// The grid as it was asked (before a careful grid's rounds extend it).
+    pub(super) asked: Option<GridSpec>,
+    /// Runs finished and not yet placed in a round: the round's under way
+    /// and, in a resumed grid, the ones kept from before the reload.
+    pub(super) pending: Vec<Run>,
+    /// How many of the round's jobs were already done when it started.
+    pub(super) round_had: usize,
+    /// A grid a reload interrupted: its runs kept, or why it cannot resume.
+    pub offer: Option<Result<usize, String>>,
     pub done: Option<GridDone>,
     /// A change of plan while it ran ("the workers did not start: running here").
     pub note: Option<String>,

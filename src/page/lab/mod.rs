@@ -6,7 +6,7 @@
 //! and the studies, one row each (`settings`).
 
 pub mod controller;
-mod controller_grid;
+pub mod controller_grid;
 mod controller_panel;
 pub mod live;
 mod notebook;

@@ -6,62 +6,34 @@
 
 use crate::lab::study::Study;
 use crate::lab::train::precision::RunRecord;
+use crate::page::kept;
 use crate::page::studies::StudyState;
-use serde::{Deserialize, Serialize};
 
 /// The kept form's version.
-pub const VERSION: u32 = 1;
-/// The most the kept study may weigh, in bytes (localStorage holds about 5 MB).
-pub const MAX_BYTES: usize = 3_000_000;
-
-#[derive(Serialize, Deserialize)]
-struct Kept {
-    version: u32,
-    study: Study,
-    /// (job index, its run).
-    runs: Vec<(usize, RunRecord)>,
-}
+pub const VERSION: u32 = 2;
 
 impl StudyState {
-    /// The study and its finished runs as JSON, or why they are not kept.
+    /// The study and its finished runs (job index, run) as JSON, or why
+    /// they are not kept.
     pub fn kept(&self) -> Result<String, String> {
-        let kept = Kept {
-            version: VERSION,
-            study: self.study.clone(),
-            runs: self
-                .runs
-                .iter()
-                .enumerate()
-                .filter_map(|(i, r)| r.as_ref().map(|r| (i, RunRecord::from(r))))
-                .collect(),
-        };
-        let text = serde_json::to_string(&kept).map_err(|e| e.to_string())?;
-        if text.len() > MAX_BYTES {
-            return Err(format!(
-                "the study's runs take {} MB, more than the {} MB kept: a reload would start it again",
-                text.len() / 1_000_000,
-                MAX_BYTES / 1_000_000
-            ));
-        }
-        Ok(text)
+        let runs: Vec<(usize, RunRecord)> = self
+            .runs
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| r.as_ref().map(|r| (i, RunRecord::from(r))))
+            .collect();
+        kept::write("study", VERSION, &self.study, &runs)
     }
 
     /// A kept study, its runs back in place, ready to run the rest.
     pub fn resumed(text: &str, now_ms: f64) -> Result<Self, String> {
-        let kept: Kept = serde_json::from_str(text)
-            .map_err(|e| format!("the kept study cannot be read ({e})"))?;
-        if kept.version != VERSION {
-            return Err(format!(
-                "the kept study is of version {}, this page reads {VERSION}",
-                kept.version
-            ));
-        }
-        if kept.study.jobs_bounded().is_none() {
+        let (study, runs): (Study, Vec<(usize, RunRecord)>) = kept::read("study", VERSION, text)?;
+        if study.jobs_bounded().is_none() {
             return Err("the kept study is larger than the page runs".into());
         }
-        let jobs = kept.study.jobs();
-        let mut s = StudyState::new(kept.study, now_ms);
-        for (i, r) in kept.runs {
+        let jobs = study.jobs();
+        let mut s = StudyState::new(study, now_ms);
+        for (i, r) in runs {
             if jobs.get(i) != Some(&r.cfg) {
                 return Err(format!("the kept run {i} is not the study's job {i}"));
             }

@@ -18,7 +18,7 @@ pub fn MarginMap() -> impl IntoView {
     let app =
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
     let axes = MarginAxes::default();
-    let unit_run = UnitRun::new();
+    let unit_run = UnitRun::new("creditflow.agents.map.v1");
     let UnitRun {
         results,
         progress,
@@ -105,6 +105,18 @@ pub fn MarginMap() -> impl IntoView {
                 <span class="hint" data-testid="agents-map-status">{status}</span>
                 <button class="small" data-testid="agents-map-export" on:click=export disabled=move || results.with(Option::is_none)>"JSON"</button>
             </div>
+            {move || unit_run.offer.get().map(|offer| match offer {
+                Ok((done, all)) => view! {
+                    <p class="notice" role="status" data-testid="agents-map-resume-offer">
+                        {format!("The map was interrupted after {done} of {all} runs; they are kept in this browser. ")}
+                        <button class="small" data-testid="agents-map-resume" on:click=move |_| unit_run.resume()>"resume it"</button>
+                    </p>
+                }.into_any(),
+                Err(e) => view! { <p class="notice" role="status">{format!("The interrupted map could not be resumed: {e}.")}</p> }.into_any(),
+            })}
+            {move || unit_run.resumed.get().map(|n| view! {
+                <p class="hint" data-testid="agents-map-resumed">{format!("Resumed after a reload: {n} runs were kept in this browser, not run again.")}</p>
+            })}
             <div class:hidden=move || cells.with(Vec::is_empty)>
                 {figure("agents-margin", label, chart, Some(Box::new(|c: &AgentsChart| match c {
                     AgentsChart::Margin(_, cells) => agents_margin::table(cells),

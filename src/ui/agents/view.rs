@@ -26,7 +26,7 @@ use leptos::prelude::*;
 pub fn AgentsView() -> impl IntoView {
     let app =
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
-    let unit_run = UnitRun::new();
+    let unit_run = UnitRun::new("creditflow.agents.run.v1");
     let UnitRun {
         results,
         progress,
@@ -50,7 +50,12 @@ pub fn AgentsView() -> impl IntoView {
     // the answers first: the run starts when the view is first opened
     Effect::new(move |_| {
         if app.with(|a| a.view == View::Agents) && results.with_untracked(Option::is_none) {
-            run(());
+            // a run a reload interrupted, at these settings, goes on
+            if unit_run.kept_settings() == Some(app.with_untracked(|a| a.agents.clone())) {
+                unit_run.resume();
+            } else {
+                run(());
+            }
         }
     });
     let stop = move |_| unit_run.stop();
@@ -232,6 +237,9 @@ pub fn AgentsView() -> impl IntoView {
                     Some((d, calls)) if d < total() => format!("running: {d} of {} parts (each arm's curve and depth point at each seed, the vote), {calls} simulated calls so far", total()),
                     Some((_, calls)) => format!("done: {calls} simulated calls to the model, summed over the round chart's runs"),
                 }}</span>
+                {move || unit_run.resumed.get().map(|n| view! {
+                    <span class="hint" data-testid="agents-resumed">{format!("(resumed after a reload: {n} parts were kept in this browser, not run again)")}</span>
+                })}
                 <button class="small" data-testid="agents-export" on:click=export disabled=move || results.with(Option::is_none)>"JSON"</button>
                 <button class="small" data-testid="agents-export-csv" on:click=csv disabled=move || results.with(Option::is_none)>"CSV"</button>
             </div>

@@ -7,8 +7,10 @@
 use crate::lab::train::precision::CurveRun;
 use crate::lab::RunConfig;
 use crate::page::lab::controller::{LabController, Plan};
+use crate::page::lab::controller_grid::kept_grid;
 use crate::page::lab::live::LiveReport;
 use crate::page::url::{AppState, View};
+use crate::ui::shell::storage;
 use crate::ui::shell::widgets::now;
 use crate::ui::workers::env::{kernels_label, live_worker_count, worker_count};
 use crate::ui::workers::live::LiveWorkers;
@@ -22,6 +24,8 @@ use std::rc::Rc;
 const FRAME_BUDGET_MS: f64 = 8.0;
 /// Charts redraw at most this often while training (≥ 10 per second).
 const REDRAW_MS: f64 = 100.0;
+/// Where the browser keeps the grid's runs as they come in.
+const GRID_KEY: &str = "creditflow.grid.v1";
 
 /// The heavy drawings, each redrawn in a frame of its own.
 #[derive(Clone, Copy, Debug)]
@@ -48,21 +52,28 @@ pub struct Lab {
     live: StoredValue<Option<Rc<RefCell<LiveWorkers>>>, LocalStorage>,
     runner: StoredValue<Option<Runner<StudyWork>>, LocalStorage>,
     looping: StoredValue<bool>,
+    /// When the grid's runs were last kept.
+    kept_ms: StoredValue<f64>,
     dirty: StoredValue<bool>,
     last_draw: StoredValue<f64>,
 }
 
 impl Lab {
     pub fn new(app: RwSignal<AppState>) -> Self {
+        let mut ctl = LabController::new(live_worker_count());
+        ctl.grid.offer = storage::get(GRID_KEY)
+            .filter(|t| !t.is_empty())
+            .map(|t| kept_grid(&t).map(|(_, runs)| runs.len()));
         Self {
             app,
-            ctl: StoredValue::new(LabController::new(live_worker_count())),
+            ctl: StoredValue::new(ctl),
             version: RwSignal::new(0),
             parts: std::array::from_fn(|_| RwSignal::new(0)),
             due: StoredValue::new(0),
             live: StoredValue::new_local(None),
             runner: StoredValue::new_local(None),
             looping: StoredValue::new(false),
+            kept_ms: StoredValue::new(0.0),
             dirty: StoredValue::new(false),
             last_draw: StoredValue::new(0.0),
         }
@@ -161,29 +172,86 @@ impl Lab {
             return;
         }
         self.cancel_runner();
-        self.ctl.update_value(|c| c.grid_start(&spec, now()));
+        storage::remove(GRID_KEY);
+        self.ctl.update_value(|c| {
+            c.grid.offer = None;
+            c.grid_start(&spec, now())
+        });
         self.grid_round(spec.jobs());
         self.redraw_all();
         self.start_loop();
     }
 
-    /// Runs one round of the grid's jobs; when it ends, a careful grid's
-    /// next round (the rates it adds past an edge) starts, or the table is
-    /// made.
+    /// Resumes the grid a reload interrupted: its kept runs stay, only the
+    /// rest run.
+    pub fn resume_grid(&self) {
+        let kept = storage::get(GRID_KEY).map(|t| kept_grid(&t));
+        let Some(Ok((spec, runs))) = kept else {
+            storage::remove(GRID_KEY);
+            let why = kept
+                .and_then(Result::err)
+                .unwrap_or_else(|| "it is gone".into());
+            return self.act(|c, _| c.grid.offer = Some(Err(why)));
+        };
+        if !crate::lab::data::registry::ready(spec.base.teacher.data) {
+            return;
+        }
+        self.cancel_runner();
+        self.ctl.update_value(|c| {
+            c.grid.offer = None;
+            c.grid_resume(&spec, runs, now())
+        });
+        self.grid_round(spec.jobs());
+        self.redraw_all();
+        self.start_loop();
+    }
+
+    /// Keeps the grid's runs for a reload, at most every `kept::KEEP_MS` unless
+    /// `now` (a round's end); once it is whole, the kept copy goes.
+    fn keep_grid(&self, now_too: bool) {
+        if !now_too && now() - self.kept_ms.get_value() < crate::page::kept::KEEP_MS {
+            return;
+        }
+        self.kept_ms.set_value(now());
+        match self.ctl.with_value(LabController::grid_kept) {
+            Some(Ok(text)) => {
+                if let Err(e) = storage::set(GRID_KEY, &text) {
+                    self.act(|c, _| c.grid_note(e.into()));
+                }
+            }
+            Some(Err(e)) => self.act(|c, _| c.grid_note(e)),
+            None => storage::remove(GRID_KEY),
+        }
+    }
+
+    /// Runs one round of the grid's jobs (those not already done); when it
+    /// ends, a careful grid's next round (the rates it adds past an edge)
+    /// starts, or the table is made.
     fn grid_round(&self, jobs: Vec<RunConfig>) {
         let lab = *self;
-        let work = StudyWork { jobs, every: None };
+        let missing = self
+            .ctl
+            .try_update_value(|c| c.grid_round_start(&jobs))
+            .unwrap_or_default();
+        let work = StudyWork {
+            jobs: missing,
+            every: None,
+        };
         let progress =
             move |p: Progress| lab.act(|c, _| c.grid_progress(p.done, p.total, p.fraction));
         let events = Events::new(
-            move |_, _, p| progress(p),
+            move |_, run: &CurveRun, p| {
+                lab.ctl.update_value(|c| c.grid_record(run.run.clone()));
+                progress(p);
+                lab.keep_grid(false);
+            },
             progress,
-            move |runs: Vec<CurveRun>, on| {
-                let runs = runs.into_iter().map(|r| r.run).collect();
+            move |_: Vec<CurveRun>, on| {
                 let on = format!("{on}, {}", kernels_label());
                 lab.runner.set_value(None);
                 let mut more = None;
-                lab.act(|c, _| more = c.grid_round(runs, on, now()));
+                lab.act(|c, _| more = c.grid_round(&jobs, on, now()));
+                lab.keep_grid(true);
                 if let Some(jobs) = more {
                     lab.grid_round(jobs);
                 }
@@ -203,6 +271,7 @@ impl Lab {
 
     pub fn cancel_grid(&self) {
         self.cancel_runner();
+        storage::remove(GRID_KEY);
         self.act(|c, _| c.grid_cancel());
     }
 

@@ -219,6 +219,15 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
             <button data-testid="lab-grid" on:click=move |_| lab.start_grid() disabled=on>"run it here"</button>
             <button data-testid="lab-cancel" on:click=move |_| lab.cancel_grid() disabled=move || !on()>"cancel"</button>
         </div>
+        {move || lab.read(|c| c.grid.offer.clone()).map(|offer| match offer {
+            Ok(runs) => view! {
+                <p class="notice" role="status" data-testid="grid-resume-offer">
+                    {format!("The grid was interrupted after {runs} runs; they are kept in this browser. ")}
+                    <button class="small" data-testid="grid-resume" on:click=move |_| lab.resume_grid() disabled=on>"resume it"</button>
+                </p>
+            }.into_any(),
+            Err(e) => view! { <p class="notice" role="status">{format!("The interrupted grid could not be resumed: {e}.")}</p> }.into_any(),
+        })}
         {move || lab.read(|c| {
             let (done, total, frac) = c.grid.progress;
             // a precomputed table ran nothing here: no progress to show
