@@ -58,6 +58,37 @@ test('a bad expression shows its message and keeps the last good graph', async (
   await context.close();
 });
 
+test('at the node limit typing is not held up: the graph is redrawn when typing pauses, and a bad keystroke keeps the step', async () => {
+  const { page, problems, context } = await open();
+  const nodes = () => page.$$eval('[data-testid=graph-svg] [data-node]', (n) => n.length);
+  const big = Array.from({ length: 489 }, (_, i) => `tanh(a*b+${i + 1})`).join('*');
+  await page.fill('[data-testid=expr-input]', big);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=graph-svg] [data-node]').length === 1958, null, { timeout: 20000 });
+  assert.match(await text(page, 'expr-large'), /redrawn when you pause typing/);
+  // a step in, then keys typed quickly: no redraw (and no error) until the pause
+  await page.click('[data-testid=step-next]');
+  await page.focus('[data-testid=expr-input]');
+  await page.press('[data-testid=expr-input]', 'End');
+  await page.keyboard.type('+');
+  assert.equal(await page.$('[data-testid=expr-error]'), null);
+  await page.waitForSelector('[data-testid=expr-error]');
+  assert.equal(await nodes(), 1958, 'the last good graph stays');
+  assert.match(await text(page, 'step-index'), /^step 1 /, 'a bad keystroke keeps the step');
+  await page.keyboard.type('1');
+  assert.equal(await nodes(), 1958);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=graph-svg] [data-node]').length === 1959, null, { timeout: 20000 });
+  assert.equal(await page.$('[data-testid=expr-error]'), null);
+  assert.match(await text(page, 'step-index'), /^step 0 /, 'a new expression starts at step 0');
+  // a small graph is redrawn on every key
+  await page.fill('[data-testid=expr-input]', 'a*b');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=graph-svg] [data-node]').length === 3);
+  await page.keyboard.type('+c');
+  assert.equal(await nodes(), 5);
+  assert.equal(await page.$('[data-testid=expr-large]'), null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('state survives a reload', async () => {
   const { page, problems, context } = await open();
   await page.fill('[data-testid=expr-input]', '(a+b)*(b+1)');

@@ -7,8 +7,23 @@ use crate::engine::presets::PRESETS;
 use crate::page::worked::Worksheet;
 use leptos::prelude::*;
 
+/// From this many nodes the graph is redrawn when typing pauses.
+pub const LARGE_GRAPH: usize = 400;
+/// The pause, after the last keystroke, that redraws a large graph.
+const PAUSE: std::time::Duration = std::time::Duration::from_millis(350);
+
 #[component]
 pub fn ExpressionBox(ws: RwSignal<Worksheet>, step: RwSignal<usize>) -> impl IntoView {
+    let pending = StoredValue::new_local(None::<TimeoutHandle>);
+    // the step starts again only when the expression does (a bad
+    // keystroke leaves the graph and its step as they were)
+    let commit = move |src: String| {
+        let before = ws.with_untracked(|w| w.good_src.clone());
+        ws.update(|w| w.set_expr(&src));
+        if ws.with_untracked(|w| w.good_src != before) && step.get_untracked() != 0 {
+            step.set(0);
+        }
+    };
     view! {
         <label for="expr" class="block-label">"Expression"</label>
         <input id="expr" class="expr" data-testid="expr-input" type="text" spellcheck="false" autocomplete="off"
@@ -16,10 +31,22 @@ pub fn ExpressionBox(ws: RwSignal<Worksheet>, step: RwSignal<usize>) -> impl Int
             prop:value=move || ws.with(|w| w.src.clone())
             on:input=move |e| {
                 let src = event_target_value(&e);
-                ws.update(|w| w.set_expr(&src));
-                step.set(0);
+                if let Some(t) = pending.get_value() {
+                    t.clear();
+                }
+                // a large graph is redrawn when typing pauses, not on
+                // every keystroke (a redraw at the node limit takes longer
+                // than a keystroke should)
+                if ws.with_untracked(|w| w.graph.len()) < LARGE_GRAPH {
+                    commit(src);
+                } else {
+                    pending.set_value(set_timeout_with_handle(move || commit(src), PAUSE).ok());
+                }
             }/>
         <p id="expr-help" class="hint">{notation_help()}</p>
+        {move || (ws.with(|w| w.graph.len()) >= LARGE_GRAPH).then(|| view! {
+            <p class="hint" data-testid="expr-large">{format!("A large graph ({LARGE_GRAPH} nodes or more): it is redrawn when you pause typing.")}</p>
+        })}
         {move || ws.with(|w| w.error.clone().map(|e| {
             let before = w.src.get(..e.pos).unwrap_or("").to_string();
             let rest = w.src.get(e.pos..).unwrap_or("");

@@ -109,6 +109,15 @@ pub fn draw(
             ));
         }
     }
+    // the nodes the active step's node sends to
+    let mut receiving = vec![false; g.len()];
+    let sending = active.map(|a| a.node);
+    let sends = c.sweep.steps.iter().filter(|s| Some(s.node) == sending);
+    for t in sends.flat_map(|s| &s.sends) {
+        if let Some(r) = receiving.get_mut(t.to.index()) {
+            *r = true;
+        }
+    }
     let nodes = (0..g.len())
         .map(|i| {
             node(
@@ -116,7 +125,7 @@ pub fn draw(
                 c,
                 &names,
                 (&shown, &arrived[i]),
-                active.map(|s| s.node),
+                (active.map(|s| s.node), receiving[i]),
                 i,
                 (geo.nodes[i], (node_w, node_h)),
             )
@@ -171,7 +180,7 @@ fn node(
     c: &Computed,
     names: &[String],
     (shown, arrived): (&[Shown], &[String]),
-    active: Option<NodeId>,
+    (active, receiving): (Option<NodeId>, bool),
     i: usize,
     ((x, y), (node_w, node_h)): ((f64, f64), (f64, f64)),
 ) -> impl IntoView {
@@ -183,12 +192,6 @@ fn node(
         format!("{} = {}", names[i], sym)
     };
     let is_active = active == Some(id);
-    let receiving = active.is_some_and(|a| {
-        c.sweep
-            .steps
-            .iter()
-            .any(|s| s.node == a && s.sends.iter().any(|t| t.to == id))
-    });
     let stale = !c.req.keeps(1)
         && c.sweep.estimate.is_none()
         && !close(c.stale_values[i], c.node_values[i]);
