@@ -231,7 +231,7 @@ where
 
     fn listen(&self, workers: Vec<web_sys::Worker>) {
         let n = workers.len();
-        self.state.borrow_mut().on = format!("{n} workers");
+        self.state.borrow_mut().on = format!("{n} worker{}", if n == 1 { "" } else { "s" });
         for (i, w) in workers.iter().enumerate() {
             let me = self.weak();
             let on_message = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
