@@ -392,3 +392,14 @@ fn down_the_essays_graph_fits_a_phone_at_full_size_inputs_on_top() {
         assert!(geometry(&g, layout::Flow::Across).width > 336.0);
     }
 }
+
+#[test]
+fn a_small_contribution_among_large_ones_that_cancel_is_kept() {
+    // a receives −1e70 (from 1e70·a), then 2.26, then +1e70: a plain sum
+    // rounds the 2.26 away and says 0; the compensated sum keeps it
+    use creditflow::engine::{backward, parse, Requirements};
+    let g = parse("a*1e70 + a*2.26 - 1e70*a").unwrap();
+    let vals = g.eval(&[1.0]);
+    let s = backward(&g, &vals, &vals, Requirements::default());
+    assert_eq!(s.grads, vec![2.26]);
+}

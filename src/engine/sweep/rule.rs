@@ -62,7 +62,14 @@ pub fn random_factor(node: NodeId, operand: usize) -> f64 {
 /// The running state of a sweep, shared by `reverse` and its variations.
 pub(crate) struct Recorder<'a> {
     pub g: &'a Graph,
+    /// Each node's adjoint so far: the sum of what it received, with its
+    /// rounding errors added back (`sum` + `lost`).
     pub adj: Vec<f64>,
+    /// The plain running sum and the rounding error it has lost
+    /// (Neumaier's compensated sum): a small contribution among large ones
+    /// that cancel (+1e70, 2.26, −1e70) is kept, not rounded away.
+    sum: Vec<f64>,
+    lost: Vec<f64>,
     pub credit: Vec<f64>,
     pub visited: Vec<bool>,
     pub steps: Vec<Step>,
@@ -77,6 +84,8 @@ impl<'a> Recorder<'a> {
         }
         Self {
             g,
+            sum: adj.clone(),
+            lost: vec![0.0; n],
             adj,
             credit: vec![0.0; n],
             visited: vec![false; n],
@@ -97,7 +106,7 @@ impl<'a> Recorder<'a> {
         let to = self.g.op(node).inputs()[k];
         let before = self.adj[to.index()];
         let contribution = times(adjoint, used.value());
-        self.adj[to.index()] += contribution;
+        self.accumulate(to.index(), contribution);
         Sent {
             to,
             operand: k,
@@ -108,6 +117,21 @@ impl<'a> Recorder<'a> {
             after: self.adj[to.index()],
             late: self.visited[to.index()],
         }
+    }
+
+    /// Adds `x` to node `i`'s adjoint, keeping the rounding error.
+    fn accumulate(&mut self, i: usize, x: f64) {
+        let s = self.sum[i];
+        let t = s + x;
+        if t.is_finite() {
+            self.lost[i] += if s.abs() >= x.abs() {
+                (s - t) + x
+            } else {
+                (x - t) + s
+            };
+        }
+        self.sum[i] = t;
+        self.adj[i] = t + self.lost[i];
     }
 
     pub fn record(&mut self, node: NodeId, adjoint: f64, sends: Vec<Sent>) {
