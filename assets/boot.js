@@ -28,3 +28,27 @@
     }, 30000);
   });
 })();
+
+// The lab, the studies and the Agents view are a second wasm, fetched the
+// first time one of them opens (ui::shell::rooms): its no-modules script,
+// then its wasm; then the room is mounted into its frame.
+(function () {
+  var base = document.currentScript ? document.currentScript.src.replace(/[^/]*$/, '') : '';
+  var ready = null;
+  window.creditflowRoom = function (room, frame) {
+    if (!ready) {
+      ready = new Promise(function (ok, fail) {
+        var s = document.createElement('script');
+        s.src = base + 'rooms.js';
+        s.onload = ok;
+        s.onerror = function () { fail(new Error('rooms.js did not load')); };
+        document.head.appendChild(s);
+      }).then(function () {
+        /* global wasm_bindgen */
+        return wasm_bindgen({ module_or_path: base + 'rooms_bg.wasm' });
+      });
+      ready.catch(function () { ready = null; });
+    }
+    return ready.then(function () { window.creditflowMountRoom(room, frame); });
+  };
+})();

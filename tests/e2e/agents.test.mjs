@@ -98,7 +98,7 @@ test('a bad Agents setting in the URL or a field is refused with a message', asy
 
 test('the margin map runs on demand and its cells are the command line\'s', async () => {
   const { page, problems } = await site.open('?view=agents&arounds=30&aseeds=3');
-  await page.waitForFunction(() => /over 3 seeds/.test(document.querySelector('[data-testid=agents-answers-status]').textContent), null, { timeout: 120000 });
+  await page.waitForFunction(() => /over 3 seeds/.test(document.querySelector('[data-testid=agents-answers-status]')?.textContent), null, { timeout: 120000 });
   // before it is asked for, the map is a button and a count of its runs
   assert.match(await page.textContent('[data-testid=agents-map-status]'), /^\d+ runs at the settings above/);
   await page.click('[data-testid=agents-map-run]');

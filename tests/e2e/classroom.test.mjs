@@ -45,6 +45,8 @@ test('the tour from start to end, with a prediction answered, resumes after a re
   // the lab stop sets R4 off with feedback alignment beside the references
   for (let i = 3; i <= 6; i++) await click(page, 'tour-next');
   assert.equal(await text(page, 'tour-count'), 'Tour: stop 6 of 10');
+  // (the lab is fetched when first opened)
+  await page.waitForSelector('[data-testid=lab-run]', { state: 'visible', timeout: 30000 });
   assert.ok(await visible(page, 'lab-run'));
   assert.match(await text(page, 'lab-selected'), /feedback alignment/);
   assert.equal(await page.isChecked('[data-testid=req-R4]'), false);
@@ -303,6 +305,8 @@ test('after one visit the page reloads with the network cut', async () => {
   await page.reload();
   await page.waitForSelector('[data-testid=value-f]', { state: 'attached' });
   assert.equal(await text(page, 'value-f'), 'f = 16');
+  // the lab, a second wasm, from the cache too
+  await page.waitForSelector('[data-testid=lab-run]', { state: 'visible', timeout: 30000 });
   assert.ok(await visible(page, 'lab-run'), 'the link\'s view is kept');
   // the lab's workers load offline too
   await click(page, 'lab-run');

@@ -47,6 +47,10 @@ export async function startSite() {
     });
     await page.goto(base + path);
     await page.waitForSelector('[data-testid=value-f]', { state: 'attached' });
+    // a link to the lab, the studies or the Agents view: that room is a
+    // second wasm, fetched on opening; wait until it is drawn
+    const room = /[?&]view=(lab|studies|agents)\b/.exec(path)?.[1];
+    if (room) await page.waitForSelector(`[data-room=${room}] > *`, { state: 'attached', timeout: 30000 });
     return { page, problems, context };
   }
 

@@ -23,7 +23,11 @@ fn mount() -> HtmlElement {
     let doc = window.document().unwrap();
     let host: HtmlElement = doc.create_element("div").unwrap().unchecked_into();
     doc.body().unwrap().append_child(&host).unwrap();
-    leptos::mount::mount_to(host.clone(), App).forget();
+    leptos::mount::mount_to(
+        host.clone(),
+        || leptos::view! { <App rooms=creditflow::ui::shell::rooms::here/> },
+    )
+    .forget();
     host
 }
 

@@ -47,7 +47,7 @@ impl UnitRun {
             resumed: RwSignal::new(None),
             key,
             kept: StoredValue::new_local(None),
-            kept_ms: StoredValue::new(0.0),
+            kept_ms: StoredValue::new(f64::NEG_INFINITY),
             runner: StoredValue::new_local(None),
         };
         r.offer.set(

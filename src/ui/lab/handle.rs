@@ -73,7 +73,7 @@ impl Lab {
             live: StoredValue::new_local(None),
             runner: StoredValue::new_local(None),
             looping: StoredValue::new(false),
-            kept_ms: StoredValue::new(0.0),
+            kept_ms: StoredValue::new(f64::NEG_INFINITY),
             dirty: StoredValue::new(false),
             last_draw: StoredValue::new(0.0),
         }

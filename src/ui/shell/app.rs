@@ -3,13 +3,11 @@
 //! one state that lives in the URL.
 
 use crate::page::url::{AppState, View};
-use crate::ui::agents::view::AgentsView;
-use crate::ui::lab::view::LabView;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::requirements::RequirementBoxes;
+use crate::ui::shell::rooms::RoomFn;
 use crate::ui::shell::widgets::RunRequest;
 use crate::ui::shell::{prefs, present, teacher, terms};
-use crate::ui::studies::view::StudiesView;
 use crate::ui::tour::{card as tour_card, stop as tour_stop};
 use crate::ui::worked::view::GraphView;
 use leptos::prelude::*;
@@ -42,10 +40,12 @@ const NAV: [(View, &str, &str); 4] = [
     (View::Agents, "nav-agents", "Agents (simulated)"),
 ];
 
-/// The whole app: two views sharing one state, which lives in the URL,
+/// The whole app: four views sharing one state, which lives in the URL,
 /// with the tour, the teacher panel and the page's settings around them.
+/// `rooms` draws the lab, the studies and the Agents view
+/// (`ui::shell::rooms`: in place, or fetched when first opened).
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(rooms: RoomFn) -> impl IntoView {
     let query = current_query();
     // a file kept by an earlier visit, before the link names it (task=file)
     crate::ui::lab::own_data::restore();
@@ -125,9 +125,9 @@ pub fn App() -> impl IntoView {
         </section>
         <main id="main">
             <div class:hidden=move || !view_is(View::Graph)><GraphView/></div>
-            <div class:hidden=move || !view_is(View::Lab)><LabView/></div>
-            <div class:hidden=move || !view_is(View::Studies)><StudiesView/></div>
-            <div class:hidden=move || !view_is(View::Agents)><AgentsView/></div>
+            <div class:hidden=move || !view_is(View::Lab)>{rooms(View::Lab)}</div>
+            <div class:hidden=move || !view_is(View::Studies)>{rooms(View::Studies)}</div>
+            <div class:hidden=move || !view_is(View::Agents)>{rooms(View::Agents)}</div>
         </main>
         <tour_stop::TourCard tour=tour/>
         <present::PresentBar app=app/>
@@ -150,5 +150,5 @@ pub fn mount() {
     {
         boot.remove();
     }
-    leptos::mount::mount_to_body(App);
+    leptos::mount::mount_to_body(|| view! { <App rooms=crate::ui::shell::rooms::remote/> });
 }

@@ -12,6 +12,7 @@ pub mod keys;
 pub mod prefs;
 pub mod present;
 pub mod requirements;
+pub mod rooms;
 pub mod storage;
 pub mod teacher;
 pub mod terms;

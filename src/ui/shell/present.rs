@@ -47,7 +47,15 @@ pub fn PresentBar(app: RwSignal<AppState>) -> impl IntoView {
             app.update(|a| a.view = s.view);
         }
         let target = s.target;
-        request_animation_frame(move || found.set(mark(target)));
+        // once drawn (a room may still be loading); not past another slide
+        request_animation_frame(move || {
+            let shown = move || {
+                let ok = mark(target);
+                found.set(ok);
+                ok
+            };
+            crate::ui::shell::widgets::until_found(shown, move || slide.get_untracked() == Some(n));
+        });
     });
     let go = move |f: fn(usize) -> Option<usize>| {
         app.update(|a| {

@@ -113,3 +113,19 @@ pub(crate) fn navigator_has(name: &str) -> bool {
         .is_ok_and(|v| !v.is_undefined() && !v.is_null())
     })
 }
+
+/// Runs `f` now and, while it says the element it wants is not there yet
+/// (a room still loading, `ui::shell::rooms`), again every 100 ms for up
+/// to 30 s, unless `still()` says it is no longer wanted.
+pub fn until_found(f: impl Fn() -> bool + 'static, still: impl Fn() -> bool + 'static) {
+    fn again(f: std::rc::Rc<dyn Fn() -> bool>, still: std::rc::Rc<dyn Fn() -> bool>, left: u32) {
+        if !still() || f() || left == 0 {
+            return;
+        }
+        leptos::prelude::set_timeout(
+            move || again(f, still, left - 1),
+            std::time::Duration::from_millis(100),
+        );
+    }
+    again(std::rc::Rc::new(f), std::rc::Rc::new(still), 300);
+}

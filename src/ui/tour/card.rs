@@ -77,8 +77,12 @@ pub(crate) fn finish(app: RwSignal<AppState>, g: GraphState) {
     g.step.set(0);
 }
 
-/// Outlines the element with `data-testid=id` and scrolls it into view.
+/// Outlines the element with `data-testid=id` and scrolls it into view
+/// (once it is there: a room may still be loading).
 fn focus(id: &'static str) {
+    thread_local!(static LATEST: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
+    let me = LATEST.with(|l| l.get() + 1);
+    LATEST.with(|l| l.set(me));
     set_timeout(
         move || {
             let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
@@ -94,7 +98,13 @@ fn focus(id: &'static str) {
                     }
                 }
             }
-            if let Ok(Some(el)) = doc.query_selector(&format!("[data-testid={id}]")) {
+            let outline = move || {
+                let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+                    return true;
+                };
+                let Ok(Some(el)) = doc.query_selector(&format!("[data-testid={id}]")) else {
+                    return false;
+                };
                 let _ = el.class_list().add_1("tour-focus");
                 // to the top of the screen: the card sits at the bottom
                 let opts = web_sys::ScrollIntoViewOptions::new();
@@ -107,7 +117,9 @@ fn focus(id: &'static str) {
                 {
                     frame.set_scroll_left(frame.scroll_width());
                 }
-            }
+                true
+            };
+            crate::ui::shell::widgets::until_found(outline, move || LATEST.with(|l| l.get()) == me);
         },
         std::time::Duration::from_millis(80),
     );

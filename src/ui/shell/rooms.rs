@@ -1,0 +1,250 @@
+//! The rooms: the lab, the studies and the Agents view, which the first
+//! view does not need. In the page they are a second wasm (`src/bin/rooms.rs`),
+//! fetched the first time one of them opens (`assets/boot.js`,
+//! `creditflowRoom`); in the wasm tests they are drawn in place (`here`).
+//!
+//! What the two wasms share crosses as plain text through one function on
+//! `window` each way (`creditflowToRooms`, `creditflowToMain`): the state
+//! as its link (`AppState::to_query`; each side takes the other's only when
+//! it differs from its own), the tour's "run it" (`RunRequest`'s count) and
+//! the lab's facts for the tour (`LabFacts`, as JSON).
+
+use crate::page::url::{AppState, View};
+use crate::ui::shell::widgets::{LabFactsSlot, RunRequest};
+use leptos::prelude::*;
+use leptos::wasm_bindgen::closure::Closure;
+use leptos::wasm_bindgen::{JsCast, JsValue};
+
+/// How the app draws a room.
+pub type RoomFn = fn(View) -> AnyView;
+
+/// A room's name in the messages.
+fn name(v: View) -> &'static str {
+    match v {
+        View::Graph => "graph",
+        View::Lab => "lab",
+        View::Studies => "studies",
+        View::Agents => "agents",
+    }
+}
+
+fn view_named(n: &str) -> Option<View> {
+    [View::Lab, View::Studies, View::Agents]
+        .into_iter()
+        .find(|&v| name(v) == n)
+}
+
+/// The rooms drawn in place, in this wasm (the wasm tests, and the rooms'
+/// own wasm).
+pub fn here(v: View) -> AnyView {
+    thread_local!(static RESTORED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
+    if !RESTORED.with(|r| r.replace(true)) {
+        // a file kept by an earlier visit, before the link names it (task=file)
+        crate::ui::lab::own_data::restore();
+    }
+    match v {
+        View::Lab => view! { <crate::ui::lab::view::LabView/> }.into_any(),
+        View::Studies => view! { <crate::ui::studies::view::StudiesView/> }.into_any(),
+        View::Agents => view! { <crate::ui::agents::view::AgentsView/> }.into_any(),
+        View::Graph => ().into_any(),
+    }
+}
+
+/// Calls `window[f](kind, text)`, if the other side has said it is there.
+fn tell(f: &str, kind: &str, text: &str) {
+    let Some(w) = web_sys::window() else { return };
+    let Ok(g) = js_sys::Reflect::get(&w, &JsValue::from_str(f)) else {
+        return;
+    };
+    if let Some(g) = g.dyn_ref::<js_sys::Function>() {
+        let _ = g.call2(&JsValue::NULL, &kind.into(), &text.into());
+    }
+}
+
+/// Sets `window[f]` to a function of (kind, text).
+fn listen(f: &str, on: impl Fn(String, String) + 'static) {
+    let Some(w) = web_sys::window() else { return };
+    let cb = Closure::<dyn Fn(String, String)>::new(on);
+    let _ = js_sys::Reflect::set(&w, &JsValue::from_str(f), cb.as_ref());
+    cb.forget();
+}
+
+/// Takes a link's state when it differs from `app`'s own.
+fn take(app: RwSignal<AppState>, query: &str) {
+    if app.with_untracked(AppState::to_query) != query {
+        // the other side may have just kept a file of one's own (task=file)
+        crate::ui::lab::own_data::restore();
+        let (s, _) = AppState::from_query(query);
+        app.set(s);
+    }
+}
+
+/// The main page's side: its state, the tour's "run it" and the lab's
+/// facts kept in step with the rooms' wasm.
+fn main_side() {
+    thread_local!(static ON: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
+    if ON.with(|o| o.replace(true)) {
+        return;
+    }
+    let (Some(app), Some(run), Some(facts)) = (
+        use_context::<RwSignal<AppState>>(),
+        use_context::<RunRequest>(),
+        use_context::<LabFactsSlot>(),
+    ) else {
+        return;
+    };
+    listen("creditflowToMain", move |kind, text| match kind.as_str() {
+        "state" => take(app, &text),
+        "facts" => {
+            if let Ok(f) = serde_json::from_str(&text) {
+                facts.0.set(f);
+            }
+        }
+        _ => {}
+    });
+    Effect::new(move |_| tell("creditflowToRooms", "state", &app.with(AppState::to_query)));
+    Effect::new(move |_| tell("creditflowToRooms", "run", &run.0.get().to_string()));
+}
+
+/// A room of the rooms' wasm: an empty frame it mounts into, fetched when
+/// the room is first opened, with a note while it loads or if it fails.
+pub fn remote(v: View) -> AnyView {
+    main_side();
+    let app =
+        use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
+    let frame = NodeRef::<leptos::html::Div>::new();
+    // None: not asked for yet; Some(None): loading; Some(Some(Ok)): shown
+    let status = RwSignal::new(None::<Option<Result<(), String>>>);
+    Effect::new(move |_| {
+        let open = app.with(|a| a.view == v);
+        let Some(el) = frame.get() else { return };
+        if !open || status.get_untracked().is_some() {
+            return;
+        }
+        status.set(Some(None));
+        let load = web_sys::window()
+            .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str("creditflowRoom")).ok())
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let Some(load) = load else {
+            status.set(Some(Some(Err(
+                "the page's loader (boot.js) is missing".into()
+            ))));
+            return;
+        };
+        let promise = load.call2(&JsValue::NULL, &name(v).into(), &el.into());
+        let Ok(promise) = promise.and_then(|p| p.dyn_into::<js_sys::Promise>()) else {
+            status.set(Some(Some(Err("the rooms could not be asked for".into()))));
+            return;
+        };
+        leptos::task::spawn_local(async move {
+            let r = wasm_bindgen_futures::JsFuture::from(promise).await;
+            status.set(Some(Some(r.map(|_| ()).map_err(|e| {
+                e.as_string()
+                    .or_else(|| {
+                        js_sys::Reflect::get(&e, &"message".into())
+                            .ok()
+                            .and_then(|m| m.as_string())
+                    })
+                    .unwrap_or_else(|| "it did not load".into())
+            }))));
+        });
+    });
+    let what = match v {
+        View::Lab => "the lab",
+        View::Studies => "the studies",
+        _ => "the Agents view",
+    };
+    view! {
+        {move || match status.get() {
+            Some(Some(Ok(()))) => None,
+            Some(Some(Err(e))) => Some(view! {
+                <p class="notice room-note" role="alert" data-testid=format!("room-failed-{}", name(v))>
+                    {format!("{what} could not be loaded ({e}). Check the connection and reload the page.")}
+                </p>
+            }.into_any()),
+            _ => Some(view! {
+                <p class="hint room-note" role="status" data-testid=format!("room-loading-{}", name(v))>{format!("Loading {what}…")}</p>
+            }.into_any()),
+        }}
+        <div class="room" node_ref=frame data-room=name(v)></div>
+    }
+    .into_any()
+}
+
+/// What the rooms share, made in the first room's mount (where the
+/// reactive executor runs), which is never unmounted.
+#[derive(Clone)]
+struct Shared {
+    app: RwSignal<AppState>,
+    run: RunRequest,
+    facts: LabFactsSlot,
+    datasets: crate::ui::shell::datasets::Datasets,
+}
+
+fn shared() -> Shared {
+    thread_local!(static SHARED: std::cell::RefCell<Option<Shared>> = const { std::cell::RefCell::new(None) });
+    if let Some(s) = SHARED.with(|s| s.borrow().clone()) {
+        return s;
+    }
+    let query = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    // a file kept by an earlier visit, before the link names it (task=file)
+    crate::ui::lab::own_data::restore();
+    let (state, _) = AppState::from_query(&query);
+    let app = RwSignal::new(state);
+    let run = RunRequest(RwSignal::new(0));
+    let facts = LabFactsSlot(RwSignal::new(Default::default()));
+    listen("creditflowToRooms", move |kind, text| match kind.as_str() {
+        "state" => take(app, &text),
+        "run" => {
+            if let Ok(n) = text.parse::<u32>() {
+                if n != run.0.get_untracked() {
+                    run.0.set(n);
+                }
+            }
+        }
+        _ => {}
+    });
+    Effect::new(move |_| tell("creditflowToMain", "state", &app.with(AppState::to_query)));
+    Effect::new(move |_| {
+        let f = facts.0.get();
+        if let Ok(text) = serde_json::to_string(&f) {
+            tell("creditflowToMain", "facts", &text);
+        }
+    });
+    let s = Shared {
+        app,
+        run,
+        facts,
+        datasets: crate::ui::shell::datasets::Datasets::new(),
+    };
+    SHARED.with(|c| *c.borrow_mut() = Some(s.clone()));
+    s
+}
+
+/// The rooms' wasm, started: it says it is there (`creditflowMountRoom`,
+/// which `boot.js` calls with a room's name and frame); the first room
+/// mounted keeps the rooms' state in step with the main page's.
+pub fn serve() {
+    crate::ui::shell::failure::install();
+    let mount = move |room: String, el: JsValue| {
+        let (Some(v), Ok(el)) = (view_named(&room), el.dyn_into::<web_sys::HtmlElement>()) else {
+            return;
+        };
+        leptos::mount::mount_to(el, move || {
+            let s = shared();
+            provide_context(s.app);
+            provide_context(s.run);
+            provide_context(s.facts);
+            provide_context(s.datasets);
+            here(v)
+        })
+        .forget();
+    };
+    let cb = Closure::<dyn Fn(String, JsValue)>::new(mount);
+    if let Some(w) = web_sys::window() {
+        let _ = js_sys::Reflect::set(&w, &JsValue::from_str("creditflowMountRoom"), cb.as_ref());
+    }
+    cb.forget();
+}
