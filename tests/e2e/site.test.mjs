@@ -130,3 +130,24 @@ test('plain words: terms on screen carry their definitions, and Help lists the g
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the worked example loads only its own wasm; the lab, the studies and the Agents view fetch theirs when first opened', async () => {
+  const { page, problems, context } = await open();
+  const fetched = [];
+  page.on('request', (r) => fetched.push(r.url().split('/').pop()));
+  assert.equal(await text(page, 'value-f'), 'f = 16');
+  await page.waitForTimeout(1000);
+  const rooms = () => fetched.filter((f) => /^rooms(_bg\.wasm|\.js)$/.test(f));
+  assert.deepEqual(rooms(), [], 'nothing of the other views before they are opened');
+  await page.click('[data-testid=nav-lab]');
+  await page.waitForSelector('[data-testid=lab-run]', { state: 'visible', timeout: 30000 });
+  assert.deepEqual(rooms().sort(), ['rooms.js', 'rooms_bg.wasm']);
+  // the other rooms are in the same part: nothing more is fetched for them
+  await page.click('[data-testid=nav-studies]');
+  await page.waitForSelector('[data-testid=depth-run]', { state: 'visible', timeout: 30000 });
+  await page.click('[data-testid=nav-agents]');
+  await page.waitForSelector('[data-testid=agents-run]', { state: 'visible', timeout: 30000 });
+  assert.equal(rooms().length, 2);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
