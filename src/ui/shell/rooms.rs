@@ -71,12 +71,17 @@ fn listen(f: &str, on: impl Fn(String, String) + 'static) {
 
 /// Takes a link's state when it differs from `app`'s own.
 fn take(app: RwSignal<AppState>, query: &str) {
-    if app.with_untracked(AppState::to_query) != query {
-        // the other side may have just kept a file of one's own (task=file)
-        crate::ui::lab::own_data::restore();
-        let (s, _) = AppState::from_query(query);
-        app.set(s);
+    if app.with_untracked(AppState::to_query) == query {
+        return;
     }
+    let (mut s, _) = AppState::from_query(query);
+    // a file of one's own the other side has just kept (task=file), read
+    // from storage only then
+    if query.contains("task=file") && !s.to_query().contains("task=file") {
+        crate::ui::lab::own_data::restore();
+        s = AppState::from_query(query).0;
+    }
+    app.set(s);
 }
 
 /// The main page's side: its state, the tour's "run it" and the lab's
