@@ -15,10 +15,11 @@ async function precache() {
   if (!index.ok) throw new Error(`the page answered ${index.status}`);
   const html = await index.clone().text();
   await cache.put('./', index);
-  // every file the page names, and the workers' files, which it loads by script
+  // every file the page names, and the rooms' and the workers' files,
+  // which it loads by script
   const named = [...html.matchAll(/(?:href|src)="([^"#]+)"/g)].map((m) => m[1])
     .filter((f) => !/^[a-z]+:/i.test(f) || f.startsWith(self.location.origin));
-  const files = new Set([...named, './worker_loader.js', './worker.js', './worker_bg.wasm',
+  const files = new Set([...named, './rooms.js', './rooms_bg.wasm', './worker_loader.js', './worker.js', './worker_bg.wasm',
     './worker_fma_loader.js', './worker_fma.js', './worker_fma_bg.wasm',
     // the essay's table, precomputed, the guide and the digits (the page fetches them)
     './essay-grid.json', './guide.md', './agents-protocol.md', './agents-trace.md', './agents-trace.schema.json',

@@ -3,7 +3,9 @@
 // or page error fails the test that saw it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { startSite } from './site.mjs';
+import { capture, FILE as OPENING, SIZES } from '../../tools/site/opening.mjs';
 
 let site;
 before(async () => { site = await startSite(); });
@@ -127,6 +129,55 @@ test('plain words: terms on screen carry their definitions, and Help lists the g
   // each method in the lab says in one plain sentence what travels back
   await page.click('[data-testid=nav-lab]');
   assert.match(await page.textContent('[data-testid=lab-selected-plain]'), /In plain words: errors travel back/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the opening worksheet index.html paints is what the app draws (else: node tools/site/opening.mjs)', async () => {
+  const kept = readFileSync(OPENING, 'utf8');
+  for (const [name, viewport] of Object.entries(SIZES)) {
+    const { page, problems, context } = await site.open('?view=graph', { viewport });
+    const want = new RegExp(`<template id="opening-${name}">([\\s\\S]*?)</template>`).exec(kept)?.[1];
+    assert.ok(want, `${OPENING} has the ${name} opening`);
+    assert.ok(want === await capture(page), `the ${name} opening is stale: rebuild, serve dist/ and run node tools/site/opening.mjs`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
+test('a first visit shows f = 16 while the wasm loads; a link with its own state or a return visit waits for the app', async () => {
+  const hold = async (context) => {
+    // the page's wasm never arrives
+    await context.route(/creditflow-[0-9a-f]+_bg\.wasm$/, () => {});
+  };
+  for (const viewport of Object.values(SIZES)) {
+    const context = await site.browser.newContext({ viewport, serviceWorkers: 'block' });
+    await hold(context);
+    const page = await context.newPage();
+    await page.goto(site.base);
+    await page.waitForSelector('#boot .value-f');
+    assert.match(await page.textContent('#boot .value-f'), /^f = 16/);
+    assert.ok(await page.isVisible('#boot .value-f'));
+    assert.equal(await page.textContent('#boot .boot-note'), 'Loading the engine…');
+    assert.equal(await page.getAttribute('#boot', 'aria-busy'), 'true');
+    // the graph drawn as on this screen: across, or down on a phone
+    assert.equal(await page.locator('#boot svg.graph').count(), 1);
+    await context.close();
+  }
+  for (const [path, init] of [['?view=lab', null], ['?expr=a%2Bb', null], ['', () => localStorage.setItem('creditflow.theme', 'dark')]]) {
+    const context = await site.browser.newContext({ serviceWorkers: 'block' });
+    await hold(context);
+    if (init) await context.addInitScript(init);
+    const page = await context.newPage();
+    await page.goto(site.base + path);
+    await page.waitForSelector('#boot .boot-note');
+    assert.equal(await page.locator('#boot .value-f').count(), 0, `no opening for ${path || 'a return visit'}`);
+    await context.close();
+  }
+  // and with the wasm, the app takes its place
+  const { page, problems, context } = await open();
+  assert.equal(await page.locator('#boot').count(), 0);
+  assert.equal(await page.locator('.value-f').count(), 1);
   assert.deepEqual(problems, []);
   await context.close();
 });

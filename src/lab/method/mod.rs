@@ -970,6 +970,28 @@ const fn same_family(row: Family, want: Family) -> bool {
     )
 }
 
+/// One column of `DEFS` as a constant of its own. A function that reads
+/// only a column links only that column: the page's first wasm names
+/// rules and reads their ids, but carries none of their long texts.
+macro_rules! column {
+    ($field:ident: $t:ty) => {{
+        let mut out: [$t; DEFS.len()] = [DEFS[0].$field; DEFS.len()];
+        let mut i = 0;
+        while i < DEFS.len() {
+            out[i] = DEFS[i].$field;
+            i += 1;
+        }
+        out
+    }};
+}
+
+const METHODS: [Method; DEFS.len()] = column!(method: Method);
+const IDS: [&str; DEFS.len()] = column!(id: &'static str);
+const NAMES: [&str; DEFS.len()] = column!(name: &'static str);
+const SHORT_NAMES: [&str; DEFS.len()] = column!(short_name: &'static str);
+const FAMILIES: [Family; DEFS.len()] = column!(family: Family);
+const CLASSIFIES: [bool; DEFS.len()] = column!(classifies: bool);
+
 impl Method {
     /// The essay's grid: its table's rows and controls.
     pub const ALL: [Method; count(Family::Essay)] = members(Family::Essay);
@@ -982,7 +1004,7 @@ impl Method {
     }
 
     pub fn id(self) -> &'static str {
-        self.def().id
+        IDS[self as usize]
     }
 
     /// The Part 4 rules and forward-forward's reference, bp on the
@@ -995,7 +1017,7 @@ impl Method {
     /// Learns the classification version of the teacher task, scored by
     /// test error rate.
     pub fn classifies(self) -> bool {
-        self.def().classifies
+        CLASSIFIES[self as usize]
     }
 
     /// The method its score is compared with: bp on the same task.
@@ -1009,22 +1031,23 @@ impl Method {
 
     /// Every method, in table order: the essay's table, then the rest.
     pub fn every() -> impl Iterator<Item = Method> {
-        DEFS.iter().map(|d| d.method)
+        METHODS.into_iter()
     }
 
     pub fn from_id(id: &str) -> Option<Method> {
-        DEFS.iter().find(|d| d.id == id.trim()).map(|d| d.method)
+        let id = id.trim();
+        IDS.iter().position(|&d| d == id).map(|i| METHODS[i])
     }
 
     /// A readable name.
     pub fn name(self) -> &'static str {
-        self.def().name
+        NAMES[self as usize]
     }
 
     /// The name shortened to stand under a bar of a chart (FA and DFA as
     /// the essay abbreviates them).
     pub fn short_name(self) -> &'static str {
-        self.def().short_name
+        SHORT_NAMES[self as usize]
     }
 
     /// The requirement(s) removed, as the essay's table lists them.
@@ -1043,7 +1066,7 @@ impl Method {
     }
 
     pub fn is_control(self) -> bool {
-        self.def().family == Family::Control
+        FAMILIES[self as usize] == Family::Control
     }
 
     /// The essay's reported median (`None`: not in the table, or every run
