@@ -1,13 +1,14 @@
 //! The whole app: the header with the view switch and the page's settings,
-//! the teacher panel, the tour, the R1–R5 strip and the four views, around
-//! one state that lives in the URL.
+//! the tour, the R1–R5 strip and the four views, around one state that
+//! lives in the URL. The lab, the studies, the Agents view, the lecturer's
+//! panel and present mode are rooms (`ui::shell::rooms`).
 
 use crate::page::url::{AppState, View};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::requirements::RequirementBoxes;
-use crate::ui::shell::rooms::RoomFn;
+use crate::ui::shell::rooms::{Room, RoomFn};
 use crate::ui::shell::widgets::RunRequest;
-use crate::ui::shell::{prefs, present, teacher, terms};
+use crate::ui::shell::{prefs, terms};
 use crate::ui::tour::{card as tour_card, stop as tour_stop};
 use crate::ui::worked::view::GraphView;
 use leptos::prelude::*;
@@ -107,7 +108,7 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
                 </div>
             </div>
         </header>
-        <teacher::TeacherPanel open=teacher/>
+        <div class:hidden=move || !teacher.get()>{rooms(Room::Teacher, teacher.into())}</div>
         <terms::HelpPanel open=help/>
         <terms::Definitions/>
         <div class:hidden=move || hides("tour")><tour_card::TourOffer tour=tour/></div>
@@ -125,12 +126,12 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
         </section>
         <main id="main">
             <div class:hidden=move || !view_is(View::Graph)><GraphView/></div>
-            <div class:hidden=move || !view_is(View::Lab)>{rooms(View::Lab)}</div>
-            <div class:hidden=move || !view_is(View::Studies)>{rooms(View::Studies)}</div>
-            <div class:hidden=move || !view_is(View::Agents)>{rooms(View::Agents)}</div>
+            {[View::Lab, View::Studies, View::Agents].into_iter().filter_map(|v| Room::of(v).map(|r| view! {
+                <div class:hidden=move || !view_is(v)>{rooms(r, Signal::derive(move || view_is(v)))}</div>
+            })).collect_view()}
         </main>
         <tour_stop::TourCard tour=tour/>
-        <present::PresentBar app=app/>
+        {rooms(Room::Present, Signal::derive(move || app.with(|a| a.present.is_some())))}
         <footer>
             "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "
             "Everything runs in your browser. "

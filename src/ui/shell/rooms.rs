@@ -1,7 +1,8 @@
-//! The rooms: the lab, the studies and the Agents view, which the first
-//! view does not need. In the page they are a second wasm (`src/bin/rooms.rs`),
-//! fetched the first time one of them opens (`assets/boot.js`,
-//! `creditflowRoom`); in the wasm tests they are drawn in place (`here`).
+//! The rooms: the lab, the studies and the Agents view, and the panels
+//! the first view does not need (the lecturer's link, present mode). In
+//! the page they are a second wasm (`src/bin/rooms.rs`), fetched the first
+//! time one of them opens (`assets/boot.js`, `creditflowRoom`); in the wasm
+//! tests they are drawn in place (`here`).
 //!
 //! What the two wasms share crosses as plain text through one function on
 //! `window` each way (`creditflowToRooms`, `creditflowToMain`): the state
@@ -15,38 +16,84 @@ use leptos::prelude::*;
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
 
-/// How the app draws a room.
-pub type RoomFn = fn(View) -> AnyView;
+/// A part of the page in the rooms' wasm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Room {
+    Lab,
+    Studies,
+    Agents,
+    /// The lecturer's panel: a link to the page as it is, with controls hidden.
+    Teacher,
+    /// Present mode's bar (the slides, Page Down / Page Up).
+    Present,
+}
 
-/// A room's name in the messages.
-fn name(v: View) -> &'static str {
-    match v {
-        View::Graph => "graph",
-        View::Lab => "lab",
-        View::Studies => "studies",
-        View::Agents => "agents",
+impl Room {
+    const ALL: [Room; 5] = [
+        Room::Lab,
+        Room::Studies,
+        Room::Agents,
+        Room::Teacher,
+        Room::Present,
+    ];
+
+    /// Its name in the messages and in `data-room`.
+    fn name(self) -> &'static str {
+        match self {
+            Room::Lab => "lab",
+            Room::Studies => "studies",
+            Room::Agents => "agents",
+            Room::Teacher => "teacher",
+            Room::Present => "present",
+        }
+    }
+
+    fn named(n: &str) -> Option<Room> {
+        Room::ALL.into_iter().find(|r| r.name() == n)
+    }
+
+    /// What the loading note calls it.
+    fn what(self) -> &'static str {
+        match self {
+            Room::Lab => "the lab",
+            Room::Studies => "the studies",
+            Room::Agents => "the Agents view",
+            Room::Teacher => "the lecturer's panel",
+            Room::Present => "present mode",
+        }
+    }
+
+    /// The view's room, for the three views in the rooms.
+    pub fn of(v: View) -> Option<Room> {
+        match v {
+            View::Lab => Some(Room::Lab),
+            View::Studies => Some(Room::Studies),
+            View::Agents => Some(Room::Agents),
+            View::Graph => None,
+        }
     }
 }
 
-fn view_named(n: &str) -> Option<View> {
-    [View::Lab, View::Studies, View::Agents]
-        .into_iter()
-        .find(|&v| name(v) == n)
-}
+/// How the app draws a room: given when it is first wanted (`open`).
+pub type RoomFn = fn(Room, Signal<bool>) -> AnyView;
 
 /// The rooms drawn in place, in this wasm (the wasm tests, and the rooms'
 /// own wasm).
-pub fn here(v: View) -> AnyView {
+pub fn here(room: Room, _open: Signal<bool>) -> AnyView {
     thread_local!(static RESTORED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
     if !RESTORED.with(|r| r.replace(true)) {
         // a file kept by an earlier visit, before the link names it (task=file)
         crate::ui::lab::own_data::restore();
     }
-    match v {
-        View::Lab => view! { <crate::ui::lab::view::LabView/> }.into_any(),
-        View::Studies => view! { <crate::ui::studies::view::StudiesView/> }.into_any(),
-        View::Agents => view! { <crate::ui::agents::view::AgentsView/> }.into_any(),
-        View::Graph => ().into_any(),
+    match room {
+        Room::Lab => view! { <crate::ui::lab::view::LabView/> }.into_any(),
+        Room::Studies => view! { <crate::ui::studies::view::StudiesView/> }.into_any(),
+        Room::Agents => view! { <crate::ui::agents::view::AgentsView/> }.into_any(),
+        Room::Teacher => view! { <crate::ui::shell::teacher::TeacherPanel/> }.into_any(),
+        Room::Present => {
+            let app = expect_context::<RwSignal<AppState>>();
+            view! { <crate::ui::shell::present::PresentBar app=app/> }.into_any()
+        }
     }
 }
 
@@ -113,17 +160,14 @@ fn main_side() {
 
 /// A room of the rooms' wasm: an empty frame it mounts into, fetched when
 /// the room is first opened, with a note while it loads or if it fails.
-pub fn remote(v: View) -> AnyView {
+pub fn remote(room: Room, open: Signal<bool>) -> AnyView {
     main_side();
-    let app =
-        use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
     let frame = NodeRef::<leptos::html::Div>::new();
     // None: not asked for yet; Some(None): loading; Some(Some(Ok)): shown
     let status = RwSignal::new(None::<Option<Result<(), String>>>);
     Effect::new(move |_| {
-        let open = app.with(|a| a.view == v);
         let Some(el) = frame.get() else { return };
-        if !open || status.get_untracked().is_some() {
+        if !open.get() || status.get_untracked().is_some() {
             return;
         }
         status.set(Some(None));
@@ -136,7 +180,7 @@ pub fn remote(v: View) -> AnyView {
             ))));
             return;
         };
-        let promise = load.call2(&JsValue::NULL, &name(v).into(), &el.into());
+        let promise = load.call2(&JsValue::NULL, &room.name().into(), &el.into());
         let Ok(promise) = promise.and_then(|p| p.dyn_into::<js_sys::Promise>()) else {
             status.set(Some(Some(Err("the rooms could not be asked for".into()))));
             return;
@@ -154,24 +198,22 @@ pub fn remote(v: View) -> AnyView {
             }))));
         });
     });
-    let what = match v {
-        View::Lab => "the lab",
-        View::Studies => "the studies",
-        _ => "the Agents view",
-    };
+    let what = room.what();
     view! {
         {move || match status.get() {
             Some(Some(Ok(()))) => None,
             Some(Some(Err(e))) => Some(view! {
-                <p class="notice room-note" role="alert" data-testid=format!("room-failed-{}", name(v))>
+                <p class="notice room-note" role="alert" data-testid=format!("room-failed-{}", room.name())>
                     {format!("{what} could not be loaded ({e}). Check the connection and reload the page.")}
                 </p>
             }.into_any()),
+            // not asked for yet, and not wanted: nothing to say
+            None if !open.get() => None,
             _ => Some(view! {
-                <p class="hint room-note" role="status" data-testid=format!("room-loading-{}", name(v))>{format!("Loading {what}…")}</p>
+                <p class="hint room-note" role="status" data-testid=format!("room-loading-{}", room.name())>{format!("Loading {what}…")}</p>
             }.into_any()),
         }}
-        <div class="room" node_ref=frame data-room=name(v)></div>
+        <div class="room" node_ref=frame data-room=room.name()></div>
     }
     .into_any()
 }
@@ -234,7 +276,8 @@ fn shared() -> Shared {
 pub fn serve() {
     crate::ui::shell::failure::install();
     let mount = move |room: String, el: JsValue| {
-        let (Some(v), Ok(el)) = (view_named(&room), el.dyn_into::<web_sys::HtmlElement>()) else {
+        let (Some(room), Ok(el)) = (Room::named(&room), el.dyn_into::<web_sys::HtmlElement>())
+        else {
             return;
         };
         leptos::mount::mount_to(el, move || {
@@ -243,7 +286,7 @@ pub fn serve() {
             provide_context(s.run);
             provide_context(s.facts);
             provide_context(s.datasets);
-            here(v)
+            here(room, Signal::stored(true))
         })
         .forget();
     };

@@ -28,8 +28,10 @@ fn page_address() -> String {
         .unwrap_or_default()
 }
 
+/// The panel, always drawn: the header's "For lecturers" shows and hides
+/// its frame (in the rooms' wasm, `ui::shell::rooms`).
 #[component]
-pub fn TeacherPanel(open: RwSignal<bool>) -> impl IntoView {
+pub fn TeacherPanel() -> impl IntoView {
     let app = expect_context::<RwSignal<AppState>>();
     let choices = RwSignal::new(Choices::default());
     let link = Memo::new(move |_| {
@@ -58,7 +60,6 @@ pub fn TeacherPanel(open: RwSignal<bool>) -> impl IntoView {
         }
     };
     view! {
-        <Show when=move || open.get()>
             <section class="teacher" data-testid="teacher-panel" aria-labelledby="teacher-title">
                 <h2 id="teacher-title">"A link for your students"</h2>
                 <p class="hint">"The link opens this page as it is now: the view, the expression, values and step, the ticks, the lab's methods and settings. Choose what students should not see or change."</p>
@@ -104,6 +105,5 @@ pub fn TeacherPanel(open: RwSignal<bool>) -> impl IntoView {
                     {move || copied.get()}
                 </p>
             </section>
-        </Show>
     }
 }
