@@ -65,7 +65,9 @@ test('the tour from start to end, with a prediction answered, resumes after a re
   assert.match(await text(page, 'tour-title'), /Agents/);
   await click(page, 'tour-next');
   // the last stop: the apūrva hierarchy on the worked example's graph
-  assert.equal(await text(page, 'value-f'), 'f = 6');
+  // (the card is in the rooms' wasm: its expression reaches the page's
+  // worked example through the shared state, a moment later)
+  await page.waitForFunction(() => document.querySelector('[data-testid=value-f]')?.textContent === 'f = 6');
   assert.ok(await page.isVisible('[data-testid=graph-svg] [aria-label^="principal = +"]'));
   await click(page, 'tour-backward');
   await page.waitForFunction(() => /step (\d+) \/ \1/.test(document.querySelector('[data-testid=step-index]').textContent));

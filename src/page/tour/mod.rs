@@ -25,6 +25,21 @@ pub struct Tour {
     pub revealed: Vec<bool>,
 }
 
+/// How many choices each stop's prediction offers (0: none), a column of
+/// `STOPS` of its own: reading saved progress needs only this, so the
+/// page's first wasm carries none of the stops' words.
+const CHOICES: [usize; STOPS.len()] = {
+    let mut out = [0; STOPS.len()];
+    let mut i = 0;
+    while i < STOPS.len() {
+        if let Some(p) = STOPS[i].predict {
+            out[i] = p.choices.len();
+        }
+        i += 1;
+    }
+    out
+};
+
 /// One line of the end-of-tour summary.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
@@ -134,7 +149,7 @@ impl Tour {
         let n = STOPS.len();
         t.answers.truncate(n);
         for (i, a) in t.answers.iter_mut().enumerate() {
-            let k = STOPS[i].predict.map_or(0, |p| p.choices.len());
+            let k = CHOICES[i];
             if a.is_some_and(|c| c >= k) {
                 *a = None;
             }

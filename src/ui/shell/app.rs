@@ -9,7 +9,7 @@ use crate::ui::shell::requirements::RequirementBoxes;
 use crate::ui::shell::rooms::{Room, RoomFn};
 use crate::ui::shell::widgets::RunRequest;
 use crate::ui::shell::{prefs, terms};
-use crate::ui::tour::{card as tour_card, stop as tour_stop};
+use crate::ui::tour::card as tour_card;
 use crate::ui::worked::view::GraphView;
 use leptos::prelude::*;
 
@@ -60,7 +60,9 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
     provide_context(crate::ui::shell::widgets::LabFactsSlot(RwSignal::new(
         Default::default(),
     )));
-    let tour = tour_card::load(app);
+    let slot = tour_card::load(app);
+    provide_context(slot);
+    let tour = slot.tour;
     let teacher = RwSignal::new(false);
     let help = RwSignal::new(false);
     Effect::new(move |_| replace_query(&app.with(AppState::to_query)));
@@ -90,7 +92,7 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
                     }).collect_view()}
                 </nav>
                 <div class="prefs" role="group" aria-label="Page settings">
-                    <span class:hidden=move || hides("tour")><tour_card::TourEntry tour=tour/></span>
+                    <span class:hidden=move || hides("tour")><tour_card::TourEntry tour=slot/></span>
                     <button data-testid="help-open" aria-expanded=move || help.get().to_string()
                         on:click=move |_| help.update(|h| *h = !*h)>"Help"</button>
                     <button data-testid="teacher-open" class:hidden=move || hides("tour")
@@ -111,7 +113,7 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
         <div class:hidden=move || !teacher.get()>{rooms(Room::Teacher, teacher.into())}</div>
         <terms::HelpPanel open=help/>
         <terms::Definitions/>
-        <div class:hidden=move || hides("tour")><tour_card::TourOffer tour=tour/></div>
+        <div class:hidden=move || hides("tour")><tour_card::TourOffer tour=slot/></div>
         {move || (!notices.with(Vec::is_empty)).then(|| view! {
             <div class="notice url-notice" data-testid="url-notice" role="status">
                 <b>"Some of the link's settings could not be used: "</b>
@@ -130,7 +132,7 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
                 <div class:hidden=move || !view_is(v)>{rooms(r, Signal::derive(move || view_is(v)))}</div>
             })).collect_view()}
         </main>
-        <tour_stop::TourCard tour=tour/>
+        {rooms(Room::Tour, Signal::derive(move || tour.with(|t| t.open)))}
         {rooms(Room::Present, Signal::derive(move || app.with(|a| a.present.is_some())))}
         <footer>
             "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "

@@ -21,7 +21,8 @@ pub struct GraphState {
 
 impl GraphState {
     /// Built once by the app from the parsed link and the query it came
-    /// from; keeps `app.expr`, `app.vals` and `app.step` in step with it.
+    /// from, and what was saved; keeps `app.expr`, `app.vals` and
+    /// `app.step` in step with it.
     pub fn new(app: RwSignal<AppState>, query: &str) -> Self {
         let o = opening(from_link(query), storage::load(), storage::load_aside());
         let mut notice = o.notice;
@@ -43,6 +44,35 @@ impl GraphState {
                 }
             }
         });
+        g.bind(app);
+        g
+    }
+
+    /// The worked example as the link has it, with nothing saved: the
+    /// rooms' copy (`ui::shell::rooms`), which the tour's card drives and
+    /// which follows the page's through the shared state.
+    pub fn follow(app: RwSignal<AppState>) -> Self {
+        let (expr, vals, step) = app.with_untracked(|a| (a.expr.clone(), a.vals.clone(), a.step));
+        let named: Vec<(&str, f64)> = vals.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        let ws = Worksheet::new(&expr, &named).unwrap_or_else(|_| {
+            Worksheet::new(crate::page::tour::WORKED.0, crate::page::tour::WORKED.1)
+                .expect("the worked example parses")
+        });
+        let g = Self {
+            ws: RwSignal::new(ws),
+            step: RwSignal::new(step),
+            notice: RwSignal::new(None),
+            aside: RwSignal::new(None),
+        };
+        g.bind(app);
+        g
+    }
+
+    /// Keeps `app.expr`, `app.vals` and `app.step` and this state in step,
+    /// both ways: this state's changes go to the link, and a change of the
+    /// link from elsewhere (the tour's card in the rooms' wasm) comes back.
+    fn bind(self, app: RwSignal<AppState>) {
+        let g = self;
         Effect::new(move |_| {
             let (expr, vals) = g.ws.with(|w| (w.good_src.clone(), w.current_values()));
             if app.with_untracked(|a| a.expr != expr || a.vals != vals) {
@@ -58,7 +88,29 @@ impl GraphState {
                 app.update(|a| a.step = k);
             }
         });
-        g
+        // only when the link's worked example changed (not on the first
+        // run: the opening worksheet is this state's; nor when something
+        // else in the link did, which would undo a change of this state's
+        // not yet written to the link)
+        type Seen = (String, Vec<(String, f64)>, usize);
+        Effect::new(move |seen: Option<Seen>| {
+            let now: Seen = app.with(|a| (a.expr.clone(), a.vals.clone(), a.step));
+            let Some(seen) = seen else { return now };
+            let (expr, vals, step) = &now;
+            if (&seen.0, &seen.1) != (expr, vals)
+                && g.ws
+                    .with_untracked(|w| w.good_src != *expr || w.current_values() != *vals)
+            {
+                let named: Vec<(&str, f64)> = vals.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+                if let Ok(w) = Worksheet::new(expr, &named) {
+                    g.ws.set(w);
+                }
+            }
+            if seen.2 != *step && g.step.get_untracked() != *step {
+                g.step.set(*step);
+            }
+            now
+        });
     }
 
     /// Brings back the worksheet a link put aside (and forgets it).

@@ -1,17 +1,23 @@
-//! The rooms: the lab, the studies and the Agents view, and the panels
-//! the first view does not need (the lecturer's link, present mode). In
+//! The rooms: the lab, the studies and the Agents view, and the parts the
+//! first view does not need (the tour's card, the lecturer's link,
+//! present mode). In
 //! the page they are a second wasm (`src/bin/rooms.rs`), fetched the first
 //! time one of them opens (`assets/boot.js`, `creditflowRoom`); in the wasm
 //! tests they are drawn in place (`here`).
 //!
 //! What the two wasms share crosses as plain text through one function on
 //! `window` each way (`creditflowToRooms`, `creditflowToMain`): the state
-//! as its link (`AppState::to_query`; each side takes the other's only when
-//! it differs from its own), the tour's "run it" (`RunRequest`'s count) and
-//! the lab's facts for the tour (`LabFacts`, as JSON).
+//! as its link (`AppState::to_query`) and the tour's progress (`Tour`'s
+//! JSON, after the count of stops asked for from the page); each side takes
+//! the other's only when it differs from its own. What is told before the
+//! other side listens waits for it (the last of each kind). The tour's card
+//! drives the worked example through the state (`GraphState::follow`).
 
+use crate::page::tour::Tour;
 use crate::page::url::{AppState, View};
+use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::widgets::{LabFactsSlot, RunRequest};
+use crate::ui::tour::card::TourSlot;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
@@ -26,15 +32,18 @@ pub enum Room {
     Teacher,
     /// Present mode's bar (the slides, Page Down / Page Up).
     Present,
+    /// The tour's card: a stop's words, its prediction, its buttons.
+    Tour,
 }
 
 impl Room {
-    const ALL: [Room; 5] = [
+    const ALL: [Room; 6] = [
         Room::Lab,
         Room::Studies,
         Room::Agents,
         Room::Teacher,
         Room::Present,
+        Room::Tour,
     ];
 
     /// Its name in the messages and in `data-room`.
@@ -45,6 +54,7 @@ impl Room {
             Room::Agents => "agents",
             Room::Teacher => "teacher",
             Room::Present => "present",
+            Room::Tour => "tour",
         }
     }
 
@@ -60,6 +70,7 @@ impl Room {
             Room::Agents => "the Agents view",
             Room::Teacher => "the lecturer's panel",
             Room::Present => "present mode",
+            Room::Tour => "the tour",
         }
     }
 
@@ -94,10 +105,15 @@ pub fn here(room: Room, _open: Signal<bool>) -> AnyView {
             let app = expect_context::<RwSignal<AppState>>();
             view! { <crate::ui::shell::present::PresentBar app=app/> }.into_any()
         }
+        Room::Tour => {
+            let slot = expect_context::<TourSlot>();
+            view! { <crate::ui::tour::stop::TourCard tour=slot/> }.into_any()
+        }
     }
 }
 
-/// Calls `window[f](kind, text)`, if the other side has said it is there.
+/// Calls `window[f](kind, text)`, or, if the other side is not there
+/// yet, leaves it for it in `window[f + "Waiting"]` (the last of each kind).
 fn tell(f: &str, kind: &str, text: &str) {
     let Some(w) = web_sys::window() else { return };
     let Ok(g) = js_sys::Reflect::get(&w, &JsValue::from_str(f)) else {
@@ -105,15 +121,53 @@ fn tell(f: &str, kind: &str, text: &str) {
     };
     if let Some(g) = g.dyn_ref::<js_sys::Function>() {
         let _ = g.call2(&JsValue::NULL, &kind.into(), &text.into());
+        return;
     }
+    let key = JsValue::from_str(&format!("{f}Waiting"));
+    let waiting = js_sys::Reflect::get(&w, &key)
+        .ok()
+        .filter(|v| v.is_object())
+        .unwrap_or_else(|| {
+            let o: JsValue = js_sys::Object::new().into();
+            let _ = js_sys::Reflect::set(&w, &key, &o);
+            o
+        });
+    let _ = js_sys::Reflect::set(&waiting, &kind.into(), &text.into());
 }
 
-/// Sets `window[f]` to a function of (kind, text).
+/// Sets `window[f]` to a function of (kind, text), and hands it what was
+/// told before.
 fn listen(f: &str, on: impl Fn(String, String) + 'static) {
     let Some(w) = web_sys::window() else { return };
+    let key = JsValue::from_str(&format!("{f}Waiting"));
+    if let Ok(waiting) = js_sys::Reflect::get(&w, &key) {
+        if waiting.is_object() {
+            let _ = js_sys::Reflect::delete_property(&w, &key);
+            let entries = js_sys::Object::entries(waiting.unchecked_ref());
+            // the state first: the rest may refer to it
+            let mut told: Vec<(String, String)> = entries
+                .iter()
+                .filter_map(|e| {
+                    let e: js_sys::Array = e.dyn_into().ok()?;
+                    Some((e.get(0).as_string()?, e.get(1).as_string()?))
+                })
+                .collect();
+            told.sort_by_key(|(k, _)| k != "state");
+            for (k, t) in told {
+                on(k, t);
+            }
+        }
+    }
     let cb = Closure::<dyn Fn(String, String)>::new(on);
     let _ = js_sys::Reflect::set(&w, &JsValue::from_str(f), cb.as_ref());
     cb.forget();
+}
+
+/// Takes the other side's tour when it differs from `tour`'s.
+fn take_tour(tour: RwSignal<Tour>, json: &str) {
+    if tour.with_untracked(Tour::to_json) != json {
+        tour.set(Tour::from_json(json));
+    }
 }
 
 /// Takes a link's state when it differs from `app`'s own.
@@ -131,31 +185,29 @@ fn take(app: RwSignal<AppState>, query: &str) {
     app.set(s);
 }
 
-/// The main page's side: its state, the tour's "run it" and the lab's
-/// facts kept in step with the rooms' wasm.
+/// The main page's side: its state and its tour kept in step with the
+/// rooms' wasm.
 fn main_side() {
     thread_local!(static ON: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
     if ON.with(|o| o.replace(true)) {
         return;
     }
-    let (Some(app), Some(run), Some(facts)) = (
+    let (Some(app), Some(slot)) = (
         use_context::<RwSignal<AppState>>(),
-        use_context::<RunRequest>(),
-        use_context::<LabFactsSlot>(),
+        use_context::<TourSlot>(),
     ) else {
         return;
     };
     listen("creditflowToMain", move |kind, text| match kind.as_str() {
         "state" => take(app, &text),
-        "facts" => {
-            if let Ok(f) = serde_json::from_str(&text) {
-                facts.0.set(f);
-            }
-        }
+        "tour" => take_tour(slot.tour, &text),
         _ => {}
     });
     Effect::new(move |_| tell("creditflowToRooms", "state", &app.with(AppState::to_query)));
-    Effect::new(move |_| tell("creditflowToRooms", "run", &run.0.get().to_string()));
+    Effect::new(move |_| {
+        let text = format!("{}\n{}", slot.asked.get(), slot.tour.with(Tour::to_json));
+        tell("creditflowToRooms", "tour", &text);
+    });
 }
 
 /// A room of the rooms' wasm: an empty frame it mounts into, fetched when
@@ -226,6 +278,8 @@ struct Shared {
     run: RunRequest,
     facts: LabFactsSlot,
     datasets: crate::ui::shell::datasets::Datasets,
+    tour: TourSlot,
+    graph: GraphState,
 }
 
 fn shared() -> Shared {
@@ -240,31 +294,29 @@ fn shared() -> Shared {
     crate::ui::lab::own_data::restore();
     let (state, _) = AppState::from_query(&query);
     let app = RwSignal::new(state);
-    let run = RunRequest(RwSignal::new(0));
-    let facts = LabFactsSlot(RwSignal::new(Default::default()));
+    let tour = TourSlot::new();
     listen("creditflowToRooms", move |kind, text| match kind.as_str() {
         "state" => take(app, &text),
-        "run" => {
-            if let Ok(n) = text.parse::<u32>() {
-                if n != run.0.get_untracked() {
-                    run.0.set(n);
+        "tour" => {
+            let (asked, json) = text.split_once('\n').unwrap_or(("0", &text));
+            take_tour(tour.tour, json);
+            if let Ok(n) = asked.parse::<u32>() {
+                if n != tour.asked.get_untracked() {
+                    tour.asked.set(n);
                 }
             }
         }
         _ => {}
     });
     Effect::new(move |_| tell("creditflowToMain", "state", &app.with(AppState::to_query)));
-    Effect::new(move |_| {
-        let f = facts.0.get();
-        if let Ok(text) = serde_json::to_string(&f) {
-            tell("creditflowToMain", "facts", &text);
-        }
-    });
+    Effect::new(move |_| tell("creditflowToMain", "tour", &tour.tour.with(Tour::to_json)));
     let s = Shared {
         app,
-        run,
-        facts,
+        run: RunRequest(RwSignal::new(0)),
+        facts: LabFactsSlot(RwSignal::new(Default::default())),
         datasets: crate::ui::shell::datasets::Datasets::new(),
+        tour,
+        graph: GraphState::follow(app),
     };
     SHARED.with(|c| *c.borrow_mut() = Some(s.clone()));
     s
@@ -286,6 +338,8 @@ pub fn serve() {
             provide_context(s.run);
             provide_context(s.facts);
             provide_context(s.datasets);
+            provide_context(s.tour);
+            provide_context(s.graph);
             here(room, Signal::stored(true))
         })
         .forget();

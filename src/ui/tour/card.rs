@@ -16,8 +16,41 @@ const KEY: &str = "creditflow.tour.v1";
 /// A sweep index past any graph's end (the graph view clamps it).
 const END: usize = 100_000;
 
+/// The tour as the page shares it: the student's progress, and how many
+/// times a stop was asked for from outside the card (the header's entry,
+/// the first-visit offer). The card, which may be in the rooms' wasm
+/// (`ui::shell::rooms`), applies that stop's setup each time the count
+/// grows.
+#[derive(Clone, Copy)]
+pub struct TourSlot {
+    pub tour: RwSignal<Tour>,
+    pub asked: RwSignal<u32>,
+}
+
+impl TourSlot {
+    /// A tour with no progress (the rooms' copy, until the page's arrives).
+    pub fn new() -> Self {
+        Self {
+            tour: RwSignal::new(Tour::default()),
+            asked: RwSignal::new(0),
+        }
+    }
+
+    /// Opens the card at `stop` and has its setup applied.
+    fn ask(self, stop: usize) {
+        self.tour.update(|t| t.go(stop));
+        self.asked.update(|n| *n += 1);
+    }
+}
+
+impl Default for TourSlot {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// The tour's saved progress, opened at the link's stop if it names one.
-pub fn load(app: RwSignal<AppState>) -> RwSignal<Tour> {
+pub fn load(app: RwSignal<AppState>) -> TourSlot {
     let saved = storage::get(KEY);
     let mut t = saved.map(|s| Tour::from_json(&s)).unwrap_or_default();
     if let Some(stop) = app.with_untracked(|a| a.tour) {
@@ -35,7 +68,10 @@ pub fn load(app: RwSignal<AppState>) -> RwSignal<Tour> {
             app.update(|a| a.tour = stop);
         }
     });
-    tour
+    TourSlot {
+        tour,
+        asked: RwSignal::new(0),
+    }
 }
 
 /// Puts the page into a stop's state, then scrolls to what it is about.
@@ -127,7 +163,9 @@ fn focus(id: &'static str) {
 
 /// The entry in the header: start, or resume where the student left.
 #[component]
-pub fn TourEntry(tour: RwSignal<Tour>) -> impl IntoView {
+pub fn TourEntry(tour: TourSlot) -> impl IntoView {
+    let slot = tour;
+    let tour = slot.tour;
     let label = move || {
         tour.with(|t| {
             if t.started() {
@@ -137,16 +175,10 @@ pub fn TourEntry(tour: RwSignal<Tour>) -> impl IntoView {
             }
         })
     };
-    let g = expect_context::<GraphState>();
     let app = expect_context::<RwSignal<AppState>>();
-    let run = expect_context::<RunRequest>();
-    let open = move |_| {
-        tour.update(|t| t.go(t.stop));
-        apply(&tour.with_untracked(|t| t.current().setup), app, g, run);
-    };
     view! {
         // while the first-visit offer shows, its button is the entry
-        <button data-testid="tour-start" class="tour-entry" on:click=open
+        <button data-testid="tour-start" class="tour-entry" on:click=move |_| slot.ask(tour.with_untracked(|t| t.stop))
             class:hidden=move || !app.with(|a| a.proj) && tour.with(|t| !t.open && !t.dismissed && !t.started())
             aria-expanded=move || tour.with(|t| t.open).to_string()>{label}</button>
     }
@@ -154,19 +186,15 @@ pub fn TourEntry(tour: RwSignal<Tour>) -> impl IntoView {
 
 /// The first-visit offer, until it is taken or dismissed.
 #[component]
-pub fn TourOffer(tour: RwSignal<Tour>) -> impl IntoView {
-    let g = expect_context::<GraphState>();
-    let app = expect_context::<RwSignal<AppState>>();
-    let run = expect_context::<RunRequest>();
+pub fn TourOffer(tour: TourSlot) -> impl IntoView {
+    let slot = tour;
+    let tour = slot.tour;
     let shown = move || tour.with(|t| !t.open && !t.dismissed && !t.started());
     view! {
         <Show when=shown>
             <div class="tour-offer" data-testid="tour-offer" role="region" aria-label="The tour">
                 <span>{format!("New here? {} short stops walk through the essay's argument in this page, with a few predictions to make on the way.", STOPS.len())}</span>
-                <button data-testid="tour-offer-start" on:click=move |_| {
-                    tour.update(|t| t.go(0));
-                    apply(&STOPS[0].setup, app, g, run);
-                }>"Start the tour"</button>
+                <button data-testid="tour-offer-start" on:click=move |_| slot.ask(0)>"Start the tour"</button>
                 <button data-testid="tour-offer-dismiss" on:click=move |_| tour.update(|t| t.dismissed = true)>"Not now"</button>
             </div>
         </Show>

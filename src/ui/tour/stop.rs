@@ -9,11 +9,13 @@ use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::terms::with_terms;
 use crate::ui::shell::widgets::{LabFactsSlot, RunRequest};
-use crate::ui::tour::card::{apply, finish};
+use crate::ui::tour::card::{apply, finish, TourSlot};
 use leptos::prelude::*;
 
 #[component]
-pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
+pub fn TourCard(tour: TourSlot) -> impl IntoView {
+    let slot = tour;
+    let tour = slot.tour;
     let g = expect_context::<GraphState>();
     let app = expect_context::<RwSignal<AppState>>();
     let run = expect_context::<RunRequest>();
@@ -21,6 +23,16 @@ pub fn TourCard(tour: RwSignal<Tour>) -> impl IntoView {
         tour.update(f);
         apply(&tour.with_untracked(|t| t.current().setup), app, g, run);
     };
+    // a stop asked for from outside the card (the header, the offer): its
+    // setup, each time, and at once if it was asked before the card was
+    // drawn (the rooms' wasm loading)
+    Effect::new(move |done: Option<u32>| {
+        let n = slot.asked.get();
+        if n > done.unwrap_or(0) {
+            apply(&tour.with_untracked(|t| t.current().setup), app, g, run);
+        }
+        n
+    });
     let stop = Memo::new(move |_| tour.with(|t| t.stop));
     // leaving the stop's view (the header's buttons) closes the card
     Effect::new(move |prev: Option<crate::page::url::View>| {
