@@ -49,7 +49,7 @@ const NAV: [(View, &str, &str); 4] = [
 pub fn App(rooms: RoomFn) -> impl IntoView {
     let query = current_query();
     // a file kept by an earlier visit, before the link names it (task=file)
-    crate::ui::lab::own_data::restore();
+    crate::ui::lab::own_data::name_kept();
     let (state, notices) = AppState::from_query(&query);
     let app = RwSignal::new(state);
     let notices = RwSignal::new(notices);

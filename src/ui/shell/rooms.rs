@@ -170,16 +170,16 @@ fn take_tour(tour: RwSignal<Tour>, json: &str) {
     }
 }
 
-/// Takes a link's state when it differs from `app`'s own.
-fn take(app: RwSignal<AppState>, query: &str) {
+/// Takes a link's state when it differs from `app`'s own. A file of
+/// one's own the other side has just kept (`task=file`) is taken from
+/// storage (by `kept`) only then.
+fn take(app: RwSignal<AppState>, query: &str, kept: fn()) {
     if app.with_untracked(AppState::to_query) == query {
         return;
     }
     let (mut s, _) = AppState::from_query(query);
-    // a file of one's own the other side has just kept (task=file), read
-    // from storage only then
     if query.contains("task=file") && !s.to_query().contains("task=file") {
-        crate::ui::lab::own_data::restore();
+        kept();
         s = AppState::from_query(query).0;
     }
     app.set(s);
@@ -199,7 +199,7 @@ fn main_side() {
         return;
     };
     listen("creditflowToMain", move |kind, text| match kind.as_str() {
-        "state" => take(app, &text),
+        "state" => take(app, &text, crate::ui::lab::own_data::name_kept),
         "tour" => take_tour(slot.tour, &text),
         _ => {}
     });
@@ -296,7 +296,7 @@ fn shared() -> Shared {
     let app = RwSignal::new(state);
     let tour = TourSlot::new();
     listen("creditflowToRooms", move |kind, text| match kind.as_str() {
-        "state" => take(app, &text),
+        "state" => take(app, &text, crate::ui::lab::own_data::restore),
         "tour" => {
             let (asked, json) = text.split_once('\n').unwrap_or(("0", &text));
             take_tour(tour.tour, json);
