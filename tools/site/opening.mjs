@@ -24,7 +24,19 @@ export const SIZES = { wide: { width: 1280, height: 800 }, narrow: { width: 360,
 /** The app as drawn in `page`, cut to what shows (runs in the page). */
 export async function capture(page) {
   const html = await page.evaluate(() => {
-    const app = document.querySelector('.app').cloneNode(true);
+    const live = document.querySelector('.app');
+    const app = live.cloneNode(true);
+    // what the app set as properties (a tick, a typed value, a choice)
+    // shows in the markup only as attributes
+    const fields = 'input, select, textarea, option';
+    const copies = app.querySelectorAll(fields);
+    live.querySelectorAll(fields).forEach((el, i) => {
+      const c = copies[i];
+      if (el.type === 'checkbox' || el.type === 'radio') c.toggleAttribute('checked', el.checked);
+      else if (el.tagName === 'OPTION') c.toggleAttribute('selected', el.selected);
+      else if (el.tagName === 'TEXTAREA') c.textContent = el.value;
+      else if (el.tagName === 'INPUT') c.setAttribute('value', el.value);
+    });
     for (const el of app.querySelectorAll('.hidden')) el.remove();
     for (const el of [app, ...app.querySelectorAll('[data-testid]')]) el.removeAttribute('data-testid');
     // the service worker's status comes later, and differs by visit
