@@ -104,7 +104,7 @@ pub enum Watch {
 
 /// The lab's numbers a `Seen` question is checked against (built by the
 /// lab from its runs, see `LabFacts::of`).
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct LabFacts {
     /// Feedback alignment's and readout only's final scores, once their
     /// runs have finished.

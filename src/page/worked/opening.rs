@@ -26,8 +26,17 @@ pub fn from_link(query: &str) -> Option<Result<Worksheet, String>> {
     if !notices.is_empty() {
         return Some(Err(notices.join("; ")));
     }
-    let named: Vec<(&str, f64)> = a.vals.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-    Some(Worksheet::new(&a.expr, &named).map_err(|e| e.to_string()))
+    Some(link_sheet(&a.expr, &a.vals).map_err(|e| e.to_string()))
+}
+
+/// The worksheet of a link's expression and values (`AppState::expr`,
+/// `AppState::vals`).
+pub fn link_sheet(
+    expr: &str,
+    vals: &[(String, f64)],
+) -> Result<Worksheet, crate::engine::parse::ParseError> {
+    let named: Vec<(&str, f64)> = vals.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    Worksheet::new(expr, &named)
 }
 
 /// What the page opens with.

@@ -4,7 +4,7 @@
 //! aside) is `page::worked::opening`. The URL mirrors both.
 
 use crate::page::url::AppState;
-use crate::page::worked::opening::{from_link, opening};
+use crate::page::worked::opening::{from_link, link_sheet, opening};
 use crate::page::worked::Worksheet;
 use crate::ui::shell::storage;
 use leptos::prelude::*;
@@ -53,8 +53,7 @@ impl GraphState {
     /// which follows the page's through the shared state.
     pub fn follow(app: RwSignal<AppState>) -> Self {
         let (expr, vals, step) = app.with_untracked(|a| (a.expr.clone(), a.vals.clone(), a.step));
-        let named: Vec<(&str, f64)> = vals.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-        let ws = Worksheet::new(&expr, &named).unwrap_or_else(|_| {
+        let ws = link_sheet(&expr, &vals).unwrap_or_else(|_| {
             Worksheet::new(crate::page::tour::WORKED.0, crate::page::tour::WORKED.1)
                 .expect("the worked example parses")
         });
@@ -101,8 +100,7 @@ impl GraphState {
                 && g.ws
                     .with_untracked(|w| w.good_src != *expr || w.current_values() != *vals)
             {
-                let named: Vec<(&str, f64)> = vals.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-                if let Ok(w) = Worksheet::new(expr, &named) {
+                if let Ok(w) = link_sheet(expr, vals) {
                     g.ws.set(w);
                 }
             }
