@@ -53,7 +53,7 @@ pub fn layout(g: &Graph) -> Layout {
                 ins.iter().map(|j| row[j.index()]).sum::<f64>() / ins.len() as f64
             }
         };
-        members.sort_by(|&a, &b| key(a).total_cmp(&key(b)).then(a.cmp(&b)));
+        crate::engine::order::sort_by(members, |&a, &b| key(a).total_cmp(&key(b)).then(a.cmp(&b)));
         for (r, &i) in members.iter().enumerate() {
             row[i] = r as f64;
         }

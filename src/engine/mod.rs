@@ -10,12 +10,14 @@
 //! of it.
 
 pub mod check;
+pub mod decimal;
 pub mod fmt;
 pub mod graph;
 mod graph_names;
 pub mod layout;
 pub mod ops;
 mod ops_math;
+pub mod order;
 pub mod parse;
 
 pub mod presets;

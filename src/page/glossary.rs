@@ -4,6 +4,8 @@
 //! the rows; `ui::shell::terms` finds the terms in a text and attaches the
 //! definition to each (a button described by it, on tap, hover or focus).
 
+use crate::engine::order::{sort_by, sort_by_key};
+
 /// One term.
 pub struct Term {
     /// Stable id (for links and tests).
@@ -135,10 +137,15 @@ pub const GLOSSARY: [Term; 36] = [
 pub const ESSAY_URL: &str =
     "https://rajeshrmahapatra.com/papers/mind-frontier/U0379-backpropagation-as-local-credit-assignment.html";
 
-/// Whether `c` would join a word (so a term must not touch it): letters
-/// and ASCII digits, but not subscripts or superscripts (δ₂ holds δ).
+/// Whether `c` would join a word (so a term must not touch it): the
+/// letters of the scripts our texts use (Latin, accented Latin, Greek) and
+/// ASCII digits, but not subscripts or superscripts (δ₂ holds δ). A range
+/// check, not `char::is_alphabetic`, whose Unicode tables the page would
+/// download for this alone.
 fn joins(c: char) -> bool {
-    c.is_alphabetic() || c.is_ascii_digit()
+    c.is_ascii_alphanumeric()
+        || ('\u{c0}'..='\u{24f}').contains(&c)
+        || ('\u{370}'..='\u{3ff}').contains(&c)
 }
 
 /// The glossary's terms in `text`: (byte start, byte end, row) for the
@@ -150,9 +157,10 @@ pub fn find_terms(text: &str) -> Vec<(usize, usize, &'static Term)> {
     for t in &GLOSSARY {
         let mut best: Option<(usize, usize)> = None;
         for s in std::iter::once(&t.term).chain(t.also.iter()) {
+            // an ASCII capital only: δ's capital Δ is another symbol
             let mut cap = s.to_string();
-            if let Some(c) = s.chars().next() {
-                cap = c.to_uppercase().chain(s.chars().skip(1)).collect();
+            if let Some(first) = cap.get_mut(..1) {
+                first.make_ascii_uppercase();
             }
             for spelling in [s.to_string(), cap] {
                 let mut from = 0;
@@ -176,14 +184,14 @@ pub fn find_terms(text: &str) -> Vec<(usize, usize, &'static Term)> {
         }
     }
     // longest first at a place, then keep those that overlap nothing kept
-    found.sort_by(|x, y| x.0.cmp(&y.0).then(y.1.cmp(&x.1)));
+    sort_by(&mut found, |x, y| x.0.cmp(&y.0).then(y.1.cmp(&x.1)));
     let mut kept: Vec<(usize, usize, &'static Term)> = Vec::new();
     for f in found {
         if kept.iter().all(|k| f.1 <= k.0 || f.0 >= k.1) {
             kept.push(f);
         }
     }
-    kept.sort_by_key(|k| k.0);
+    sort_by_key(&mut kept, |k| k.0);
     kept
 }
 

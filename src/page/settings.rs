@@ -38,10 +38,7 @@ impl<S> Setting<S> {
 
 /// A finite number for which `ok` holds.
 pub fn num(v: &str, ok: impl Fn(f64) -> bool) -> Option<f64> {
-    v.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && ok(*x))
+    crate::engine::decimal::read(v.trim()).filter(|x| x.is_finite() && ok(*x))
 }
 
 /// Puts `v` into `slot` if there is one; whether there was.
@@ -79,7 +76,7 @@ pub fn parse_sizes(v: &str, range: std::ops::RangeInclusive<usize>) -> Option<Ve
         .split(',')
         .map(|p| p.trim().parse().ok().filter(|x| range.contains(x)))
         .collect::<Option<_>>()?;
-    out.sort_unstable();
+    crate::engine::order::sort_by_key(&mut out, |x| *x);
     out.dedup();
     (!out.is_empty()).then_some(out)
 }

@@ -16,6 +16,7 @@ mod conv;
 mod credit;
 mod data;
 mod data_tasks;
+mod decimal;
 mod depth;
 mod depth_default;
 mod engine;

@@ -31,9 +31,8 @@ impl Parser<'_> {
             }
         }
         let text = &self.src[start..end];
-        let v: f64 = text
-            .parse()
-            .map_err(|_| self.err(start, &format!("malformed number '{text}'")))?;
+        let v = crate::engine::decimal::read(text)
+            .ok_or_else(|| self.err(start, &format!("malformed number '{text}'")))?;
         if !v.is_finite() {
             return Err(self.err(start, &format!("number '{text}' is too large")));
         }

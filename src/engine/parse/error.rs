@@ -32,10 +32,10 @@ impl ParseError {
 /// The known function a typo most likely meant: same letters, or one edit.
 pub fn closest_function(name: &str) -> Option<&'static str> {
     let mut sorted: Vec<char> = name.chars().collect();
-    sorted.sort_unstable();
+    crate::engine::order::sort_by_key(&mut sorted, |c| *c);
     Prim::functions().find(|f| {
         let mut fs: Vec<char> = f.chars().collect();
-        fs.sort_unstable();
+        crate::engine::order::sort_by_key(&mut fs, |c| *c);
         fs == sorted || edit_distance(f, name) == 1
     })
 }

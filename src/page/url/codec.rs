@@ -17,14 +17,16 @@ pub fn print_ticks(t: [bool; 5]) -> String {
     t.iter().map(|&k| if k { '1' } else { '0' }).collect()
 }
 
-/// `a:2,b:-3` → named finite values; names are letters, digits and `_`.
+/// `a:2,b:-3` → named finite values; names are ASCII letters, digits and
+/// `_`, as the expression's (`engine::parse`).
 pub fn parse_values(v: &str) -> Option<Vec<(String, f64)>> {
     v.split(',')
         .filter(|p| !p.is_empty())
         .map(|p| {
             let (name, x) = p.split_once(':')?;
-            let ok_name = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
-            let x = x.trim().parse::<f64>().ok().filter(|x| x.is_finite())?;
+            let ok_name =
+                !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let x = crate::engine::decimal::read(x.trim()).filter(|x| x.is_finite())?;
             ok_name.then(|| (name.to_string(), x))
         })
         .collect()

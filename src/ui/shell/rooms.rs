@@ -152,7 +152,7 @@ fn listen(f: &str, on: impl Fn(String, String) + 'static) {
                     Some((e.get(0).as_string()?, e.get(1).as_string()?))
                 })
                 .collect();
-            told.sort_by_key(|(k, _)| k != "state");
+            crate::engine::order::sort_by_key(&mut told, |(k, _)| k != "state");
             for (k, t) in told {
                 on(k, t);
             }

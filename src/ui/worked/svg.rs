@@ -78,13 +78,16 @@ pub fn draw(
         })
         .collect_view();
     // scrambled: a dashed arc from the node whose adjoint is handed over
-    let handoffs = c
+    let mut arcs: Vec<_> = c
         .sweep
         .steps
         .iter()
         .filter(|s| k >= c.sweep.steps.len() || active.is_some_and(|a| a.node == s.node))
         .filter_map(|s| s.from.filter(|j| *j != s.node).map(|j| (j, s.node)))
-        .collect::<std::collections::BTreeSet<_>>()
+        .collect();
+    crate::engine::order::sort_by_key(&mut arcs, |a| *a);
+    arcs.dedup();
+    let handoffs = arcs
         .into_iter()
         .map(|(j, i)| {
             let (a, b) = (geo.nodes[j.index()], geo.nodes[i.index()]);
