@@ -4,6 +4,39 @@
 pub use crate::engine::fmt::{fmt_minus, fmt_num, fmt_signed};
 use crate::engine::ops::{Local, OpDef, Prim};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A map keyed by small integers (node ids, op keys), hashed by one
+/// multiply per word (FxHash's) rather than SipHash, whose code the page
+/// would download for these two maps alone. No key comes from outside in
+/// a way that could be chosen to collide badly: the nodes are capped.
+pub type IntMap<K, V> = HashMap<K, V, BuildHasherDefault<IntHasher>>;
+
+#[derive(Default)]
+pub struct IntHasher(u64);
+
+impl Hasher for IntHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// Index of a node in its graph's arena. A node only names earlier ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -145,7 +178,7 @@ pub struct Graph {
     pub output: Option<NodeId>,
     /// Names given in the source with `name{…}`, shown instead of u, v, ….
     pub labels: Vec<(NodeId, String)>,
-    dedup: HashMap<(u16, u32, u32, u64), NodeId>,
+    dedup: IntMap<(u16, u32, u32, u64), NodeId>,
 }
 
 impl Graph {

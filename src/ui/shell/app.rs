@@ -4,6 +4,7 @@
 //! panel and present mode are rooms (`ui::shell::rooms`).
 
 use crate::page::url::{AppState, View};
+use crate::ui::shell::drawn::Drawn;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::requirements::RequirementBoxes;
 use crate::ui::shell::rooms::{Room, RoomFn};
@@ -23,6 +24,11 @@ fn current_query() -> String {
 /// entry per tick.
 fn replace_query(query: &str) {
     let Some(w) = web_sys::window() else { return };
+    // the same address: nothing to do (a history update costs a task
+    // milliseconds on a large page)
+    if w.location().search().ok().as_deref() == Some(query) {
+        return;
+    }
     let path = w.location().pathname().unwrap_or_default();
     if let Ok(h) = w.history() {
         let _ = h.replace_state_with_url(
@@ -69,6 +75,8 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
     let view_is = move |v: View| app.with(|a| a.view == v);
     let nav = move |v: View| app.update(|a| a.view = v);
     let hides = move |id: &'static str| app.with(|a| a.hides(id));
+    // the worked example in the next task (`Drawn`)
+    let part1 = Drawn::from(1);
     view! {
         <div class="app" class:proj=move || app.with(|a| a.proj) class:touring=move || tour.with(|t| t.open)
             class:present=move || app.with(|a| a.present.is_some())
@@ -127,7 +135,7 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
             <RequirementBoxes app=app/>
         </section>
         <main id="main">
-            <div class:hidden=move || !view_is(View::Graph)><GraphView/></div>
+            <div class:hidden=move || !view_is(View::Graph)>{move || part1.get().then(|| view! { <GraphView/> })}</div>
             {[View::Lab, View::Studies, View::Agents].into_iter().filter_map(|v| Room::of(v).map(|r| view! {
                 <div class:hidden=move || !view_is(v)>{rooms(r, Signal::derive(move || view_is(v)))}</div>
             })).collect_view()}
@@ -143,15 +151,31 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
     }
 }
 
-/// Mounts the app on the page's body (the wasm entry point).
+/// Mounts the app on the page's body (the wasm entry point), in a task
+/// after the one that starts the wasm and in parts (`Drawn`): what
+/// index.html painted while the wasm loaded (the header, or the opening
+/// worksheet) stays over it until the last part is in.
 pub fn mount() {
     crate::ui::shell::failure::install();
-    // the static header index.html paints while the wasm loads
-    if let Some(boot) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("boot"))
-    {
-        boot.remove();
-    }
-    leptos::mount::mount_to_body(|| view! { <App rooms=crate::ui::shell::rooms::remote/> });
+    set_timeout(
+        || {
+            let boot = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("boot"));
+            if let Some(b) = &boot {
+                let _ = b.class_list().add_1("over");
+            }
+            let drawn = Drawn::start();
+            leptos::mount::mount_to_body(move || {
+                provide_context(drawn);
+                view! { <App rooms=crate::ui::shell::rooms::remote/> }
+            });
+            drawn.draw_rest(move || {
+                if let Some(b) = boot {
+                    b.remove();
+                }
+            });
+        },
+        std::time::Duration::ZERO,
+    );
 }

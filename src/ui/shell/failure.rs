@@ -34,6 +34,11 @@ pub fn show(what: &str) {
     if let Some(body) = doc.body() {
         let _ = body.prepend_with_node_1(&el);
     }
+    // a failure while the app draws: what index.html painted would stay
+    // over the banner (`ui::shell::drawn`)
+    if let Some(boot) = doc.get_element_by_id("boot") {
+        boot.remove();
+    }
 }
 
 fn escape(s: &str) -> String {

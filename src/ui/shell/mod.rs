@@ -6,6 +6,7 @@ pub mod app;
 pub mod chart;
 pub mod datasets;
 pub mod download;
+pub mod drawn;
 pub mod failure;
 pub mod graph_state;
 pub mod keys;

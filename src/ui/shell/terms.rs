@@ -5,6 +5,7 @@
 //! to the essay.
 
 use crate::page::glossary::{find_terms, ESSAY_URL, GLOSSARY};
+use crate::ui::shell::drawn::Drawn;
 use leptos::prelude::*;
 
 /// A text with its glossary terms explained: each term is a button
@@ -34,22 +35,27 @@ pub fn with_terms(text: &str) -> AnyView {
     view! { <span data-terms="">{parts}</span> }.into_any()
 }
 
-/// Every definition once, for the terms' `aria-describedby` (not shown).
+/// Every definition once, for the terms' `aria-describedby` (not shown;
+/// drawn with the last part on load, `Drawn`).
 #[component]
 pub fn Definitions() -> impl IntoView {
+    let drawn = Drawn::from(3);
     view! {
         <div hidden>
-            {GLOSSARY.iter().map(|t| view! { <span id=format!("def-{}", t.id)>{t.plain}</span> }).collect_view()}
+            {move || drawn.get().then(|| GLOSSARY.iter().map(|t| view! { <span id=format!("def-{}", t.id)>{t.plain}</span> }).collect_view())}
         </div>
     }
 }
 
 /// The Help panel: what the page is for and how to use it, the
-/// glossary, and where the essay and the documentation are.
+/// glossary, and where the essay and the documentation are. Drawn when
+/// first opened (a third of the page's elements are the glossary's).
 #[component]
 pub fn HelpPanel(open: RwSignal<bool>) -> impl IntoView {
+    let opened = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || open.get());
     view! {
         <section class="help" data-testid="help-panel" class:hidden=move || !open.get() aria-label="Help">
+            {move || opened.get().then(|| view! {
             <div class="help-head">
                 <h2>"Help"</h2>
                 <button class="small" data-testid="help-close" on:click=move |_| open.set(false)>"close"</button>
@@ -80,6 +86,7 @@ pub fn HelpPanel(open: RwSignal<bool>) -> impl IntoView {
                     }).collect_view()}
                 </tbody>
             </table>
+            })}
         </section>
     }
 }

@@ -11,7 +11,6 @@ use crate::engine::layout::{Flow, Geometry};
 use crate::engine::{Graph, NodeId, Shown};
 use crate::page::worked::Computed;
 use leptos::prelude::*;
-use std::collections::HashMap;
 
 /// The CSS class for a number's sign.
 pub fn sign_class(x: f64) -> &'static str {
@@ -47,7 +46,7 @@ pub fn draw(
     let shown = c.sweep.shown(g.output(), g.len(), k);
     let active = k.checked_sub(1).and_then(|i| c.sweep.steps.get(i));
     // the latest contribution sent along each (consumer, operand) edge so far
-    let mut sent = HashMap::new();
+    let mut sent = crate::engine::graph::IntMap::default();
     for s in c.sweep.steps.iter().take(k) {
         for t in &s.sends {
             sent.insert((s.node.index(), t.operand), t.contribution);

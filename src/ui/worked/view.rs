@@ -7,6 +7,7 @@ use crate::engine::layout::Flow;
 use crate::lab::method::select::graph_signal;
 use crate::page::palette::{HANDOFF, NEGATIVE, POSITIVE, RECEIVING, SENDING};
 use crate::page::url::{AppState, View};
+use crate::ui::shell::drawn::Drawn;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::keys::{step_keys, StepKeys};
 use crate::ui::shell::widgets::narrow_screen;
@@ -102,8 +103,11 @@ pub fn GraphView() -> impl IntoView {
     // when the graph is wider or taller than its frame, keep the sending
     // node in view as the sweep moves and the zoom changes
     let wrap = NodeRef::<leptos::html::Div>::new();
+    // on load the graph and the panels come in tasks of their own (the
+    // view itself is the first part, `ui::shell::drawn::Drawn`)
+    let (part2, part3) = (Drawn::from(2), Drawn::from(3));
     Effect::new(move |_| {
-        let _ = (k.get(), zoom.get());
+        let _ = (k.get(), zoom.get(), part2.get());
         request_animation_frame(move || follow_active(wrap));
     });
 
@@ -208,7 +212,7 @@ pub fn GraphView() -> impl IntoView {
                 <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
                     on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
                     on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); set_zoom(Some(z)) }>
-                    {move || graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), zoom.get(), flow.get()))))}
+                    {move || part2.get().then(|| graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), zoom.get(), flow.get())))))}
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep">
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>
@@ -232,14 +236,18 @@ pub fn GraphView() -> impl IntoView {
                     </span>
                     <span class="hint">"keys: ← → step, space play, Home reset"</span>
                 </div>
-                <Arithmetic ws=ws computed=computed k=k/>
-                <GraphExport g=g/>
+                {move || part3.get().then(|| view! {
+                    <Arithmetic ws=ws computed=computed k=k/>
+                    <GraphExport g=g/>
+                })}
             </div>
             <div class="col side">
-                <FdTable computed=computed k=k/>
-                <R3Panel ws=ws computed=computed app=app/>
-                <RequirementNotes ws=ws computed=computed app=app step=step/>
-                <ModeCosts computed=computed/>
+                {move || part3.get().then(|| view! {
+                    <FdTable computed=computed k=k/>
+                    <R3Panel ws=ws computed=computed app=app/>
+                    <RequirementNotes ws=ws computed=computed app=app step=step/>
+                    <ModeCosts computed=computed/>
+                })}
             </div>
         </section>
     }
