@@ -7,7 +7,8 @@
 // 675 kbit/s up), opens the worked example and times navigation to
 // "f = 16" on screen: first painted (the opening worksheet index.html
 // shows on a first visit, tools/site/opening.mjs), and then drawn by the
-// app, which is when the page answers a click. Prints each run, the
+// app, with what index.html painted gone (the app draws itself under it,
+// ui::shell::drawn), which is when the page answers a click. Prints each run, the
 // medians, and the bytes fetched (as sent, gzipped) before the app's.
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
@@ -70,7 +71,7 @@ for (let i = 0; i < Number(runs); i++) {
     };
     look();
   }).catch(() => {});
-  const seen = await page.waitForFunction(() => document.querySelector('[data-testid=value-f]')?.textContent === 'f = 16' && performance.now(), null, { timeout: 120000, polling: 50 });
+  const seen = await page.waitForFunction(() => document.querySelector('[data-testid=value-f]')?.textContent === 'f = 16' && !document.getElementById('boot') && performance.now(), null, { timeout: 120000, polling: 50 });
   const ms = await seen.jsonValue();
   const painted = await page.evaluate(() => window.creditflowPainted || performance.now());
   times.push(ms);
