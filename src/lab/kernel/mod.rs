@@ -145,8 +145,10 @@ pub fn reference<F: Real>(a: ArrayView2<F>, b: ArrayView2<F>, c: &mut Array2<F>,
 
 /// Scalar tanh through the same arithmetic as the kernels' (one lane).
 pub fn tanh<F: Real>(x: F) -> F {
+    let mut x = [tile::One(x)];
     // SAFETY: one lane of plain arithmetic needs no instruction set.
-    unsafe { tile::tanh::<tile::One<F>>(tile::One(x)).0 }
+    unsafe { tile::tanh_all(&mut x, &tile::Consts::new()) };
+    x[0].0
 }
 
 /// A zeroed scratch buffer of at least `len`, kept per thread so that a

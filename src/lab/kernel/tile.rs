@@ -90,27 +90,52 @@ impl<F: Real> Lanes for One<F> {
     }
 }
 
-/// e^x: x = n·ln2 + r with |r| ≤ ln2/2, e^r by its Taylor series to the
-/// type's precision, 2^n put straight into the exponent. Valid for
-/// |x| ≤ 80 (the caller clamps).
-#[inline(always)]
-pub(crate) unsafe fn exp<V: Lanes>(x: V) -> V {
-    // SAFETY: register arithmetic on lanes the caller's build has.
-    let s = |c: f64| unsafe { V::splat(V::F::of(c)) };
-    // SAFETY: as above; no memory is touched.
-    unsafe {
-        let magic = V::splat(V::F::round_magic());
-        let n = x.fma(s(std::f64::consts::LOG2_E), magic).sub(magic);
-        let r = n.fma(s(-V::F::LN2_HI), x);
-        let r = n.fma(s(-V::F::LN2_LO), r);
-        let mut p = s(INV_FACT[V::F::EXP_DEGREE]);
-        for &c in INV_FACT[..V::F::EXP_DEGREE].iter().rev() {
-            p = p.fma(r, s(c));
+/// The constants of `exp` and `tanh` as vectors. A product makes them
+/// once (`kept`) and its tiles read them: left to itself the compiler
+/// builds each constant again where it is used, which in the browser is
+/// three instructions a constant per vector (V8 makes a 128-bit constant
+/// from 64-bit immediates), more than the arithmetic around it.
+pub(crate) struct Consts<V> {
+    magic: V,
+    log2e: V,
+    ln2_hi: V,
+    ln2_lo: V,
+    bias: V,
+    lo: V,
+    hi: V,
+    one: V,
+    two: V,
+    /// 1/k! for k = 0..=13.
+    fact: [V; 14],
+}
+
+impl<V: Lanes> Consts<V> {
+    /// The constants, for one call (the scalar `tanh`).
+    #[inline(always)]
+    pub(crate) unsafe fn new() -> Self {
+        // SAFETY: splats of constants on lanes the caller's build has.
+        let s = |c: f64| unsafe { V::splat(V::F::of(c)) };
+        let magic = V::F::round_magic().f64();
+        Consts {
+            magic: s(magic),
+            log2e: s(std::f64::consts::LOG2_E),
+            ln2_hi: s(-V::F::LN2_HI),
+            ln2_lo: s(-V::F::LN2_LO),
+            bias: s(magic + V::F::BIAS),
+            lo: s(-40.0),
+            hi: s(40.0),
+            one: s(1.0),
+            two: s(2.0),
+            fact: INV_FACT.map(s),
         }
-        let two_n = n
-            .add(s(V::F::round_magic().f64() + V::F::BIAS))
-            .to_exponent();
-        p.mul(two_n)
+    }
+
+    /// The constants, made once and held in memory for a whole product,
+    /// so that each use reads them rather than building them again.
+    #[inline(always)]
+    pub(crate) unsafe fn kept() -> Self {
+        // SAFETY: as `new`.
+        std::hint::black_box(unsafe { Self::new() })
     }
 }
 
@@ -125,17 +150,42 @@ const INV_FACT: [f64; 14] = {
     t
 };
 
-/// tanh x = 1 − 2/(e^{2x} + 1), with 2x clamped to ±40 (where tanh is ±1
-/// to both precisions); a NaN stays NaN.
+/// tanh of each vector in `xs`, in place: tanh x = 1 − 2/(e^{2x} + 1),
+/// with 2x clamped to ±40 (where tanh is ±1 to both precisions; a NaN
+/// stays NaN), and e^y for y = n·ln2 + r, |r| ≤ ln2/2, as e^r's Taylor
+/// series to the type's precision times 2^n put straight into the
+/// exponent. Each step runs over all of `xs` before the next, so the
+/// vectors' dependency chains overlap (a lone chain waits on each
+/// multiply-add's latency); the arithmetic per lane is the same.
 #[inline(always)]
-pub(crate) unsafe fn tanh<V: Lanes>(x: V) -> V {
+pub(crate) unsafe fn tanh_all<V: Lanes>(xs: &mut [V], k: &Consts<V>) {
+    const MAX: usize = MR * NV;
+    debug_assert!(xs.len() <= MAX);
+    let len = xs.len().min(MAX);
+    let (mut n, mut r, mut p) = ([k.one; MAX], [k.one; MAX], [k.one; MAX]);
+    let deg = V::F::EXP_DEGREE;
     // SAFETY: register arithmetic on lanes the caller's build has.
-    let s = |c: f64| unsafe { V::splat(V::F::of(c)) };
-    // SAFETY: as above; no memory is touched.
     unsafe {
-        let two_x = x.add(x).at_least(s(-40.0)).at_most(s(40.0));
-        let e = exp(two_x);
-        s(1.0).sub(s(2.0).div(e.add(s(1.0))))
+        for i in 0..len {
+            xs[i] = xs[i].add(xs[i]).at_least(k.lo).at_most(k.hi);
+            n[i] = xs[i].fma(k.log2e, k.magic).sub(k.magic);
+        }
+        for i in 0..len {
+            r[i] = n[i].fma(k.ln2_hi, xs[i]);
+        }
+        for i in 0..len {
+            r[i] = n[i].fma(k.ln2_lo, r[i]);
+            p[i] = k.fact[deg];
+        }
+        for c in k.fact[..deg].iter().rev() {
+            for i in 0..len {
+                p[i] = p[i].fma(r[i], *c);
+            }
+        }
+        for i in 0..len {
+            let e = p[i].mul(n[i].add(k.bias).to_exponent());
+            xs[i] = k.one.sub(k.two.div(e.add(k.one)));
+        }
     }
 }
 
@@ -151,6 +201,8 @@ const MAX_TILE: usize = MR * NV * 16;
 #[inline(always)]
 pub(crate) unsafe fn run<V: Lanes>(p: &Problem<V::F>) {
     let vectors = p.n.div_ceil(V::L);
+    // SAFETY: splats on lanes the caller's machine runs.
+    let k = unsafe { Consts::<V>::kept() };
     let mut i = 0;
     while i < p.m {
         // whole tiles of MR rows, then single rows (every lab shape has
@@ -162,10 +214,10 @@ pub(crate) unsafe fn run<V: Lanes>(p: &Problem<V::F>) {
             // SAFETY: (i, v) is inside the problem; each arm's sizes fit.
             unsafe {
                 match (rows == MR, nv == NV) {
-                    (true, true) => tile::<V, MR, NV>(p, i, v),
-                    (true, false) => tile::<V, MR, 1>(p, i, v),
-                    (false, true) => tile::<V, 1, NV>(p, i, v),
-                    (false, false) => tile::<V, 1, 1>(p, i, v),
+                    (true, true) => tile::<V, MR, NV>(p, &k, i, v),
+                    (true, false) => tile::<V, MR, 1>(p, &k, i, v),
+                    (false, true) => tile::<V, 1, NV>(p, &k, i, v),
+                    (false, false) => tile::<V, 1, 1>(p, &k, i, v),
                 }
             }
             v += nv;
@@ -176,7 +228,12 @@ pub(crate) unsafe fn run<V: Lanes>(p: &Problem<V::F>) {
 
 /// Rows i..i+R, columns from vector v, R × N vectors.
 #[inline(always)]
-unsafe fn tile<V: Lanes, const R: usize, const N: usize>(p: &Problem<V::F>, i: usize, v: usize) {
+unsafe fn tile<V: Lanes, const R: usize, const N: usize>(
+    p: &Problem<V::F>,
+    k: &Consts<V>,
+    i: usize,
+    v: usize,
+) {
     // SAFETY: rows i..i+R and vectors v..v+N are inside the problem (the
     // caller's loop); a short last tile goes through padded copies.
     unsafe {
@@ -195,6 +252,9 @@ unsafe fn tile<V: Lanes, const R: usize, const N: usize>(p: &Problem<V::F>, i: u
                     *c = a.fma(b[x], *c);
                 }
             }
+        }
+        if matches!(p.then, Epi::Tanh) {
+            tanh_all(acc.as_flattened_mut(), k);
         }
         let width = N * V::L;
         let valid = width.min(p.n - j);
@@ -234,8 +294,8 @@ unsafe fn finish<V: Lanes, const N: usize>(
     unsafe {
         for (x, &acc) in row.iter().enumerate() {
             let out = match p.then {
-                Epi::Store => acc,
-                Epi::Tanh => tanh(acc),
+                // (tanh is applied to the whole tile before, `tanh_all`)
+                Epi::Store | Epi::Tanh => acc,
                 Epi::Slope => {
                     let hv = V::load(h.add(x * V::L));
                     let one = V::splat(V::F::of(1.0));
