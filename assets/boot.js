@@ -49,6 +49,10 @@
       });
       ready.catch(function () { ready = null; });
     }
-    return ready.then(function () { window.creditflowMountRoom(room, frame); });
+    // the room drawn in a task after the one that starts its wasm, so
+    // that neither holds the page long
+    return ready.then(function () {
+      return new Promise(function (ok) { setTimeout(ok, 0); });
+    }).then(function () { window.creditflowMountRoom(room, frame); });
   };
 })();

@@ -19,6 +19,7 @@ use crate::ui::agents::run::UnitRun;
 use crate::ui::charts::agents::AgentsChart;
 use crate::ui::shell::chart::figure;
 use crate::ui::shell::download;
+use crate::ui::shell::drawn::turn;
 use crate::ui::shell::widgets::key_field;
 use leptos::prelude::*;
 
@@ -140,6 +141,8 @@ pub fn AgentsView() -> impl IntoView {
             </fieldset>
         }
     };
+    // opened in the page, the charts and the tools below them come in tasks of their own
+    let (charts_in, rest_in) = (turn(1), turn(2));
     view! {
         <section class="agents-view" data-testid="agents-view">
             <p class="notice" data-testid="agents-simulation"><b>"A simulation: no language model is called."</b>
@@ -252,6 +255,7 @@ pub fn AgentsView() -> impl IntoView {
                 <p class="hint" data-testid="agents-critique">{critique}</p>
                 <p class="hint">"Renaming a step reseeds its critic's noise (and nothing else): the chained critique it receives changes, as the essay warns a prompt's name can change the backward messages."</p>
             </div>
+            {move || charts_in.get().then(|| view! {
             <div class="agents-charts" class:hidden=move || !has()>
                 {chart("agents-curves", "Held-out loss against round for each arm at K steps: the median over the seeds, its middle half shaded, gated dashed (where the gate kept every update, the dashed line lies on the solid one)", |r, m| AgentsChart::Curves(r.curve_bands(m)))}
                 <ul class="findings" data-testid="agents-words">
@@ -266,8 +270,8 @@ pub fn AgentsView() -> impl IntoView {
                     {move || { let m = measure(); results.with(|r| r.as_ref().map(|r| r.findings(m)).unwrap_or_default()) }.into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
                 </ul>
             </div>
-            <MarginMap/>
-            <TraceImport/>
+            })}
+            {move || rest_in.get().then(|| view! { <MarginMap/> <TraceImport/> })}
         </section>
     }
 }

@@ -12,6 +12,7 @@ use crate::ui::lab::network::NetworkPanel;
 use crate::ui::lab::part4::Proposals;
 use crate::ui::lab::results::{Reproduce, RunTable};
 use crate::ui::shell::datasets::Datasets;
+use crate::ui::shell::drawn::turn;
 use leptos::prelude::*;
 
 #[component]
@@ -27,9 +28,12 @@ pub fn LabView() -> impl IntoView {
             lab.act(|c, _| c.reset());
         }
     });
+    // opened in the page, the settings and the results come in tasks of
+    // their own (`turn`), and the scaling table's work after the last
+    let turns = [1, 2, 3, 4, 5, 6, 7].map(turn);
     // the scaling table is computed in time-boxed slices when the lab is shown
     Effect::new(move |_| {
-        if app.with(|a| a.view == View::Lab) {
+        if turns[6].get() && app.with(|a| a.view == View::Lab) {
             lab.start_loop();
         }
     });
@@ -62,11 +66,9 @@ pub fn LabView() -> impl IntoView {
             <div class="col controls">
                 <h2>"What trains"</h2>
                 <div class:hidden=move || app.with(|a| a.hides("methods"))>
-                    <Variants app=app/>
-                    <Selected app=app/>
-                    <MethodList app=app/>
+                    {move || turns[0].get().then(|| view! { <Variants app=app/> <Selected app=app/> <MethodList app=app/> })}
                 </div>
-                <div class:hidden=move || app.with(|a| a.hides("settings"))><Settings app=app/></div>
+                <div class:hidden=move || app.with(|a| a.hides("settings"))>{move || turns[1].get().then(|| view! { <Settings app=app/> })}</div>
             </div>
             <div class="col centre">
                 <div class="lab-buttons" role="group" aria-label="Training">
@@ -79,16 +81,13 @@ pub fn LabView() -> impl IntoView {
                         if c.running { "training" } else if c.finished() { "training done" } else if c.started.is_some() { "paused" } else { "" }
                     })}</span>
                 </div>
-                <CurveChart lab=lab/>
-                <RunTable lab=lab/>
-                <NetworkPanel lab=lab/>
-                <AngleChart lab=lab/>
-                <RatioChart lab=lab/>
-                <ScalingChart lab=lab/>
-                <Proposals lab=lab app=app/>
+                {move || turns[2].get().then(|| view! { <CurveChart lab=lab/> <RunTable lab=lab/> })}
+                {move || turns[3].get().then(|| view! { <NetworkPanel lab=lab/> <AngleChart lab=lab/> })}
+                {move || turns[4].get().then(|| view! { <RatioChart lab=lab/> <ScalingChart lab=lab/> })}
+                {move || turns[5].get().then(|| view! { <Proposals lab=lab app=app/> })}
             </div>
             <div class="col side" class:hidden=move || app.with(|a| a.hides("grid"))>
-                <Reproduce lab=lab/>
+                {move || turns[6].get().then(|| view! { <Reproduce lab=lab/> })}
             </div>
         </section>
     }

@@ -4,7 +4,7 @@
 //! panel and present mode are rooms (`ui::shell::rooms`).
 
 use crate::page::url::{AppState, View};
-use crate::ui::shell::drawn::Drawn;
+use crate::ui::shell::drawn::{Drawn, Part};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::requirements::RequirementBoxes;
 use crate::ui::shell::rooms::{Room, RoomFn};
@@ -50,7 +50,9 @@ const NAV: [(View, &str, &str); 4] = [
 /// The whole app: four views sharing one state, which lives in the URL,
 /// with the tour, the teacher panel and the page's settings around them.
 /// `rooms` draws the lab, the studies and the Agents view
-/// (`ui::shell::rooms`: in place, or fetched when first opened).
+/// (`ui::shell::rooms`: in place, or fetched when first opened). On load
+/// it makes its state, then draws its parts in tasks of their own
+/// (`ui::shell::drawn::Part`).
 #[component]
 pub fn App(rooms: RoomFn) -> impl IntoView {
     let query = current_query();
@@ -69,19 +71,57 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
     let slot = tour_card::load(app);
     provide_context(slot);
     let tour = slot.tour;
-    let teacher = RwSignal::new(false);
-    let help = RwSignal::new(false);
+    let f = Frame {
+        app,
+        slot,
+        teacher: RwSignal::new(false),
+        help: RwSignal::new(false),
+        rooms,
+    };
     Effect::new(move |_| replace_query(&app.with(AppState::to_query)));
-    let view_is = move |v: View| app.with(|a| a.view == v);
-    let nav = move |v: View| app.update(|a| a.view = v);
-    let hides = move |id: &'static str| app.with(|a| a.hides(id));
-    // the worked example in the next task (`Drawn`)
-    let part1 = Drawn::from(1);
+    let (header_in, frame_in) = (Drawn::from(Part::Header), Drawn::from(Part::Frame));
     view! {
         <div class="app" class:proj=move || app.with(|a| a.proj) class:touring=move || tour.with(|t| t.open)
             class:present=move || app.with(|a| a.present.is_some())
             style=crate::page::palette::css_vars()>
         <a class="skip" href="#main">"Skip to the page"</a>
+        {move || header_in.get().then(|| header(f))}
+        {move || frame_in.get().then(|| frame(f, notices))}
+        </div>
+    }
+}
+
+/// What the app's parts share.
+#[derive(Clone, Copy)]
+struct Frame {
+    app: RwSignal<AppState>,
+    slot: tour_card::TourSlot,
+    teacher: RwSignal<bool>,
+    help: RwSignal<bool>,
+    rooms: RoomFn,
+}
+
+impl Frame {
+    fn view_is(self, v: View) -> bool {
+        self.app.with(|a| a.view == v)
+    }
+
+    fn hides(self, id: &str) -> bool {
+        self.app.with(|a| a.hides(id))
+    }
+}
+
+/// The header: the title, the view switch and the page's settings.
+fn header(f: Frame) -> impl IntoView {
+    let Frame {
+        app,
+        slot,
+        teacher,
+        help,
+        ..
+    } = f;
+    let nav = move |v: View| app.update(|a| a.view = v);
+    view! {
         <header class="top">
             <div>
                 <h1>"Credit Flow"</h1>
@@ -91,19 +131,19 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
                 </p>
             </div>
             <div class="top-tools">
-                <nav aria-label="Views" class:hidden=move || hides("nav")>
+                <nav aria-label="Views" class:hidden=move || f.hides("nav")>
                     {NAV.iter().map(|&(v, id, label)| view! {
-                        <button data-testid=id class:current=move || view_is(v)
-                            aria-current=move || view_is(v).then_some("page") on:click=move |_| nav(v)>
+                        <button data-testid=id class:current=move || f.view_is(v)
+                            aria-current=move || f.view_is(v).then_some("page") on:click=move |_| nav(v)>
                             {label}
                         </button>
                     }).collect_view()}
                 </nav>
                 <div class="prefs" role="group" aria-label="Page settings">
-                    <span class:hidden=move || hides("tour")><tour_card::TourEntry tour=slot/></span>
+                    <span class:hidden=move || f.hides("tour")><tour_card::TourEntry tour=slot/></span>
                     <button data-testid="help-open" aria-expanded=move || help.get().to_string()
                         on:click=move |_| help.update(|h| *h = !*h)>"Help"</button>
-                    <button data-testid="teacher-open" class:hidden=move || hides("tour")
+                    <button data-testid="teacher-open" class:hidden=move || f.hides("tour")
                         title="Links for a lecture: pin a state, hide controls"
                         aria-expanded=move || teacher.get().to_string()
                         on:click=move |_| teacher.update(|t| *t = !*t)>"For lecturers"</button>
@@ -118,10 +158,27 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
                 </div>
             </div>
         </header>
+    }
+}
+
+/// The rest of the frame: the lecturer's panel, Help, the tour's offer,
+/// the link's notices, the R1–R5 strip, the views (the worked example
+/// in a later part, the rooms' frames) and the footer.
+fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
+    let Frame {
+        app,
+        slot,
+        teacher,
+        help,
+        rooms,
+    } = f;
+    let tour = slot.tour;
+    let worked_in = Drawn::from(Part::Worked);
+    view! {
         <div class:hidden=move || !teacher.get()>{rooms(Room::Teacher, teacher.into())}</div>
         <terms::HelpPanel open=help/>
         <terms::Definitions/>
-        <div class:hidden=move || hides("tour")><tour_card::TourOffer tour=slot/></div>
+        <div class:hidden=move || f.hides("tour")><tour_card::TourOffer tour=slot/></div>
         {move || (!notices.with(Vec::is_empty)).then(|| view! {
             <div class="notice url-notice" data-testid="url-notice" role="status">
                 <b>"Some of the link's settings could not be used: "</b>
@@ -130,14 +187,14 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
             </div>
         })}
         <section class="req-strip" data-testid="req-strip" aria-label="The five requirements of backpropagation"
-            class:hidden=move || hides("req") || view_is(View::Studies) || view_is(View::Agents)>
+            class:hidden=move || f.hides("req") || f.view_is(View::Studies) || f.view_is(View::Agents)>
             <h2>"The five requirements — untick one to remove it, in both views"</h2>
             <RequirementBoxes app=app/>
         </section>
         <main id="main">
-            <div class:hidden=move || !view_is(View::Graph)>{move || part1.get().then(|| view! { <GraphView/> })}</div>
+            <div class:hidden=move || !f.view_is(View::Graph)>{move || worked_in.get().then(|| view! { <GraphView/> })}</div>
             {[View::Lab, View::Studies, View::Agents].into_iter().filter_map(|v| Room::of(v).map(|r| view! {
-                <div class:hidden=move || !view_is(v)>{rooms(r, Signal::derive(move || view_is(v)))}</div>
+                <div class:hidden=move || !f.view_is(v)>{rooms(r, Signal::derive(move || f.view_is(v)))}</div>
             })).collect_view()}
         </main>
         {rooms(Room::Tour, Signal::derive(move || tour.with(|t| t.open)))}
@@ -147,7 +204,6 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
             "Everything runs in your browser. "
             <prefs::OfflineStatus/>
         </footer>
-        </div>
     }
 }
 

@@ -6,24 +6,41 @@
 
 use leptos::prelude::*;
 
-/// How much of the app is drawn: the frame (0), then the worked example's
-/// inputs and stepper (1), its graph (2), and its panels and the terms'
-/// definitions (3). Drawn alone (a component test), a view has every part
-/// at once.
+/// The parts, in the order they are drawn. Before the first, the app has
+/// made its state (parsed the link, opened the worksheet) and drawn
+/// nothing.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Part {
+    /// The header: the view switch and the page's settings.
+    Header = 1,
+    /// The rest of the frame: the R1–R5 strip, the notices, the rooms'
+    /// frames, the footer.
+    Frame,
+    /// The worked example's inputs and stepper.
+    Worked,
+    /// Its graph.
+    Graph,
+    /// Its panels, and the terms' definitions.
+    Panels,
+}
+
+impl Part {
+    pub const LAST: Part = Part::Panels;
+}
+
+/// How much of the app is drawn. Drawn alone (a component test), a view
+/// has every part at once.
 #[derive(Clone, Copy)]
 pub struct Drawn(RwSignal<u8>);
 
 impl Drawn {
-    /// The parts after the first.
-    const PARTS: u8 = 3;
-
-    /// Whether part `n` (from 1) is drawn, changing once.
-    pub fn from(n: u8) -> Memo<bool> {
-        let d = use_context::<Drawn>().unwrap_or(Drawn(RwSignal::new(Self::PARTS)));
-        Memo::new(move |_| d.0.get() >= n)
+    /// Whether `part` is drawn, changing once.
+    pub fn from(part: Part) -> Memo<bool> {
+        let d = use_context::<Drawn>().unwrap_or(Drawn(RwSignal::new(Part::LAST as u8)));
+        Memo::new(move |_| d.0.get() >= part as u8)
     }
 
-    /// Nothing drawn yet but the frame.
+    /// Nothing drawn yet.
     pub fn start() -> Self {
         Drawn(RwSignal::new(0))
     }
@@ -33,7 +50,7 @@ impl Drawn {
     pub fn draw_rest(self, done: impl FnOnce() + 'static) {
         set_timeout(
             move || {
-                if self.0.get_untracked() >= Self::PARTS {
+                if self.0.get_untracked() >= Part::LAST as u8 {
                     done();
                 } else {
                     self.0.update(|n| *n += 1);
@@ -43,4 +60,34 @@ impl Drawn {
             std::time::Duration::ZERO,
         );
     }
+}
+
+/// Said by a mount that draws a view's sections in turn (the rooms' wasm,
+/// `ui::shell::rooms::serve`): without it (a component test) `turn`
+/// draws at once.
+#[derive(Clone, Copy)]
+pub struct InTurn;
+
+/// Whether a view's section `n` is drawn: section 0 with the view, section
+/// `n` `n` tasks after it, so that opening a room is several short tasks
+/// rather than one long one (issue 26). What comes later should sit below
+/// what comes earlier, so nothing drawn moves.
+pub fn turn(n: u8) -> Signal<bool> {
+    let on = RwSignal::new(n == 0 || use_context::<InTurn>().is_none());
+    fn after(n: u8, on: RwSignal<bool>) {
+        set_timeout(
+            move || {
+                if n <= 1 {
+                    on.try_set(true);
+                } else {
+                    after(n - 1, on);
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    }
+    if !on.get_untracked() {
+        after(n, on);
+    }
+    on.into()
 }

@@ -2,6 +2,7 @@
 //! system, or chosen and remembered) and the service worker that keeps
 //! the built files for offline use, with a line saying when it is ready.
 
+use crate::ui::shell::drawn::{Drawn, Part};
 use crate::ui::shell::storage;
 use leptos::prelude::*;
 
@@ -71,28 +72,46 @@ pub fn ThemeToggle() -> impl IntoView {
 }
 
 /// Registers `sw.js` (beside the page, so it works under a sub-path) and
-/// says when the page will load without a network.
+/// says when the page will load without a network. It registers a while
+/// after the page is drawn (`Drawn`): the worker's first act is to fetch
+/// and keep every file of the build, which on a two-core machine slowed
+/// the load's own tasks past 50 ms.
 #[component]
 pub fn OfflineStatus() -> impl IntoView {
     let status = RwSignal::new("");
     if !crate::ui::shell::widgets::navigator_has("serviceWorker") {
         status.set("offline use unavailable here (the page is not served over HTTPS)");
-    } else if let Some(w) = web_sys::window() {
-        let sw = w.navigator().service_worker();
-        let registered = sw.register("sw.js");
-        let ready = sw.ready();
-        leptos::task::spawn_local(async move {
-            use wasm_bindgen_futures::JsFuture;
-            if JsFuture::from(registered).await.is_err() {
-                status.set("offline use unavailable here");
-                return;
+    } else {
+        let drawn = Drawn::from(Part::LAST);
+        Effect::new(move |done: Option<bool>| {
+            if done == Some(true) || !drawn.get() {
+                return done.unwrap_or(false);
             }
-            if let Ok(r) = ready {
-                if JsFuture::from(r).await.is_ok() {
-                    status.set("offline-ready: this page now loads without a network");
-                }
-            }
+            set_timeout(move || register(status), SW_AFTER);
+            true
         });
     }
     view! { <span class="offline hint" data-testid="offline-status" role="status">{move || status.get()}</span> }
+}
+
+/// How long after the page is drawn the service worker registers.
+const SW_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
+
+fn register(status: RwSignal<&'static str>) {
+    let Some(w) = web_sys::window() else { return };
+    let sw = w.navigator().service_worker();
+    let registered = sw.register("sw.js");
+    let ready = sw.ready();
+    leptos::task::spawn_local(async move {
+        use wasm_bindgen_futures::JsFuture;
+        if JsFuture::from(registered).await.is_err() {
+            status.set("offline use unavailable here");
+            return;
+        }
+        if let Ok(r) = ready {
+            if JsFuture::from(r).await.is_ok() {
+                status.set("offline-ready: this page now loads without a network");
+            }
+        }
+    });
 }

@@ -340,6 +340,7 @@ pub fn serve() {
             provide_context(s.datasets);
             provide_context(s.tour);
             provide_context(s.graph);
+            provide_context(crate::ui::shell::drawn::InTurn);
             here(room, Signal::stored(true))
         })
         .forget();

@@ -5,7 +5,7 @@
 //! to the essay.
 
 use crate::page::glossary::{find_terms, ESSAY_URL, GLOSSARY};
-use crate::ui::shell::drawn::Drawn;
+use crate::ui::shell::drawn::{Drawn, Part};
 use leptos::prelude::*;
 
 /// A text with its glossary terms explained: each term is a button
@@ -39,7 +39,7 @@ pub fn with_terms(text: &str) -> AnyView {
 /// drawn with the last part on load, `Drawn`).
 #[component]
 pub fn Definitions() -> impl IntoView {
-    let drawn = Drawn::from(3);
+    let drawn = Drawn::from(Part::Panels);
     view! {
         <div hidden>
             {move || drawn.get().then(|| GLOSSARY.iter().map(|t| view! { <span id=format!("def-{}", t.id)>{t.plain}</span> }).collect_view())}

@@ -18,6 +18,7 @@ use crate::ui::charts::studies::{depth_table, DepthChart, DepthKind};
 use crate::ui::charts::width::{width_table, WidthChart, WidthKind};
 use crate::ui::shell::chart::canvas;
 use crate::ui::shell::download;
+use crate::ui::shell::drawn::turn;
 use crate::ui::shell::storage;
 use crate::ui::shell::widgets::data_table;
 use crate::ui::shell::widgets::key_field;
@@ -266,6 +267,8 @@ pub fn StudiesView() -> impl IntoView {
         });
         download::text(&v.to_string(), "creditflow-width.json", "application/json");
     };
+    // opened in the page, the width study and the harder tasks come in tasks of their own
+    let (width_in, harder_in) = (turn(1), turn(2));
     view! {
         <section class="studies-view">
             <h2>"The essay's open questions, answered by the instrument"</h2>
@@ -302,6 +305,7 @@ pub fn StudiesView() -> impl IntoView {
             <ul class="findings" data-testid="depth-findings">
                 {move || depth_findings(&depth_study.get()).into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
             </ul>
+            {move || width_in.get().then(|| view! {
             <h3 id="width-study">"Width: does a shared score scale?"</h3>
             <p class="hint">{move || app.with(|a| format!(
                 "Students of widths {} (two hidden layers); bp, FA, node and weight perturbation (weight perturbation's rates extended downward); 3 seeds, {} steps each. The target is {TARGET_TIMES_BP}× bp's final error at the same width.",
@@ -331,7 +335,8 @@ pub fn StudiesView() -> impl IntoView {
             <ul class="findings" data-testid="width-findings">
                 {move || width_findings(&width_rows.get()).into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
             </ul>
-            <HarderTasks/>
+            })}
+            {move || harder_in.get().then(|| view! { <HarderTasks/> })}
         </section>
     }
 }

@@ -7,7 +7,7 @@ use crate::engine::layout::Flow;
 use crate::lab::method::select::graph_signal;
 use crate::page::palette::{HANDOFF, NEGATIVE, POSITIVE, RECEIVING, SENDING};
 use crate::page::url::{AppState, View};
-use crate::ui::shell::drawn::Drawn;
+use crate::ui::shell::drawn::{Drawn, Part};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::keys::{step_keys, StepKeys};
 use crate::ui::shell::widgets::narrow_screen;
@@ -104,10 +104,10 @@ pub fn GraphView() -> impl IntoView {
     // node in view as the sweep moves and the zoom changes
     let wrap = NodeRef::<leptos::html::Div>::new();
     // on load the graph and the panels come in tasks of their own (the
-    // view itself is the first part, `ui::shell::drawn::Drawn`)
-    let (part2, part3) = (Drawn::from(2), Drawn::from(3));
+    // view itself is drawn before them, `ui::shell::drawn::Part`)
+    let (graph_in, panels_in) = (Drawn::from(Part::Graph), Drawn::from(Part::Panels));
     Effect::new(move |_| {
-        let _ = (k.get(), zoom.get(), part2.get());
+        let _ = (k.get(), zoom.get(), graph_in.get());
         request_animation_frame(move || follow_active(wrap));
     });
 
@@ -212,7 +212,7 @@ pub fn GraphView() -> impl IntoView {
                 <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
                     on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
                     on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); set_zoom(Some(z)) }>
-                    {move || part2.get().then(|| graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), zoom.get(), flow.get())))))}
+                    {move || graph_in.get().then(|| graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), zoom.get(), flow.get())))))}
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep">
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>
@@ -236,13 +236,13 @@ pub fn GraphView() -> impl IntoView {
                     </span>
                     <span class="hint">"keys: ← → step, space play, Home reset"</span>
                 </div>
-                {move || part3.get().then(|| view! {
+                {move || panels_in.get().then(|| view! {
                     <Arithmetic ws=ws computed=computed k=k/>
                     <GraphExport g=g/>
                 })}
             </div>
             <div class="col side">
-                {move || part3.get().then(|| view! {
+                {move || panels_in.get().then(|| view! {
                     <FdTable computed=computed k=k/>
                     <R3Panel ws=ws computed=computed app=app/>
                     <RequirementNotes ws=ws computed=computed app=app step=step/>
