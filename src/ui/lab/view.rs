@@ -28,8 +28,10 @@ pub fn LabView() -> impl IntoView {
             lab.act(|c, _| c.reset());
         }
     });
-    // opened in the page, the settings and the results come in tasks of
-    // their own (`turn`), and the scaling table's work after the last
+    // opened in the page, the settings, the buttons and the results come
+    // in tasks of their own (`turn`), each below what came before at any
+    // width (on a phone the controls' column is above the buttons), and
+    // the scaling table's work after the last
     let turns = [1, 2, 3, 4, 5, 6, 7].map(turn);
     // the scaling table is computed in time-boxed slices when the lab is shown
     Effect::new(move |_| {
@@ -66,11 +68,12 @@ pub fn LabView() -> impl IntoView {
             <div class="col controls">
                 <h2>"What trains"</h2>
                 <div class:hidden=move || app.with(|a| a.hides("methods"))>
-                    {move || turns[0].get().then(|| view! { <Variants app=app/> <Selected app=app/> <MethodList app=app/> })}
+                    <Variants app=app/> <Selected app=app/> <MethodList app=app/>
                 </div>
-                <div class:hidden=move || app.with(|a| a.hides("settings"))>{move || turns[1].get().then(|| view! { <Settings app=app/> })}</div>
+                <div class:hidden=move || app.with(|a| a.hides("settings"))>{move || turns[0].get().then(|| view! { <Settings app=app/> })}</div>
             </div>
             <div class="col centre">
+                {move || turns[1].get().then(|| view! {
                 <div class="lab-buttons" role="group" aria-label="Training">
                     <button data-testid="lab-run" on:click=move |_| lab.act(|c, s| c.run(s)) disabled=running>"▶ run"</button>
                     <button data-testid="lab-pause" on:click=move |_| lab.act(|c, _| c.pause()) disabled=move || !running()>"pause"</button>
@@ -81,6 +84,7 @@ pub fn LabView() -> impl IntoView {
                         if c.running { "training" } else if c.finished() { "training done" } else if c.started.is_some() { "paused" } else { "" }
                     })}</span>
                 </div>
+                })}
                 {move || turns[2].get().then(|| view! { <CurveChart lab=lab/> <RunTable lab=lab/> })}
                 {move || turns[3].get().then(|| view! { <NetworkPanel lab=lab/> <AngleChart lab=lab/> })}
                 {move || turns[4].get().then(|| view! { <RatioChart lab=lab/> <ScalingChart lab=lab/> })}
