@@ -19,7 +19,7 @@ use crate::ui::agents::run::UnitRun;
 use crate::ui::charts::agents::AgentsChart;
 use crate::ui::shell::chart::figure;
 use crate::ui::shell::download;
-use crate::ui::shell::drawn::turn;
+use crate::ui::shell::drawn::turns;
 use crate::ui::shell::widgets::key_field;
 use leptos::prelude::*;
 
@@ -142,7 +142,7 @@ pub fn AgentsView() -> impl IntoView {
         }
     };
     // opened in the page, the charts and the tools below them come in tasks of their own
-    let (charts_in, rest_in) = (turn(1), turn(2));
+    let [charts_in, rest_in] = turns();
     view! {
         <section class="agents-view" data-testid="agents-view">
             <p class="notice" data-testid="agents-simulation"><b>"A simulation: no language model is called."</b>

@@ -12,7 +12,7 @@ use crate::ui::lab::network::NetworkPanel;
 use crate::ui::lab::part4::Proposals;
 use crate::ui::lab::results::{Reproduce, RunTable};
 use crate::ui::shell::datasets::Datasets;
-use crate::ui::shell::drawn::turn;
+use crate::ui::shell::drawn::turns;
 use leptos::prelude::*;
 
 #[component]
@@ -29,13 +29,13 @@ pub fn LabView() -> impl IntoView {
         }
     });
     // opened in the page, the settings, the buttons and the results come
-    // in tasks of their own (`turn`), each below what came before at any
+    // in tasks of their own (`turns`), each below what came before at any
     // width (on a phone the controls' column is above the buttons), and
     // the scaling table's work after the last
-    let turns = [1, 2, 3, 4, 5, 6, 7].map(turn);
+    let sections = turns::<7>();
     // the scaling table is computed in time-boxed slices when the lab is shown
     Effect::new(move |_| {
-        if turns[6].get() && app.with(|a| a.view == View::Lab) {
+        if sections[6].get() && app.with(|a| a.view == View::Lab) {
             lab.start_loop();
         }
     });
@@ -70,10 +70,10 @@ pub fn LabView() -> impl IntoView {
                 <div class:hidden=move || app.with(|a| a.hides("methods"))>
                     <Variants app=app/> <Selected app=app/> <MethodList app=app/>
                 </div>
-                <div class:hidden=move || app.with(|a| a.hides("settings"))>{move || turns[0].get().then(|| view! { <Settings app=app/> })}</div>
+                <div class:hidden=move || app.with(|a| a.hides("settings"))>{move || sections[0].get().then(|| view! { <Settings app=app/> })}</div>
             </div>
             <div class="col centre">
-                {move || turns[1].get().then(|| view! {
+                {move || sections[1].get().then(|| view! {
                 <div class="lab-buttons" role="group" aria-label="Training">
                     <button data-testid="lab-run" on:click=move |_| lab.act(|c, s| c.run(s)) disabled=running>"▶ run"</button>
                     <button data-testid="lab-pause" on:click=move |_| lab.act(|c, _| c.pause()) disabled=move || !running()>"pause"</button>
@@ -85,13 +85,13 @@ pub fn LabView() -> impl IntoView {
                     })}</span>
                 </div>
                 })}
-                {move || turns[2].get().then(|| view! { <CurveChart lab=lab/> <RunTable lab=lab/> })}
-                {move || turns[3].get().then(|| view! { <NetworkPanel lab=lab/> <AngleChart lab=lab/> })}
-                {move || turns[4].get().then(|| view! { <RatioChart lab=lab/> <ScalingChart lab=lab/> })}
-                {move || turns[5].get().then(|| view! { <Proposals lab=lab app=app/> })}
+                {move || sections[2].get().then(|| view! { <CurveChart lab=lab/> <RunTable lab=lab/> })}
+                {move || sections[3].get().then(|| view! { <NetworkPanel lab=lab/> <AngleChart lab=lab/> })}
+                {move || sections[4].get().then(|| view! { <RatioChart lab=lab/> <ScalingChart lab=lab/> })}
+                {move || sections[5].get().then(|| view! { <Proposals lab=lab app=app/> })}
             </div>
             <div class="col side" class:hidden=move || app.with(|a| a.hides("grid"))>
-                {move || turns[6].get().then(|| view! { <Reproduce lab=lab/> })}
+                {move || sections[6].get().then(|| view! { <Reproduce lab=lab/> })}
             </div>
         </section>
     }

@@ -28,66 +28,74 @@ impl Part {
     pub const LAST: Part = Part::Panels;
 }
 
+/// How many parts are drawn, one more per task: the one mechanism behind
+/// `Drawn` and `turns`.
+#[derive(Clone, Copy)]
+struct Count(RwSignal<u8>);
+
+impl Count {
+    /// Counts up to `last`, one part per task; `done` once it is there.
+    /// (Stops if what it draws is gone.)
+    fn step_to(self, last: u8, done: impl FnOnce() + 'static) {
+        set_timeout(
+            move || match self.0.try_get_untracked() {
+                Some(n) if n >= last => done(),
+                Some(_) => {
+                    self.0.update(|n| *n += 1);
+                    self.step_to(last, done);
+                }
+                None => {}
+            },
+            std::time::Duration::ZERO,
+        );
+    }
+
+    /// Whether part `n` (from 1) is drawn, changing once.
+    fn reached(self, n: u8) -> Memo<bool> {
+        Memo::new(move |_| self.0.get() >= n)
+    }
+}
+
 /// How much of the app is drawn. Drawn alone (a component test), a view
 /// has every part at once.
 #[derive(Clone, Copy)]
-pub struct Drawn(RwSignal<u8>);
+pub struct Drawn(Count);
 
 impl Drawn {
     /// Whether `part` is drawn, changing once.
     pub fn from(part: Part) -> Memo<bool> {
-        let d = use_context::<Drawn>().unwrap_or(Drawn(RwSignal::new(Part::LAST as u8)));
-        Memo::new(move |_| d.0.get() >= part as u8)
+        let d = use_context::<Drawn>().unwrap_or(Drawn(Count(RwSignal::new(Part::LAST as u8))));
+        d.0.reached(part as u8)
     }
 
     /// Nothing drawn yet.
     pub fn start() -> Self {
-        Drawn(RwSignal::new(0))
+        Drawn(Count(RwSignal::new(0)))
     }
 
     /// Draws the next part in a task of its own, and so on; `done` once
     /// the last is in.
     pub fn draw_rest(self, done: impl FnOnce() + 'static) {
-        set_timeout(
-            move || {
-                if self.0.get_untracked() >= Part::LAST as u8 {
-                    done();
-                } else {
-                    self.0.update(|n| *n += 1);
-                    self.draw_rest(done);
-                }
-            },
-            std::time::Duration::ZERO,
-        );
+        self.0.step_to(Part::LAST as u8, done);
     }
 }
 
 /// Said by a mount that draws a view's sections in turn (the rooms' wasm,
-/// `ui::shell::rooms::serve`): without it (a component test) `turn`
+/// `ui::shell::rooms::serve`): without it (a component test) `turns`
 /// draws at once.
 #[derive(Clone, Copy)]
 pub struct InTurn;
 
-/// Whether a view's section `n` is drawn: section 0 with the view, section
-/// `n` `n` tasks after it, so that opening a room is several short tasks
-/// rather than one long one (issue 26). What comes later should sit below
-/// what comes earlier, so nothing drawn moves.
-pub fn turn(n: u8) -> Signal<bool> {
-    let on = RwSignal::new(n == 0 || use_context::<InTurn>().is_none());
-    fn after(n: u8, on: RwSignal<bool>) {
-        set_timeout(
-            move || {
-                if n <= 1 {
-                    on.try_set(true);
-                } else {
-                    after(n - 1, on);
-                }
-            },
-            std::time::Duration::ZERO,
-        );
+/// Whether each of a view's `K` later sections is drawn: the view itself
+/// now, its section `i` `i + 1` tasks later, so that opening a room is
+/// several short tasks rather than one long one (issue 26). A later
+/// section must sit below every earlier one at any width, so nothing
+/// drawn moves.
+pub fn turns<const K: usize>() -> [Memo<bool>; K] {
+    let in_turn = use_context::<InTurn>().is_some();
+    let c = Count(RwSignal::new(if in_turn { 0 } else { K as u8 }));
+    if in_turn {
+        c.step_to(K as u8, || ());
     }
-    if !on.get_untracked() {
-        after(n, on);
-    }
-    on.into()
+    std::array::from_fn(|i| c.reached(i as u8 + 1))
 }

@@ -18,7 +18,7 @@ use crate::ui::charts::studies::{depth_table, DepthChart, DepthKind};
 use crate::ui::charts::width::{width_table, WidthChart, WidthKind};
 use crate::ui::shell::chart::canvas;
 use crate::ui::shell::download;
-use crate::ui::shell::drawn::turn;
+use crate::ui::shell::drawn::turns;
 use crate::ui::shell::storage;
 use crate::ui::shell::widgets::data_table;
 use crate::ui::shell::widgets::key_field;
@@ -268,7 +268,7 @@ pub fn StudiesView() -> impl IntoView {
         download::text(&v.to_string(), "creditflow-width.json", "application/json");
     };
     // opened in the page, the width study and the harder tasks come in tasks of their own
-    let (width_in, harder_in) = (turn(1), turn(2));
+    let [width_in, harder_in] = turns();
     view! {
         <section class="studies-view">
             <h2>"The essay's open questions, answered by the instrument"</h2>
