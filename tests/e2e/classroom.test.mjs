@@ -320,6 +320,16 @@ test('after one visit the page reloads with the network cut, and opens every vie
   await context.close();
 });
 
+test('present mode in projector type at 1280 × 720: the step buttons sit below the graph, not over it', async () => {
+  const { page, problems, context } = await site.open('?present=1&proj=1', { viewport: { width: 1280, height: 720 } });
+  await page.waitForSelector('.presenting [data-testid=step-next]');
+  const [frame, next] = await page.evaluate(() => ['.presenting .graph-wrap', '.presenting [data-testid=step-next]']
+    .map((s) => document.querySelector(s).getBoundingClientRect()).map((b) => [b.top, b.bottom]));
+  assert.ok(next[0] >= frame[1], `the graph's frame ends at ${frame[1]}, the next button starts at ${next[0]}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('present mode: one thing per screen, Page Down / Page Up move, the slide is in the link', async () => {
   const { page, problems, context } = await site.open('?present=1', { viewport: { width: 1280, height: 720 } });
   await page.waitForSelector('[data-testid=present-bar]');

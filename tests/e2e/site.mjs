@@ -10,11 +10,12 @@ import { chromium } from 'playwright-core';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export async function startSite() {
+/** Serves `dir` (dist/ unless told; a benchmark may compare two builds). */
+export async function startSite(dir = 'dist') {
   const port = 18000 + Math.floor(Math.random() * 2000);
   const base = `http://127.0.0.1:${port}/creditflow/`;
   const root = mkdtempSync(join(tmpdir(), 'creditflow-site-'));
-  symlinkSync(resolve('dist'), join(root, 'creditflow'));
+  symlinkSync(resolve(dir), join(root, 'creditflow'));
   const server = spawn('/usr/bin/python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1'], {
     cwd: root, stdio: 'ignore',
   });
@@ -25,12 +26,14 @@ export async function startSite() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
   /** A fresh page on `base + path` (context options: viewport, isMobile,
-   * colorScheme, …; `initScript`: a script run before the page's own),
+   * colorScheme, …; `initScript`: a script run before the page's own;
+   * `cpu`: the CPU slowed down that many times, for a benchmark),
    * recording problems. */
-  async function open(path = '', { initScript, ...options } = {}) {
+  async function open(path = '', { initScript, cpu, ...options } = {}) {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1400, height: 1000 }, ...options });
     if (initScript) await context.addInitScript(initScript);
     const page = await context.newPage();
+    if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
     const problems = [];
     page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -1,8 +1,8 @@
 // The main thread's long tasks (over 50 ms) while each view loads and a
 // run trains (issue 26; a benchmark, not a test: a duration depends on
 // the machine):
-//   node tools/site/longtasks.mjs [runs]
-// after a release build of dist/. Each run opens the worked example in a
+//   node tools/site/longtasks.mjs [runs] [dir] [cpu slowdown]
+// after a release build of dist/ (or another build's folder). Each run opens the worked example in a
 // fresh context (cold cache), opens the lab, the studies and the Agents
 // view in turn (the first opening fetches the rooms' wasm), then trains
 // the lab's default run; prints the long tasks seen in each phase as
@@ -10,9 +10,10 @@
 import { startSite } from '../../tests/e2e/site.mjs';
 
 const runs = Number(process.argv[2] || 3);
-const site = await startSite();
+const site = await startSite(process.argv[3] || 'dist');
 for (let r = 0; r < runs; r++) {
   const { page, context } = await site.open('', {
+    cpu: Number(process.argv[4] || 1),
     initScript: () => {
       window.creditflowLong = [];
       new PerformanceObserver((l) => {

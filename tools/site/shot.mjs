@@ -1,6 +1,7 @@
 // Screenshot helper for humans: node tools/site/shot.mjs URL OUT.png [width] [height]
 // STEPS="click:testid,fill:testid:value,hover:css,key:ArrowRight,wait:ms"; ELEMENT=testid
-// shoots that element only; AT=testid the viewport scrolled to it.
+// shoots that element only; AT=testid the viewport scrolled to it;
+// VIEWPORT=1 the viewport alone (not the whole page).
 import { chromium } from 'playwright-core';
 const [url, out, w = '1500', h = '1000'] = process.argv.slice(2);
 const browser = await chromium.launch({
@@ -34,6 +35,6 @@ if (process.env.AT) {
 } else if (process.env.ELEMENT) {
   await page.locator(`[data-testid=${process.env.ELEMENT}]`).first().screenshot({ path: out });
 } else {
-  await page.screenshot({ path: out, fullPage: true });
+  await page.screenshot({ path: out, fullPage: !process.env.VIEWPORT });
 }
 await browser.close();

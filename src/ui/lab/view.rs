@@ -28,14 +28,14 @@ pub fn LabView() -> impl IntoView {
             lab.act(|c, _| c.reset());
         }
     });
-    // opened in the page, the settings, the buttons and the results come
-    // in tasks of their own (`turns`), each below what came before at any
-    // width (on a phone the controls' column is above the buttons), and
-    // the scaling table's work after the last
-    let sections = turns::<7>();
+    // opened in the page, the method lists, the settings, the buttons and
+    // the results come in tasks of their own (`turns`), each below what
+    // came before at any width (on a phone the controls' column is above
+    // the buttons), and the scaling table's work after the last
+    let sections = turns::<8>();
     // the scaling table is computed in time-boxed slices when the lab is shown
     Effect::new(move |_| {
-        if sections[6].get() && app.with(|a| a.view == View::Lab) {
+        if sections[7].get() && app.with(|a| a.view == View::Lab) {
             lab.start_loop();
         }
     });
@@ -68,12 +68,12 @@ pub fn LabView() -> impl IntoView {
             <div class="col controls">
                 <h2>"What trains"</h2>
                 <div class:hidden=move || app.with(|a| a.hides("methods"))>
-                    <Variants app=app/> <Selected app=app/> <MethodList app=app/>
+                    {move || sections[0].get().then(|| view! { <Variants app=app/> <Selected app=app/> <MethodList app=app/> })}
                 </div>
-                <div class:hidden=move || app.with(|a| a.hides("settings"))>{move || sections[0].get().then(|| view! { <Settings app=app/> })}</div>
+                <div class:hidden=move || app.with(|a| a.hides("settings"))>{move || sections[1].get().then(|| view! { <Settings app=app/> })}</div>
             </div>
             <div class="col centre">
-                {move || sections[1].get().then(|| view! {
+                {move || sections[2].get().then(|| view! {
                 <div class="lab-buttons" role="group" aria-label="Training">
                     <button data-testid="lab-run" on:click=move |_| lab.act(|c, s| c.run(s)) disabled=running>"▶ run"</button>
                     <button data-testid="lab-pause" on:click=move |_| lab.act(|c, _| c.pause()) disabled=move || !running()>"pause"</button>
@@ -85,13 +85,13 @@ pub fn LabView() -> impl IntoView {
                     })}</span>
                 </div>
                 })}
-                {move || sections[2].get().then(|| view! { <CurveChart lab=lab/> <RunTable lab=lab/> })}
-                {move || sections[3].get().then(|| view! { <NetworkPanel lab=lab/> <AngleChart lab=lab/> })}
-                {move || sections[4].get().then(|| view! { <RatioChart lab=lab/> <ScalingChart lab=lab/> })}
-                {move || sections[5].get().then(|| view! { <Proposals lab=lab app=app/> })}
+                {move || sections[3].get().then(|| view! { <CurveChart lab=lab/> <RunTable lab=lab/> })}
+                {move || sections[4].get().then(|| view! { <NetworkPanel lab=lab/> <AngleChart lab=lab/> })}
+                {move || sections[5].get().then(|| view! { <RatioChart lab=lab/> <ScalingChart lab=lab/> })}
+                {move || sections[6].get().then(|| view! { <Proposals lab=lab app=app/> })}
             </div>
             <div class="col side" class:hidden=move || app.with(|a| a.hides("grid"))>
-                {move || sections[6].get().then(|| view! { <Reproduce lab=lab/> })}
+                {move || sections[7].get().then(|| view! { <Reproduce lab=lab/> })}
             </div>
         </section>
     }

@@ -39,6 +39,22 @@ fn replace_query(query: &str) {
     }
 }
 
+/// The page's modes (projector, tour, present) as classes on the root
+/// element, where CSS sets the root's type size and scrolling from them:
+/// a `:root:has(.app.proj)` rule instead is checked again for every node
+/// inserted anywhere (the lab's network redraw inserts 600).
+fn mode_classes(modes: [(&str, bool); 3]) {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return;
+    };
+    for (class, on) in modes {
+        let _ = root.class_list().toggle_with_force(class, on);
+    }
+}
+
 /// The header's views: which, its test id and its label.
 const NAV: [(View, &str, &str); 4] = [
     (View::Graph, "nav-graph", "Worked example"),
@@ -79,11 +95,17 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
         rooms,
     };
     Effect::new(move |_| replace_query(&app.with(AppState::to_query)));
+    Effect::new(move |_| {
+        mode_classes([
+            ("proj", app.with(|a| a.proj)),
+            ("touring", tour.with(|t| t.open)),
+            ("present", app.with(|a| a.present.is_some())),
+        ])
+    });
+    on_cleanup(|| mode_classes([("proj", false), ("touring", false), ("present", false)]));
     let (header_in, frame_in) = (Drawn::from(Part::Header), Drawn::from(Part::Frame));
     view! {
-        <div class="app" class:proj=move || app.with(|a| a.proj) class:touring=move || tour.with(|t| t.open)
-            class:present=move || app.with(|a| a.present.is_some())
-            style=crate::page::palette::css_vars()>
+        <div class="app" style=crate::page::palette::css_vars()>
         <a class="skip" href="#main">"Skip to the page"</a>
         {move || header_in.get().then(|| header(f))}
         {move || frame_in.get().then(|| frame(f, notices))}
