@@ -5,7 +5,7 @@ pub mod charts;
 pub mod controls;
 pub mod handle;
 pub mod network;
-pub mod network_svg;
+pub mod network_drawing;
 pub mod own_data;
 pub mod part4;
 pub mod results;

@@ -10,9 +10,12 @@ use crate::lab::Method;
 use crate::page::lab::panel::{phase_text, PHASES};
 use crate::page::url::View;
 use crate::ui::lab::handle::{Lab, Part};
-use crate::ui::lab::network_svg::{cell, describe, draw, layout};
+use crate::ui::lab::network_drawing::{cell, cosines, describe, frame, layout, marks, Mark, RING};
+use crate::ui::shell::chart::pixel_ratio;
 use crate::ui::shell::keys::{step_keys, StepKeys};
 use leptos::prelude::*;
+use leptos::wasm_bindgen::{JsCast, JsValue};
+use std::f64::consts::TAU;
 
 /// For scrambled: an arc from the hovered unit to the unit whose δ it got.
 fn source_arc(v: &CreditView, hovered: Option<(usize, usize)>) -> Option<impl IntoView> {
@@ -29,6 +32,74 @@ fn source_arc(v: &CreditView, hovered: Option<(usize, usize)>) -> Option<impl In
         (y1 + y2) / 2.0
     );
     Some(view! { <path d=d class="perm-arc" data-testid="perm-arc"></path> })
+}
+
+/// Paints the marks on `canvas`, `w` × `h` CSS pixels at the device
+/// pixel ratio, on white (the dark theme inverts the panel, as it does
+/// the frame above it).
+fn paint(canvas: &web_sys::HtmlCanvasElement, (w, h): (f64, f64), marks: &[Mark]) {
+    let k = pixel_ratio();
+    // (setting the size also clears the canvas and its state)
+    canvas.set_width((w * k).round() as u32);
+    canvas.set_height((h * k).round() as u32);
+    let Some(ctx) = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok())
+    else {
+        return;
+    };
+    let _ = ctx.scale(k, k);
+    ctx.set_fill_style_str("#fff");
+    ctx.fill_rect(0.0, 0.0, w, h);
+    ctx.set_font("8px system-ui, sans-serif");
+    ctx.set_text_align("center");
+    let dash = js_sys::Array::of2(&JsValue::from(2.0), &JsValue::from(1.5));
+    for m in marks {
+        match m {
+            Mark::Empty { x, y } => {
+                ctx.begin_path();
+                let _ = ctx.arc(*x, *y, 1.5, 0.0, TAU);
+                ctx.set_fill_style_str("#ccc");
+                ctx.fill();
+            }
+            Mark::Value {
+                x,
+                y,
+                r,
+                fill,
+                square,
+                glyph,
+                ring,
+            } => {
+                ctx.set_fill_style_str(fill);
+                ctx.set_stroke_style_str("#555");
+                ctx.set_line_width(0.5);
+                ctx.begin_path();
+                if *square {
+                    ctx.rect(x - r, y - r, 2.0 * r, 2.0 * r);
+                } else {
+                    let _ = ctx.arc(*x, *y, *r, 0.0, TAU);
+                }
+                ctx.fill();
+                ctx.stroke();
+                if let Some(g) = glyph {
+                    ctx.set_fill_style_str("#222");
+                    let _ = ctx.fill_text(g, *x, y + 3.0);
+                }
+                if *ring {
+                    ctx.set_stroke_style_str("#b00");
+                    ctx.set_line_width(1.0);
+                    let _ = ctx.set_line_dash(&dash);
+                    ctx.begin_path();
+                    let _ = ctx.arc(*x, *y, RING, 0.0, TAU);
+                    ctx.stroke();
+                    let _ = ctx.set_line_dash(&js_sys::Array::new());
+                }
+            }
+        }
+    }
 }
 
 #[component]
@@ -55,7 +126,7 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
     let batch = || crate::lab::RunConfig::default().batch;
     let set_method = move |m: Option<Method>| lab.act(|c, _| c.set_panel(m, c.panel.example));
     let set_example = move |ex: Option<usize>| lab.act(|c, _| c.set_panel(c.panel.method, ex));
-    let box_of = move || {
+    let box_of = Memo::new(move |_| {
         shown.with(|s| {
             s.0.as_ref().map_or((String::new(), 0.0, 0.0), |v| {
                 let lay = layout(v);
@@ -66,25 +137,46 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
                 )
             })
         })
-    };
-    let drawing = NodeRef::<leptos::svg::Svg>::new();
+    });
+    let box_of = move || box_of.get();
+    // the marks on a canvas, redrawn with each preview; the frame's SVG
+    // (titles, targets) rewritten only when the network's shape changes
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let drawing = NodeRef::<leptos::svg::G>::new();
+    let framed = StoredValue::new(String::new());
     Effect::new(move |_| {
-        let Some(el) = drawing.get() else { return };
-        let Some(body) = shown.with(|(v, phase)| v.as_ref().map(|v| draw(v, *phase))) else {
+        let (Some(canvas), Some(g)) = (canvas.get(), drawing.get()) else {
             return;
         };
-        if el.child_element_count() > 0 {
-            el.set_inner_html(&body);
-        } else {
+        let Some((size, marks, frame)) = shown.with(|(v, phase)| {
+            v.as_ref().map(|v| {
+                let lay = layout(v);
+                ((lay.width, lay.height), marks(v, *phase), frame(v))
+            })
+        }) else {
+            return;
+        };
+        let draw = move || {
+            paint(&canvas, size, &marks);
+            if framed.with_value(|f| *f != frame) {
+                g.set_inner_html(&frame);
+                framed.set_value(frame);
+            }
+        };
+        if framed.with_value(String::is_empty) {
             // the first drawing waits for a task of its own: it arrives
             // with a run's first report, whose frame already builds every
             // table row and chart
-            set_timeout(move || el.set_inner_html(&body), std::time::Duration::ZERO);
+            set_timeout(draw, std::time::Duration::ZERO);
+        } else {
+            draw();
         }
+    });
+    let cos = Memo::new(move |_| {
+        shown.with(|(v, phase)| v.as_ref().map(|v| cosines(v, *phase)).unwrap_or_default())
     });
     // hover and focus answered by delegation from the targets' data-l, data-j
     let pick = move |t: Option<web_sys::EventTarget>| {
-        use leptos::wasm_bindgen::JsCast;
         let el = t.and_then(|t| t.dyn_into::<web_sys::Element>().ok());
         let get = |k: &str| {
             el.as_ref()
@@ -131,11 +223,16 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
             // in place (one DOM write), not the panel
             <Show when=move || shown.with(|s| s.0.is_some())>
                 <div class="network-wrap">
-                    <svg class="network" node_ref=drawing viewBox=move || box_of().0 width=move || box_of().1 height=move || box_of().2 role="group"
+                    <canvas class="network-marks" node_ref=canvas aria-hidden="true"></canvas>
+                    <svg class="network" viewBox=move || box_of().0 width=move || box_of().1 height=move || box_of().2 role="group"
                         aria-label="each unit's activity, the error the method delivers to it, and backprop's true δ"
                         on:mouseover=move |e| pick(e.target())
                         on:focusin=move |e| pick(e.target())
                         on:mouseleave=move |_| hover.set(None)>
+                        <g node_ref=drawing></g>
+                        {move || cos.get().into_iter().map(|c| view! {
+                            <text x=format!("{:.1}", c.x) y=format!("{:.1}", c.y) class="cos" data-testid=c.id>{c.words}</text>
+                        }).collect_view()}
                     </svg>
                     <svg class="network-overlay" viewBox=move || box_of().0 width=move || box_of().1 height=move || box_of().2 aria-hidden="true">
                         {move || shown.with(|s| s.0.as_ref().and_then(|v| source_arc(v, hover.get())))}

@@ -39,9 +39,10 @@ fn score_cells(board: &[RunStatus], m: Method) -> (String, String) {
     (shown, ratio)
 }
 
-fn row(board: &[RunStatus], m: Method) -> impl IntoView {
+/// A rule's row: drawn once, its score and ratio following the runs.
+fn row(lab: Lab, m: Method) -> impl IntoView {
     let t = tags(m);
-    let (score, ratio) = score_cells(board, m);
+    let scores = Memo::new(move |_| lab.read(|c| score_cells(&c.board, m)));
     let cell = |f: fn(&crate::lab::study::part4::Tags) -> &'static str| t.map_or("—", |t| f(&t));
     view! {
         <tr data-testid=format!("part4-{}", m.id())>
@@ -55,8 +56,8 @@ fn row(board: &[RunStatus], m: Method) -> impl IntoView {
             <td data-label="relaxes">{cell(|t| t.relaxes)}</td>
             <td data-label="replaced by">{cell(|t| t.replaced_by)}</td>
             <td data-label="the essay" class="essay-line">{t.map(|t| t.essay.map_or("not in the essay (a rule we added beside its proposals)".to_string(), |q| format!("“{q}”")))}</td>
-            <td data-label="test nMSE (or error rate)">{score}</td>
-            <td data-label="× bp">{ratio}</td>
+            <td data-label="test nMSE (or error rate)">{move || scores.with(|s| s.0.clone())}</td>
+            <td data-label="× bp">{move || scores.with(|s| s.1.clone())}</td>
         </tr>
     }
 }
@@ -74,22 +75,34 @@ pub(crate) fn Proposals(lab: Lab, app: RwSignal<AppState>) -> impl IntoView {
         // after the change of methods has reset the comparison
         set_timeout(move || lab.act(|c, s| c.run(s)), std::time::Duration::ZERO);
     };
-    let table = move || {
+    // the rows are drawn again only when their order changes (a run
+    // finishes), not with every report of a run
+    let order = Memo::new(move |_| {
         lab.read(|c| {
-            let groups = Group::ALL.into_iter().map(|g| {
+            Group::ALL
+                .into_iter()
+                .map(|g| (g, rank(&c.board, &members(g))))
+                .collect::<Vec<_>>()
+        })
+    });
+    let table =
+        move || {
+            order.with(|groups| {
+            let groups = groups.iter().map(|(g, ranked)| {
+                let g = *g;
                 view! {
                     <tr class="group"><th colspan="7" scope="rowgroup">{g.heading()}</th></tr>
-                    {rank(&c.board, &members(g)).into_iter().map(|m| row(&c.board, m)).collect_view()}
-                    {(g == Group::LocalGoal).then(|| row(&c.board, Method::BpClassify))}
+                    {ranked.iter().map(|&m| row(lab, m)).collect_view()}
+                    {(g == Group::LocalGoal).then(|| row(lab, Method::BpClassify))}
                 }
-            });
+            }).collect_view();
             view! {
-                {groups.collect_view()}
+                {groups}
                 <tr class="group"><th colspan="7" scope="rowgroup">"references"</th></tr>
-                {[Method::Bp, Method::ReadoutOnly].into_iter().map(|m| row(&c.board, m)).collect_view()}
+                {[Method::Bp, Method::ReadoutOnly].into_iter().map(|m| row(lab, m)).collect_view()}
             }
         })
-    };
+        };
     let said = move || {
         lab.read(|c| {
             let all = Method::part4_and_reference().chain([Method::Bp, Method::ReadoutOnly]);

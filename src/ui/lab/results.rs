@@ -11,7 +11,7 @@ use crate::lab::study::summary::{
 use crate::lab::train::config::Protocol;
 use crate::lab::Method;
 use crate::page::lab::controller::PRECOMPUTED_FILE;
-use crate::page::lab::session::{curves_csv, curves_json};
+use crate::page::lab::session::{curves_csv, curves_json, RunStatus};
 use crate::ui::charts::plots::Score;
 use crate::ui::lab::controls::swatch;
 use crate::ui::lab::handle::Lab;
@@ -70,42 +70,73 @@ fn degrees(a: Option<f64>) -> String {
     a.map_or("—".into(), |d| format!("{d:.0}°"))
 }
 
+/// What a live row shows that changes as its run trains.
+#[derive(Clone, PartialEq)]
+struct LiveCells {
+    rate: String,
+    step: usize,
+    score_label: &'static str,
+    score: String,
+    ratio: String,
+    angles: String,
+}
+
+impl LiveCells {
+    /// Method `m`'s cells on the board (none if it is not there).
+    fn of(board: &[RunStatus], m: Method) -> Option<Self> {
+        let r = board.iter().find(|r| r.method() == m)?;
+        let s = r.score();
+        // against bp on the same task
+        let bp = board
+            .iter()
+            .find(|r| r.method() == m.reference())
+            .map(RunStatus::score);
+        let a = r.angles.last().map(|a| a.1.clone()).unwrap_or_default();
+        Some(Self {
+            rate: r.cfg.lr.to_string(),
+            step: r.steps_done,
+            score_label: match Score::of(&r.cfg) {
+                Score::Nmse => "test nMSE",
+                Score::ErrorRate => "test error rate",
+            },
+            score: match r.diverged_at {
+                Some(at) => format!("diverged at step {at}"),
+                None => score(s),
+            },
+            ratio: bp
+                .filter(|b| b.is_finite() && *b > 0.0 && s.is_finite())
+                .map_or("—".into(), |b| format!("{:.1}×", s / b)),
+            angles: a.into_iter().map(degrees).collect::<Vec<_>>().join(" "),
+        })
+    }
+}
+
 /// Per method: its rate, step, score, ratio to bp, and latest angles.
+/// A row is drawn once per run; its cells follow the run's reports.
 #[component]
 pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
+    let methods =
+        Memo::new(move |_| lab.read(|c| c.board.iter().map(|r| r.method()).collect::<Vec<_>>()));
     let rows = move || {
-        lab.read(|c| {
-            let score_of = |m: Method| c.board.iter().find(|r| r.method() == m).map(|r| r.score());
-            c.board
-                .iter()
-                .map(|r| {
-                    let m = r.method();
-                    let s = r.score();
-                    // against bp on the same task
-                    let bp = score_of(m.reference());
-                    let shown = match r.diverged_at {
-                        Some(at) => format!("diverged at step {at}"),
-                        None => score(s),
-                    };
-                    let ratio = bp
-                        .filter(|b| b.is_finite() && *b > 0.0 && s.is_finite())
-                        .map_or("—".into(), |b| format!("{:.1}×", s / b));
-                    let a = r.angles.last().map(|a| a.1.clone()).unwrap_or_default();
-                    let a: Vec<String> = a.into_iter().map(degrees).collect();
-                    view! {
-                        <tr data-testid=format!("live-{}", m.id())>
-                            <td data-label="method">{swatch(m)}{m.name()}</td>
-                            <td data-label="removes">{m.removes()}</td>
-                            <td data-label="rate">{r.cfg.lr}</td>
-                            <td data-label="step">{r.steps_done}</td>
-                            <td data-label=match Score::of(&r.cfg) { Score::Nmse => "test nMSE", Score::ErrorRate => "test error rate" }>{shown}</td>
-                            <td data-label="× bp">{ratio}</td>
-                            <td data-label="angle W₁ W₂ W₃" class="angles">{a.join(" ")}</td>
-                        </tr>
-                    }
-                })
-                .collect_view()
-        })
+        methods
+            .get()
+            .into_iter()
+            .map(|m| {
+                let cells = Memo::new(move |_| lab.read(|c| LiveCells::of(&c.board, m)));
+                let cell = move |f: fn(&LiveCells) -> String| move || cells.with(|c| c.as_ref().map(f).unwrap_or_default());
+                view! {
+                    <tr data-testid=format!("live-{}", m.id())>
+                        <td data-label="method">{swatch(m)}{m.name()}</td>
+                        <td data-label="removes">{m.removes()}</td>
+                        <td data-label="rate">{cell(|c| c.rate.clone())}</td>
+                        <td data-label="step">{cell(|c| c.step.to_string())}</td>
+                        <td data-label=move || cells.with(|c| c.as_ref().map_or("test score", |c| c.score_label))>{cell(|c| c.score.clone())}</td>
+                        <td data-label="× bp">{cell(|c| c.ratio.clone())}</td>
+                        <td data-label="angle W₁ W₂ W₃" class="angles">{cell(|c| c.angles.clone())}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
     };
     let csv = move |_| {
         let text = lab.read(|c| curves_csv(&c.board));

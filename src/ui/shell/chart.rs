@@ -36,7 +36,7 @@ fn paint(
         .unwrap_or_default()
 }
 
-fn pixel_ratio() -> f64 {
+pub(crate) fn pixel_ratio() -> f64 {
     web_sys::window()
         .map_or(1.0, |w| w.device_pixel_ratio())
         .clamp(1.0, 4.0)
