@@ -55,14 +55,16 @@ impl ScalingRun {
         self.rows.len() == self.widths.len()
     }
 
-    /// One one-shot estimate (all weight-perturbation estimates of a width
-    /// first, then node perturbation's); false once the table is complete.
+    /// One piece of work, each short enough for a slice of a frame: a
+    /// width's student and exact gradient, then each one-shot estimate
+    /// (all weight-perturbation estimates of a width first, then node
+    /// perturbation's); false once the table is complete.
     pub fn step_one(&mut self) -> bool {
         if self.finished() {
             return false;
         }
         let n = self.samples.max(1);
-        let (t, exact, wp, np, k) = self.current.get_or_insert_with(|| {
+        let Some((t, exact, wp, np, k)) = self.current.as_mut() else {
             let hidden = self.widths[self.rows.len()];
             let cfg = RunConfig {
                 hidden,
@@ -71,8 +73,9 @@ impl ScalingRun {
             };
             let mut t = Trainer::new(cfg, self.task.clone());
             let exact = t.probe_exact();
-            (t, exact, 0.0, 0.0, 0)
-        });
+            self.current = Some((t, exact, 0.0, 0.0, 0));
+            return true;
+        };
         if *k < n {
             *wp += cosine(&t.probe_estimate(Method::WeightPerturbation), exact);
         } else {

@@ -36,6 +36,9 @@ pub enum Part {
     Network,
 }
 const PARTS: usize = 4;
+/// The bit of `due` for the text and tables (`version`), and all bits.
+const TEXT: u32 = 1 << PARTS;
+const EVERY: u32 = (1 << (PARTS + 1)) - 1;
 
 #[derive(Clone, Copy)]
 pub struct Lab {
@@ -54,7 +57,9 @@ pub struct Lab {
     looping: StoredValue<bool>,
     /// When the grid's runs were last kept.
     kept_ms: StoredValue<f64>,
-    dirty: StoredValue<bool>,
+    /// Redraws owed since the last (bits as `due`): every drawing after a
+    /// run's report, only the text when just the scaling table grew.
+    dirty: StoredValue<u32>,
     last_draw: StoredValue<f64>,
 }
 
@@ -74,7 +79,7 @@ impl Lab {
             runner: StoredValue::new_local(None),
             looping: StoredValue::new(false),
             kept_ms: StoredValue::new(f64::NEG_INFINITY),
-            dirty: StoredValue::new(false),
+            dirty: StoredValue::new(0),
             last_draw: StoredValue::new(0.0),
         }
     }
@@ -159,7 +164,7 @@ impl Lab {
 
     fn on_update(&self, u: LiveReport) {
         self.ctl.update_value(|c| c.apply(u));
-        self.dirty.set_value(true);
+        self.dirty.set_value(EVERY);
         self.start_loop();
     }
 
@@ -290,17 +295,24 @@ impl Lab {
         let now_fn = || now();
         let mut busy = false;
         self.ctl.update_value(|c| {
-            let before = (c.board.len(), c.scaling.len(), c.grid.progress);
+            let before = (c.board.len(), c.grid.progress, c.scaling.len());
             busy = c.tick(FRAME_BUDGET_MS, &now_fn, scaling) || c.running || c.grid.on;
-            if (c.board.len(), c.scaling.len(), c.grid.progress) != before || c.running {
-                self.dirty.set_value(true);
-            }
+            let owed = if (c.board.len(), c.grid.progress) != (before.0, before.1) || c.running {
+                EVERY
+            } else if c.scaling.len() != before.2 {
+                // the scaling chart (drawn with the ratio chart) and its
+                // status line: the other drawings have nothing new
+                TEXT | 1 << Part::Ratio as u32
+            } else {
+                0
+            };
+            self.dirty.update_value(|d| *d |= owed);
         });
         let time = now() - self.last_draw.get_value() > REDRAW_MS;
-        if self.dirty.get_value() && (time || !busy) && self.due.get_value() == 0 {
-            self.dirty.set_value(false);
+        if self.dirty.get_value() != 0 && (time || !busy) && self.due.get_value() == 0 {
+            self.due.set_value(self.dirty.get_value());
+            self.dirty.set_value(0);
             self.last_draw.set_value(now());
-            self.due.set_value((1 << (PARTS + 1)) - 1);
         }
         // one redraw per frame: the text first, then each drawing
         let due = self.due.get_value();
@@ -312,7 +324,7 @@ impl Lab {
                 None => self.version.update(|v| *v += 1),
             }
         }
-        if busy || self.dirty.get_value() || self.due.get_value() != 0 {
+        if busy || self.dirty.get_value() != 0 || self.due.get_value() != 0 {
             request_animation_frame(move || self.frame());
         } else {
             self.looping.set_value(false);
