@@ -39,22 +39,6 @@ fn replace_query(query: &str) {
     }
 }
 
-/// The page's modes (projector, tour, present) as classes on the root
-/// element, where CSS sets the root's type size and scrolling from them:
-/// a `:root:has(.app.proj)` rule instead is checked again for every node
-/// inserted anywhere (the lab's network redraw inserts 600).
-fn mode_classes(modes: [(&str, bool); 3]) {
-    let Some(root) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    else {
-        return;
-    };
-    for (class, on) in modes {
-        let _ = root.class_list().toggle_with_force(class, on);
-    }
-}
-
 /// The header's views: which, its test id and its label.
 const NAV: [(View, &str, &str); 4] = [
     (View::Graph, "nav-graph", "Worked example"),
@@ -95,14 +79,24 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
         rooms,
     };
     Effect::new(move |_| replace_query(&app.with(AppState::to_query)));
+    // the page's modes in `data-mode` on the root element, where CSS sets
+    // the root's type size and scrolling from them: a `:root:has(.proj)`
+    // rule instead is checked again for every node inserted anywhere
+    // (the lab's redraws insert hundreds)
     Effect::new(move |_| {
-        mode_classes([
-            ("proj", app.with(|a| a.proj)),
-            ("touring", tour.with(|t| t.open)),
-            ("present", app.with(|a| a.present.is_some())),
-        ])
+        let (proj, present) = app.with(|a| (a.proj, a.present.is_some()));
+        let mut on = String::new();
+        for (m, name) in [
+            (proj, "proj "),
+            (tour.with(|t| t.open), "touring "),
+            (present, "present "),
+        ] {
+            if m {
+                on += name;
+            }
+        }
+        prefs::root_attribute("data-mode", &on);
     });
-    on_cleanup(|| mode_classes([("proj", false), ("touring", false), ("present", false)]));
     let (header_in, frame_in) = (Drawn::from(Part::Header), Drawn::from(Part::Frame));
     view! {
         <div class="app" style=crate::page::palette::css_vars()>

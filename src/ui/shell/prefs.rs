@@ -14,18 +14,21 @@ const THEMES: [(&str, &str); 3] = [
     ("dark", "dark"),
 ];
 
-/// `data-theme` on the root element; "auto" leaves it to the system.
-fn set_theme(t: &str) {
-    let Some(root) = web_sys::window()
+/// An attribute of the root element, where CSS reads the page's theme
+/// and modes.
+pub(crate) fn root_attribute(name: &str, value: &str) {
+    if let Some(root) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
-    else {
-        return;
-    };
-    let _ = match t {
-        "auto" => root.remove_attribute("data-theme"),
-        t => root.set_attribute("data-theme", t),
-    };
+    {
+        let _ = root.set_attribute(name, value);
+    }
+}
+
+/// `data-theme` on the root element: "light" or "dark" chosen, "auto"
+/// left to the system (CSS names only the first two).
+fn set_theme(t: &str) {
+    root_attribute("data-theme", t);
 }
 
 thread_local! {
