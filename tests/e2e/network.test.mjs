@@ -93,3 +93,36 @@ test('with all 12 methods live: one angle line each (long main-thread tasks repo
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a run\'s reports change the tables\' and the panel\'s text, not their elements or attributes', async () => {
+  // (issue 26: redrawing the rows and the panel's SVG with every report
+  // was the training's longest work on a slow machine)
+  const { page, problems, context } = await site.open('?view=lab&steps=20000');
+  await page.click('[data-testid=lab-run]');
+  await page.waitForSelector('[data-testid=network-panel] .unit-target');
+  await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=live-bp] td:nth-child(4)')?.textContent));
+  const step = () => page.textContent('[data-testid=live-bp] td:nth-child(4)');
+  const before = await step();
+  await page.evaluate(() => {
+    window.__seen = { text: 0, other: [] };
+    const watch = new MutationObserver((ms) => {
+      for (const m of ms) {
+        if (m.type === 'characterData') window.__seen.text += 1;
+        else window.__seen.other.push(`${m.type} ${m.attributeName || ''} on ${m.target.nodeName}`);
+      }
+    });
+    for (const s of ['[data-testid=live-table] tbody', '[data-testid=part4-table] tbody', '[data-testid=network-panel] svg.network']) {
+      watch.observe(document.querySelector(s), { subtree: true, childList: true, attributes: true, characterData: true });
+    }
+  });
+  // several reports later
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=live-bp] td:nth-child(4)').textContent) >= Number(b) + 500,
+    before, { timeout: 60000 });
+  const seen = await page.evaluate(() => window.__seen);
+  assert.deepEqual(seen.other.slice(0, 5), [], 'only text changed');
+  assert.ok(seen.text > 0, 'the numbers follow the run');
+  assert.match(await page.textContent('[data-testid=part4-bp] td:nth-child(6)'), /\(step \d+\)/, 'Part 4 follows the run');
+  await page.click('[data-testid=lab-pause]');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
