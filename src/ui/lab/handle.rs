@@ -314,7 +314,8 @@ impl Lab {
             self.dirty.set_value(0);
             self.last_draw.set_value(now());
         }
-        // one redraw per frame: the text first, then each drawing
+        // one redraw per frame: each drawing in turn (`Part` order), then
+        // the text
         let due = self.due.get_value();
         if due != 0 {
             let k = due.trailing_zeros() as usize;

@@ -140,34 +140,50 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
     });
     let box_of = move || box_of.get();
     // the marks on a canvas, redrawn with each preview; the frame's SVG
-    // (titles, targets) rewritten only when the network's shape changes
+    // (titles, targets) written when the drawing is new or the network's
+    // shape changed (`framed`: the shape last written)
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let drawing = NodeRef::<leptos::svg::G>::new();
-    let framed = StoredValue::new(String::new());
+    let framed = StoredValue::new(Vec::<(String, usize)>::new());
+    let pending = StoredValue::new(None::<TimeoutHandle>);
     Effect::new(move |_| {
         let (Some(canvas), Some(g)) = (canvas.get(), drawing.get()) else {
             return;
         };
+        // a new drawing (the panel shown again) has an empty frame
+        let fresh = g.child_element_count() == 0;
         let Some((size, marks, frame)) = shown.with(|(v, phase)| {
             v.as_ref().map(|v| {
                 let lay = layout(v);
-                ((lay.width, lay.height), marks(v, *phase), frame(v))
+                let shape: Vec<(String, usize)> = v
+                    .layers
+                    .iter()
+                    .map(|l| (l.name.clone(), l.truth.len()))
+                    .collect();
+                let frame =
+                    (fresh || framed.with_value(|f| *f != shape)).then(|| (shape, frame(v)));
+                ((lay.width, lay.height), marks(v, *phase), frame)
             })
         }) else {
             return;
         };
         let draw = move || {
             paint(&canvas, size, &marks);
-            if framed.with_value(|f| *f != frame) {
-                g.set_inner_html(&frame);
-                framed.set_value(frame);
+            if let Some((shape, svg)) = frame {
+                g.set_inner_html(&svg);
+                framed.set_value(shape);
             }
         };
-        if framed.with_value(String::is_empty) {
+        // a first drawing not yet made gives way to this newer one
+        if let Some(h) = pending.get_value() {
+            h.clear();
+            pending.set_value(None);
+        }
+        if fresh {
             // the first drawing waits for a task of its own: it arrives
             // with a run's first report, whose frame already builds every
             // table row and chart
-            set_timeout(draw, std::time::Duration::ZERO);
+            pending.set_value(set_timeout_with_handle(draw, std::time::Duration::ZERO).ok());
         } else {
             draw();
         }
