@@ -101,9 +101,9 @@ test('a run\'s reports change the tables\' and the panel\'s text, not their elem
   await page.click('[data-testid=lab-run]');
   await page.waitForSelector('[data-testid=network-panel] .unit-target');
   await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=live-bp] td:nth-child(4)')?.textContent));
-  const step = () => page.textContent('[data-testid=live-bp] td:nth-child(4)');
-  const before = await step();
-  await page.evaluate(() => {
+  // the step the watch starts from is read in the same task that starts it
+  // (a report between the two would pass the wait below unseen)
+  const before = await page.evaluate(() => {
     window.__seen = { text: 0, other: [] };
     const watch = new MutationObserver((ms) => {
       for (const m of ms) {
@@ -114,9 +114,10 @@ test('a run\'s reports change the tables\' and the panel\'s text, not their elem
     for (const s of ['[data-testid=live-table] tbody', '[data-testid=part4-table] tbody', '[data-testid=network-panel] svg.network']) {
       watch.observe(document.querySelector(s), { subtree: true, childList: true, attributes: true, characterData: true });
     }
+    return Number(document.querySelector('[data-testid=live-bp] td:nth-child(4)').textContent);
   });
   // several reports later
-  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=live-bp] td:nth-child(4)').textContent) >= Number(b) + 500,
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=live-bp] td:nth-child(4)').textContent) >= b + 500,
     before, { timeout: 60000 });
   const seen = await page.evaluate(() => window.__seen);
   assert.deepEqual(seen.other.slice(0, 5), [], 'only text changed');

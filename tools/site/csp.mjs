@@ -1,14 +1,20 @@
-// A trunk post-build hook: writes the Content-Security-Policy into the
-// staged index.html, and the build's id into the service worker. The page may load only its own files, compile its
+// The build's post-build hook, its only one: trunk 0.21 runs a stage's hooks
+// at once, and two hooks rewriting index.html lost one's work now and then
+// (a build without its policy). In order, it writes the opening worksheet
+// into the staged index.html (opening.mjs), then the Content-Security-Policy,
+// which hashes the page's inline scripts, then the build's id into the
+// service worker, which hashes every staged file. The page may load only its own files, compile its
 // own wasm ('wasm-unsafe-eval'), start its own workers, and run the one
 // inline module script trunk writes (allowed by its hash, which changes
 // with every build, hence a hook).
 import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { inject } from './opening.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('csp.mjs runs as a trunk hook (TRUNK_STAGING_DIR is not set)');
+inject(dir);
 const file = join(dir, 'index.html');
 let html = readFileSync(file, 'utf8');
 const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]

@@ -6,8 +6,8 @@
 //   node tools/site/opening.mjs [base]   captures it from the built site
 //       served at `base` (default http://127.0.0.1:8765/creditflow/), wide
 //       and narrow, into assets/opening.html;
-//   as a trunk post-build hook (TRUNK_STAGING_DIR set), writes
-//       assets/opening.html into the staged index.html.
+//   inject(dir) writes assets/opening.html into the staged index.html
+//       (called by the build's hook, tools/site/csp.mjs, before the policy).
 //
 // The snapshot is what the app draws, cut to what shows: no hidden parts,
 // no test ids (a test waiting for the app must not find the snapshot), no
@@ -69,7 +69,7 @@ async function write(base) {
   console.log(`opening.mjs: ${FILE} written (wide ${out.wide.length} B, narrow ${out.narrow.length} B)`);
 }
 
-function inject(dir) {
+export function inject(dir) {
   const file = join(dir, 'index.html');
   const html = readFileSync(file, 'utf8');
   const marker = '<!-- the opening worksheet (tools/site/opening.mjs) -->';
@@ -79,6 +79,5 @@ function inject(dir) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (process.env.TRUNK_STAGING_DIR) inject(process.env.TRUNK_STAGING_DIR);
-  else await write(process.argv[2] || 'http://127.0.0.1:8765/creditflow/');
+  await write(process.argv[2] || 'http://127.0.0.1:8765/creditflow/');
 }
