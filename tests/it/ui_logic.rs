@@ -384,3 +384,45 @@ fn a_table_ranks_finished_runs_best_first_and_leaves_the_rest_after() {
     assert_eq!(order[2], Method::Fa);
     assert!(score(order[0]) <= score(order[1]), "{order:?}");
 }
+
+#[test]
+fn a_score_over_backprops_is_given_only_where_both_are_numbers() {
+    use creditflow::page::lab::session::{reference_ratio, times_reference};
+    let task = Arc::new(Task::new(TaskShape {
+        train: 256,
+        test: 64,
+        ..TaskShape::default()
+    }));
+    let base = RunConfig {
+        steps: 20,
+        hidden: 8,
+        lr: 0.1,
+        ..RunConfig::default()
+    };
+    let cfgs: Vec<RunConfig> = [Method::ReadoutOnly, Method::Bp]
+        .iter()
+        .map(|&method| RunConfig { method, ..base })
+        .collect();
+    let mut s = Session::new(&cfgs, task.clone());
+    while s.step_one() {}
+    let board = s.statuses();
+    let bp = board
+        .iter()
+        .find(|r| r.method() == Method::Bp)
+        .unwrap()
+        .score();
+    let r = reference_ratio(&board, Method::ReadoutOnly, 2.0 * bp).unwrap();
+    assert!((r - 2.0).abs() < 1e-12, "{r}");
+    assert_eq!(
+        times_reference(&board, Method::ReadoutOnly, 2.0 * bp),
+        "2.0×"
+    );
+    // a score that is not a number, or no reference on the board: no ratio
+    assert_eq!(reference_ratio(&board, Method::ReadoutOnly, f64::NAN), None);
+    assert_eq!(
+        times_reference(&board, Method::ReadoutOnly, f64::INFINITY),
+        "—"
+    );
+    let alone = Session::new(&cfgs[..1], task).statuses();
+    assert_eq!(reference_ratio(&alone, Method::ReadoutOnly, 1.0), None);
+}

@@ -100,6 +100,22 @@ impl RunStatus {
     }
 }
 
+/// A score `s` of `m`'s as a multiple of its reference's run on `board`
+/// (backprop on the same task), where both are usable numbers.
+pub fn reference_ratio(board: &[RunStatus], m: Method, s: f64) -> Option<f64> {
+    board
+        .iter()
+        .find(|r| r.method() == m.reference())
+        .map(RunStatus::score)
+        .filter(|b| b.is_finite() && *b > 0.0 && s.is_finite())
+        .map(|b| s / b)
+}
+
+/// `reference_ratio` as a table shows it: "2.5×", or "—".
+pub fn times_reference(board: &[RunStatus], m: Method, s: f64) -> String {
+    reference_ratio(board, m, s).map_or("—".into(), |r| format!("{r:.1}×"))
+}
+
 /// `methods` best first by their finished runs' scores on `board` (lower
 /// is better, diverged after the finite ones); methods not finished keep
 /// their order after the finished ones.
@@ -267,14 +283,8 @@ pub fn part4_json(board: &[RunStatus], verdict: &str) -> serde_json::Value {
         .chain([Method::Bp, Method::ReadoutOnly])
         .map(|m| {
             let run = board.iter().find(|r| r.method() == m);
-            let reference = board
-                .iter()
-                .find(|r| r.method() == m.reference())
-                .map(RunStatus::score);
             let score = run.map(RunStatus::score).filter(|s| s.is_finite());
-            let ratio = score
-                .zip(reference.filter(|b| b.is_finite() && *b > 0.0))
-                .map(|(s, b)| s / b);
+            let ratio = score.and_then(|s| reference_ratio(board, m, s));
             let tags = m.def().tags;
             json!({
                 "method": m.id(),

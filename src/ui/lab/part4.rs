@@ -7,7 +7,7 @@
 use crate::lab::study::part4::{members, pc_angles, tags, verdict, Group, PC_STEPS};
 use crate::lab::{Method, Task};
 use crate::page::lab::session::RunStatus;
-use crate::page::lab::session::{part4_json, rank};
+use crate::page::lab::session::{part4_json, rank, times_reference};
 use crate::page::url::AppState;
 use crate::ui::lab::charts::FeedbackChart;
 use crate::ui::lab::controls::swatch;
@@ -23,20 +23,13 @@ fn score_cells(board: &[RunStatus], m: Method) -> (String, String) {
         return ("not trained".into(), "—".into());
     };
     let s = r.score();
-    let bp = board
-        .iter()
-        .find(|r| r.method() == m.reference())
-        .map(RunStatus::score);
     let shown = match (r.diverged_at, s.is_finite()) {
         (Some(at), _) => format!("diverged at step {at}"),
         (None, true) if r.finished => format!("{s:.3}"),
         (None, true) => format!("{s:.3} (step {})", r.steps_done),
         _ => "—".into(),
     };
-    let ratio = bp
-        .filter(|b| b.is_finite() && *b > 0.0 && s.is_finite())
-        .map_or("—".into(), |b| format!("{:.1}×", s / b));
-    (shown, ratio)
+    (shown, times_reference(board, m, s))
 }
 
 /// A rule's row: drawn once, its score and ratio following the runs.
@@ -46,8 +39,10 @@ fn row(lab: Lab, m: Method) -> impl IntoView {
     let cell = |f: fn(&crate::lab::study::part4::Tags) -> &'static str| t.map_or("—", |t| f(&t));
     view! {
         <tr data-testid=format!("part4-{}", m.id())>
-            <td data-label="rule">{swatch(m)}{m.name()}
-                <div class="hint">{cell(|t| t.cite)}</div></td>
+            // (one box: stacked on a phone, the cell's label and this box
+            // share the width, and the name must not be squeezed by the cite)
+            <td data-label="rule"><div>{swatch(m)}{m.name()}
+                <div class="hint">{cell(|t| t.cite)}</div></div></td>
             <td data-label="keeps">{match m {
                 _ if t.is_some() => cell(|t| t.keeps),
                 Method::ReadoutOnly => "R1–R5 for the readout only",

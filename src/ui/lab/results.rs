@@ -11,7 +11,7 @@ use crate::lab::study::summary::{
 use crate::lab::train::config::Protocol;
 use crate::lab::Method;
 use crate::page::lab::controller::PRECOMPUTED_FILE;
-use crate::page::lab::session::{curves_csv, curves_json, RunStatus};
+use crate::page::lab::session::{curves_csv, curves_json, times_reference, RunStatus};
 use crate::ui::charts::plots::Score;
 use crate::ui::lab::controls::swatch;
 use crate::ui::lab::handle::Lab;
@@ -86,11 +86,6 @@ impl LiveCells {
     fn of(board: &[RunStatus], m: Method) -> Option<Self> {
         let r = board.iter().find(|r| r.method() == m)?;
         let s = r.score();
-        // against bp on the same task
-        let bp = board
-            .iter()
-            .find(|r| r.method() == m.reference())
-            .map(RunStatus::score);
         let a = r.angles.last().map(|a| a.1.clone()).unwrap_or_default();
         Some(Self {
             rate: r.cfg.lr.to_string(),
@@ -103,9 +98,7 @@ impl LiveCells {
                 Some(at) => format!("diverged at step {at}"),
                 None => score(s),
             },
-            ratio: bp
-                .filter(|b| b.is_finite() && *b > 0.0 && s.is_finite())
-                .map_or("—".into(), |b| format!("{:.1}×", s / b)),
+            ratio: times_reference(board, m, s),
             angles: a.into_iter().map(degrees).collect::<Vec<_>>().join(" "),
         })
     }
