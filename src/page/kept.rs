@@ -14,6 +14,28 @@ use serde::{Deserialize, Serialize};
 /// more than the parts).
 pub const KEEP_MS: f64 = 1000.0;
 
+/// When a job last kept itself, to keep it at most every `KEEP_MS`.
+#[derive(Clone, Copy, Debug)]
+pub struct Pace(f64);
+
+impl Default for Pace {
+    fn default() -> Self {
+        Self(f64::NEG_INFINITY)
+    }
+}
+
+impl Pace {
+    /// Whether to keep the job at `now_ms`: always if `now_too` (a round's
+    /// end, a cancel), else once `KEEP_MS` have passed; a yes counts as kept.
+    pub fn due(&mut self, now_ms: f64, now_too: bool) -> bool {
+        let due = now_too || now_ms - self.0 >= KEEP_MS;
+        if due {
+            self.0 = now_ms;
+        }
+        due
+    }
+}
+
 /// The most one kept job may weigh, in bytes (localStorage holds about
 /// 5 MB for the whole site).
 pub const MAX_BYTES: usize = 3_000_000;

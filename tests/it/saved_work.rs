@@ -288,3 +288,17 @@ fn an_agents_run_kept_part_way_resumes_to_the_results_of_one_that_never_stopped(
         assert!(KeptRun::resumed("[").is_err());
     }
 }
+
+#[test]
+fn long_work_is_kept_at_most_once_a_second_unless_asked_now() {
+    use creditflow::page::kept::{Pace, KEEP_MS};
+    let mut p = Pace::default();
+    assert!(p.due(5.0, false), "the first part is kept");
+    assert!(
+        !p.due(5.0 + KEEP_MS - 1.0, false),
+        "not again within KEEP_MS"
+    );
+    assert!(p.due(5.0 + KEEP_MS - 1.0, true), "a cancel keeps at once");
+    assert!(!p.due(5.0 + KEEP_MS, false), "…and counts as kept");
+    assert!(p.due(5.0 + 2.0 * KEEP_MS, false));
+}

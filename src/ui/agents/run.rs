@@ -7,7 +7,7 @@
 use crate::page::agents::resume::KeptRun;
 use crate::page::agents::runner::{Unit, UnitDone};
 use crate::page::agents::{AgentsResults, AgentsSettings};
-use crate::page::kept::KEEP_MS;
+use crate::page::kept::Pace;
 use crate::ui::shell::storage;
 use crate::ui::shell::widgets::now;
 use crate::ui::workers::runner::{AgentsWork, Events, Progress, Runner};
@@ -31,7 +31,7 @@ pub struct UnitRun {
     /// Where the browser keeps the run's units.
     key: &'static str,
     kept: StoredValue<Option<KeptRun>, LocalStorage>,
-    kept_ms: StoredValue<f64>,
+    pace: StoredValue<Pace>,
     runner: StoredValue<Option<Runner<AgentsWork>>, LocalStorage>,
 }
 
@@ -47,7 +47,7 @@ impl UnitRun {
             resumed: RwSignal::new(None),
             key,
             kept: StoredValue::new_local(None),
-            kept_ms: StoredValue::new(f64::NEG_INFINITY),
+            pace: StoredValue::new(Pace::default()),
             runner: StoredValue::new_local(None),
         };
         r.offer.set(
@@ -94,10 +94,13 @@ impl UnitRun {
     /// Keeps the run's units for a reload, at most every `KEEP_MS`
     /// unless `now_too`; a finished run's copy goes.
     fn keep(self, now_too: bool) {
-        if !now_too && now() - self.kept_ms.get_value() < KEEP_MS {
+        if !self
+            .pace
+            .try_update_value(|p| p.due(now(), now_too))
+            .unwrap_or(false)
+        {
             return;
         }
-        self.kept_ms.set_value(now());
         let text = self
             .kept
             .with_value(|k| k.as_ref().filter(|k| !k.finished()).map(KeptRun::kept));

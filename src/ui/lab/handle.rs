@@ -56,7 +56,7 @@ pub struct Lab {
     runner: StoredValue<Option<Runner<StudyWork>>, LocalStorage>,
     looping: StoredValue<bool>,
     /// When the grid's runs were last kept.
-    kept_ms: StoredValue<f64>,
+    pace: StoredValue<crate::page::kept::Pace>,
     /// Redraws owed since the last (bits as `due`): every drawing after a
     /// run's report, only the text when just the scaling table grew.
     dirty: StoredValue<u32>,
@@ -78,7 +78,7 @@ impl Lab {
             live: StoredValue::new_local(None),
             runner: StoredValue::new_local(None),
             looping: StoredValue::new(false),
-            kept_ms: StoredValue::new(f64::NEG_INFINITY),
+            pace: StoredValue::new(Default::default()),
             dirty: StoredValue::new(0),
             last_draw: StoredValue::new(0.0),
         }
@@ -214,10 +214,13 @@ impl Lab {
     /// Keeps the grid's runs for a reload, at most every `kept::KEEP_MS` unless
     /// `now` (a round's end); once it is whole, the kept copy goes.
     fn keep_grid(&self, now_too: bool) {
-        if !now_too && now() - self.kept_ms.get_value() < crate::page::kept::KEEP_MS {
+        if !self
+            .pace
+            .try_update_value(|p| p.due(now(), now_too))
+            .unwrap_or(false)
+        {
             return;
         }
-        self.kept_ms.set_value(now());
         match self.ctl.with_value(LabController::grid_kept) {
             Some(Ok(text)) => {
                 if let Err(e) = storage::set(GRID_KEY, &text) {

@@ -16,6 +16,7 @@ use crate::ui::charts::plots::Score;
 use crate::ui::lab::controls::swatch;
 use crate::ui::lab::handle::Lab;
 use crate::ui::shell::download;
+use crate::ui::shell::widgets::ProgressLine;
 use leptos::prelude::*;
 use serde_json::json;
 
@@ -193,6 +194,18 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
         }
     };
     let on = move || lab.read(|c| c.grid.on);
+    // the bar drawn once, its value and words following the grid (a
+    // precomputed table ran nothing here: no progress to show)
+    let grid_shown = Memo::new(move |_| {
+        lab.read(|c| c.grid.on || c.grid.done.as_ref().is_some_and(|d| !d.precomputed))
+    });
+    let grid_fraction = Memo::new(move |_| lab.read(|c| c.grid.progress.2));
+    let grid_words = Memo::new(move |_| {
+        lab.read(|c| {
+            let (done, total, frac) = c.grid.progress;
+            format!("{done} / {total} runs ({:.0}%)", frac * 100.0)
+        })
+    });
     // best first, as read from the back of a room; the essay's order a click away
     let by_score = RwSignal::new(true);
     // the notebook's note outlives the table's redraws (a table holding
@@ -252,16 +265,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
             }.into_any(),
             Err(e) => view! { <p class="notice" role="status">{format!("The interrupted grid could not be resumed: {e}.")}</p> }.into_any(),
         })}
-        {move || lab.read(|c| {
-            let (done, total, frac) = c.grid.progress;
-            // a precomputed table ran nothing here: no progress to show
-            (c.grid.on || c.grid.done.as_ref().is_some_and(|d| !d.precomputed)).then(|| view! {
-                <div class="progress">
-                    <progress data-testid="lab-progress" max="1" value=frac.to_string()></progress>
-                    <span>{format!("{done} / {total} runs ({:.0}%)", frac * 100.0)}</span>
-                </div>
-            })
-        })}
+        {move || grid_shown.get().then(|| view! { <ProgressLine id="lab" fraction=grid_fraction words=grid_words/> })}
         {move || lab.read(|c| c.grid.note.clone()).map(|e| view! { <p class="notice" role="status" data-testid="grid-note">{e}</p> })}
         {move || done.get().map(|d| {
             let floor = readout_floor(&d.summary);

@@ -129,3 +129,22 @@ pub fn until_found(f: impl Fn() -> bool + 'static, still: impl Fn() -> bool + 's
     }
     again(std::rc::Rc::new(f), std::rc::Rc::new(still), 300);
 }
+
+/// A long job's progress bar and its words (`{id}-progress`, and the words
+/// `{id}-status` where `words_id`), drawn once: the bar's value and the
+/// words follow the job (a redrawn bar, at every run of a study, rewrote
+/// its attributes and restyled the page).
+#[component]
+pub(crate) fn ProgressLine(
+    id: &'static str,
+    #[prop(into)] fraction: Signal<f64>,
+    #[prop(into)] words: Signal<String>,
+    #[prop(optional)] words_id: bool,
+) -> impl IntoView {
+    view! {
+        <div class="progress">
+            <progress data-testid=format!("{id}-progress") max="1" value=move || fraction.get().to_string()></progress>
+            <span data-testid=words_id.then(|| format!("{id}-status")) role=words_id.then_some("status")>{words}</span>
+        </div>
+    }
+}

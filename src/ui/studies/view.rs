@@ -11,6 +11,7 @@ use crate::lab::study::width::{WidthSpec, TARGET_TIMES_BP};
 use crate::lab::study::Study;
 use crate::lab::train::config::MAX_DEPTH;
 use crate::lab::train::precision::CurveRun;
+use crate::page::kept::Pace;
 use crate::page::studies::findings::{depth_findings, width_findings};
 use crate::page::studies::StudyState;
 use crate::page::url::AppState;
@@ -21,8 +22,8 @@ use crate::ui::shell::download;
 use crate::ui::shell::drawn::turns;
 use crate::ui::shell::storage;
 use crate::ui::shell::widgets::data_table;
-use crate::ui::shell::widgets::key_field;
 use crate::ui::shell::widgets::now;
+use crate::ui::shell::widgets::{key_field, ProgressLine};
 use crate::ui::workers::env::{kernels_label, worker_count};
 use crate::ui::workers::runner::{Events, Progress, Runner, StudyWork};
 use leptos::prelude::*;
@@ -38,6 +39,10 @@ struct Handle {
     /// An interrupted study to offer back ((runs done, in all)), or why
     /// the kept one could not be used.
     offer: RwSignal<Option<Result<(usize, usize), String>>>,
+    /// When the runs were last kept (at most every `kept::KEEP_MS`: the
+    /// kept copy is rewritten whole, which at every run made the page's
+    /// work grow with the square of the runs).
+    pace: StoredValue<Pace>,
 }
 
 impl Handle {
@@ -47,6 +52,7 @@ impl Handle {
             runner: StoredValue::new_local(None),
             key,
             offer: RwSignal::new(None),
+            pace: StoredValue::new(Pace::default()),
         };
         h.offer.set(h.kept().map(Ok));
         h
@@ -94,8 +100,8 @@ impl Handle {
         (!s.finished()).then(|| s.progress())
     }
 
-    /// Runs the jobs `indices` of `s`'s study, keeping each run as it
-    /// comes in.
+    /// Runs the jobs `indices` of `s`'s study, keeping its runs as they
+    /// come in.
     fn run(self, s: StudyState, indices: Vec<usize>) {
         let jobs = s.study.jobs();
         let work = StudyWork {
@@ -113,25 +119,11 @@ impl Handle {
                 }
             })
         };
-        let keep = move || {
-            let kept = self
-                .state
-                .with_untracked(|s| s.as_ref().map(StudyState::kept));
-            match kept {
-                Some(Ok(text)) => {
-                    if let Err(e) = storage::set(self.key, &text) {
-                        update(&|s| s.note(e.into()));
-                    }
-                }
-                Some(Err(e)) => update(&|s| s.note(e.clone())),
-                None => {}
-            }
-        };
         let events = Events::new(
             move |index, run: &CurveRun, _| {
                 let i = indices.get(index).copied().unwrap_or(index);
                 update(&|s| s.record(i, run.clone(), now()));
-                keep();
+                self.keep(false);
             },
             move |p: Progress| update(&|s| s.fraction = p.fraction),
             move |_, on| {
@@ -145,6 +137,8 @@ impl Handle {
                     .with_untracked(|s| s.as_ref().is_some_and(StudyState::finished))
                 {
                     storage::remove(self.key);
+                } else {
+                    self.keep(true);
                 }
                 self.runner.set_value(None);
             },
@@ -154,7 +148,36 @@ impl Handle {
             .set_value(Some(Runner::start(work, worker_count(), events)));
     }
 
+    /// Keeps the study's runs for a reload: at most every `kept::KEEP_MS`
+    /// unless `now_too` (a cancel, an end with runs missing).
+    fn keep(self, now_too: bool) {
+        if !self.on()
+            || !self
+                .pace
+                .try_update_value(|p| p.due(now(), now_too))
+                .unwrap_or(false)
+        {
+            return;
+        }
+        let kept = self
+            .state
+            .with_untracked(|s| s.as_ref().map(StudyState::kept));
+        let note = match kept {
+            Some(Ok(text)) => storage::set(self.key, &text).err().map(String::from),
+            Some(Err(e)) => Some(e),
+            None => None,
+        };
+        if let Some(n) = note {
+            self.state.update(|s| {
+                if let Some(s) = s {
+                    s.note(n);
+                }
+            });
+        }
+    }
+
     fn cancel(&self) {
+        self.keep(true);
         if let Some(r) = self.runner.get_value() {
             r.cancel();
         }
@@ -349,7 +372,35 @@ fn StudyButtons(
     start: impl Fn(web_sys::MouseEvent) + 'static,
     label: &'static str,
 ) -> impl IntoView {
-    let on = move || handle.on();
+    // memos: a run coming in changes the bar's value and the words only
+    let on = Memo::new(move |_| handle.on());
+    let shown = Memo::new(move |_| handle.state.with(Option::is_some));
+    let fraction = Memo::new(move |_| {
+        handle
+            .state
+            .with(|s| s.as_ref().map_or(0.0, |s| s.fraction))
+    });
+    let words = Memo::new(move |_| {
+        handle.state.with(|s| {
+            s.as_ref().map_or_else(String::new, |s| {
+                let (done, total) = s.progress();
+                match (s.on, s.seconds) {
+                    (true, _) => format!("{done} / {total} runs"),
+                    (false, Some(t)) => format!(
+                        "{total} runs in {t:.1} s on {}, {}",
+                        s.ran_on.as_deref().unwrap_or("workers"),
+                        kernels_label()
+                    ),
+                    (false, None) => format!("cancelled after {done} / {total} runs"),
+                }
+            })
+        })
+    });
+    let note = Memo::new(move |_| {
+        handle
+            .state
+            .with(|s| s.as_ref().and_then(|s| s.note.clone()))
+    });
     view! {
         {move || handle.offer.get().map(|o| match o {
             Ok((done, total)) => view! {
@@ -364,23 +415,10 @@ fn StudyButtons(
         })}
         <div class="lab-buttons">
             <button data-testid=format!("{id}-run") on:click=start disabled=on>{label}</button>
-            <button data-testid=format!("{id}-cancel") on:click=move |_| handle.cancel() disabled=move || !on()>"cancel"</button>
+            <button data-testid=format!("{id}-cancel") on:click=move |_| handle.cancel() disabled=move || !on.get()>"cancel"</button>
         </div>
-        {move || handle.state.with(|s| s.as_ref().map(|s| {
-            let (done, total) = s.progress();
-            let status = match (s.on, s.seconds) {
-                (true, _) => format!("{done} / {total} runs"),
-                (false, Some(t)) => format!("{total} runs in {t:.1} s on {}, {}", s.ran_on.as_deref().unwrap_or("workers"), kernels_label()),
-                (false, None) => format!("cancelled after {done} / {total} runs"),
-            };
-            view! {
-                <div class="progress">
-                    <progress data-testid=format!("{id}-progress") max="1" value=s.fraction.to_string()></progress>
-                    <span data-testid=format!("{id}-status") role="status">{status}</span>
-                </div>
-                {s.note.clone().map(|n| view! { <p class="notice" data-testid=format!("{id}-note")>{n}</p> })}
-            }
-        }))}
+        {move || shown.get().then(|| view! { <ProgressLine id=id fraction=fraction words=words words_id=true/> })}
+        {move || note.get().map(|n| view! { <p class="notice" data-testid=format!("{id}-note")>{n}</p> })}
     }
 }
 
