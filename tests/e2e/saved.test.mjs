@@ -84,6 +84,10 @@ test('every view opens under the Content-Security-Policy with no violation', asy
   assert.match(csp, /'wasm-unsafe-eval'/);
   assert.doesNotMatch(csp, /script-src[^;]*'unsafe-inline'/);
   const violations = [];
+  // (and the workers start the way wasm-bindgen asks: trunk's loader shim
+  // used a deprecated form, with a warning)
+  const deprecated = [];
+  page.on('console', (m) => { if (/deprecated/i.test(m.text())) deprecated.push(m.text()); });
   await page.exposeFunction('cspViolation', (v) => violations.push(v));
   await page.evaluate(() => document.addEventListener('securitypolicyviolation', (e) => window.cspViolation(`${e.violatedDirective} ${e.blockedURI}`)));
   for (const view of ['lab', 'studies', 'agents', 'graph']) {
@@ -95,6 +99,7 @@ test('every view opens under the Content-Security-Policy with no violation', asy
   await page.click('[data-testid=lab-run]');
   await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
   assert.deepEqual(violations, []);
+  assert.deepEqual(deprecated, []);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -1,0 +1,6 @@
+// Starts a Web Worker of the `worker` build: wasm-bindgen's no-modules glue,
+// then its wasm. (Our own, not trunk 0.21's data-loader-shim, which passes
+// the wasm's path in the form wasm-bindgen 0.2.130 deprecates, with a
+// warning in the console of every page that trains.)
+importScripts('./worker.js');
+wasm_bindgen({ module_or_path: './worker_bg.wasm' });
