@@ -9,9 +9,10 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// A job's parts are kept at most this often (a reload loses at most this
-/// much of the work; keeping a large job after every part would cost
-/// more than the parts).
+/// A job's parts are kept at most this often (keeping a large job after
+/// every part cost more than the parts); the page keeps the rest when it
+/// is hidden or left (`ui::shell::storage::on_leaving`), so only a crash
+/// loses the parts since the last keep.
 pub const KEEP_MS: f64 = 1000.0;
 
 /// When a job last kept itself, to keep it at most every `KEEP_MS`.

@@ -158,18 +158,19 @@ test('a depth study interrupted by a reload resumes and ends with the uninterrup
   const cli = JSON.parse(readFileSync('target/cli-depth-60.json', 'utf8'));
   const { page, problems, context } = await site.open('?view=studies&depths=1,3&dsteps=60');
   await page.click('[data-testid=depth-run]');
-  // a run kept (the first at once, then at most once a second:
-  // page::kept::KEEP_MS) and the study not over, then the tab reloads
-  await page.waitForFunction(() => {
+  // runs kept (the first at once, then at most once a second:
+  // page::kept::KEEP_MS), more in than kept, and the study not over: then
+  // the tab reloads, and the page keeps what it had as it goes
+  const done = await (await page.waitForFunction(() => {
     const m = /^(\d+) \/ (\d+) runs/.exec(document.querySelector('[data-testid=depth-status]')?.textContent || '');
     const kept = JSON.parse(localStorage.getItem('creditflow.study.depth.v1') || '{"parts":[]}').parts.length;
-    return m && kept >= 1 && Number(m[1]) < Number(m[2]);
-  }, null, { timeout: 120000 });
+    return m && kept >= 1 && Number(m[1]) >= kept + 2 && Number(m[1]) < Number(m[2]) && Number(m[1]);
+  }, null, { timeout: 120000, polling: 'raf' })).jsonValue();
   await page.reload();
   await page.waitForSelector('[data-testid=depth-resume-offer]');
   const offer = await page.textContent('[data-testid=depth-resume-offer]');
   const [, kept, total] = /after (\d+) of (\d+) runs/.exec(offer).map(Number);
-  assert.ok(kept >= 1 && kept < total, offer);
+  assert.ok(kept >= done && kept < total, `${done} runs in before the reload: ${offer}`);
   await page.click('[data-testid=depth-resume]');
   await page.waitForFunction(() => /runs in [0-9.]+ s/.test(document.querySelector('[data-testid=depth-status]')?.textContent || ''), null, { timeout: 120000 });
   assert.match(await page.textContent('[data-testid=depth-status]'), new RegExp(`^${total} runs in`));

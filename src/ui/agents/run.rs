@@ -50,6 +50,12 @@ impl UnitRun {
             pace: StoredValue::new(Pace::default()),
             runner: StoredValue::new_local(None),
         };
+        // the units since the last keep, when the page may be going away
+        storage::on_leaving(move || {
+            if r.runner.try_with_value(Option::is_some).unwrap_or(false) {
+                r.keep(true);
+            }
+        });
         r.offer.set(
             r.read_kept()
                 .map(|k| k.map(|k| (k.done.len(), k.units.len()))),

@@ -69,7 +69,7 @@ impl Lab {
         ctl.grid.offer = storage::get(GRID_KEY)
             .filter(|t| !t.is_empty())
             .map(|t| kept_grid(&t).map(|(_, runs)| runs.len()));
-        Self {
+        let lab = Self {
             app,
             ctl: StoredValue::new(ctl),
             version: RwSignal::new(0),
@@ -81,7 +81,14 @@ impl Lab {
             pace: StoredValue::new(Default::default()),
             dirty: StoredValue::new(0),
             last_draw: StoredValue::new(0.0),
-        }
+        };
+        // the grid's runs since the last keep, when the page may be going away
+        storage::on_leaving(move || {
+            if lab.ctl.try_with_value(|c| c.grid.on).unwrap_or(false) {
+                lab.keep_grid(true);
+            }
+        });
+        lab
     }
 
     pub fn plan(&self) -> Plan {

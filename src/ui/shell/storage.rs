@@ -144,3 +144,22 @@ pub fn session_from_json(text: &str) -> Result<Session, String> {
 pub fn save(ws: &Worksheet) -> Result<(), &'static str> {
     set(KEY, &to_json(ws))
 }
+
+/// Calls `f` when the page may be going away: hidden (a phone switching
+/// apps, a tab left) or left (a reload, a closed tab). Long work kept at
+/// a pace (`page::kept::Pace`) keeps its last parts there; the listeners
+/// go with the calling view.
+pub fn on_leaving(f: impl Fn() + Clone + 'static) {
+    use leptos::prelude::{document, on_cleanup, window_event_listener};
+    let g = f.clone();
+    let hidden = window_event_listener(leptos::ev::visibilitychange, move |_| {
+        if document().hidden() {
+            g();
+        }
+    });
+    let gone = window_event_listener(leptos::ev::pagehide, move |_| f());
+    on_cleanup(move || {
+        hidden.remove();
+        gone.remove();
+    });
+}

@@ -55,6 +55,8 @@ impl Handle {
             pace: StoredValue::new(Pace::default()),
         };
         h.offer.set(h.kept().map(Ok));
+        // the runs since the last keep, when the page may be going away
+        storage::on_leaving(move || h.keep(true));
         h
     }
 
@@ -66,7 +68,7 @@ impl Handle {
         if !crate::lab::data::registry::ready(study.grid().base.teacher.data) {
             return;
         }
-        self.cancel();
+        self.stop();
         storage::remove(self.key);
         self.offer.set(None);
         let s = StudyState::new(study, now());
@@ -176,8 +178,13 @@ impl Handle {
         }
     }
 
+    /// Cancelled, the study is kept with every run in (a reload offers it).
     fn cancel(&self) {
         self.keep(true);
+        self.stop();
+    }
+
+    fn stop(&self) {
         if let Some(r) = self.runner.get_value() {
             r.cancel();
         }
