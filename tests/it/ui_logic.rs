@@ -8,7 +8,7 @@ use creditflow::lab::study::grid::{GridSpec, JobSlices};
 use creditflow::lab::study::scaling::scaling_row;
 use creditflow::lab::study::summary::summarise;
 use creditflow::lab::{Method, RunConfig, Task, TaskShape};
-use creditflow::page::lab::session::{curves_csv, curves_json, Session};
+use creditflow::page::lab::session::{curves_csv, curves_json, RunStatus, Session};
 use creditflow::page::palette::CHART_LIGHT;
 use creditflow::ui::charts::credit::{ratio_bars, AnglePanels, Ratio};
 use creditflow::ui::charts::pen::{svg_drawn, Chart};
@@ -357,44 +357,16 @@ fn the_table_explains_the_teacher_gap_on_its_own() {
     assert!(divergence_cap().contains("1e4 times the target variance"));
 }
 
-#[test]
-fn a_table_ranks_finished_runs_best_first_and_leaves_the_rest_after() {
-    use creditflow::page::lab::session::rank;
+/// The readout-only floor and bp, `steps` steps each on a small teacher,
+/// finished: their board, and the runs' settings.
+fn floor_and_bp(steps: usize) -> (Vec<RunStatus>, Vec<RunConfig>, Arc<Task>) {
     let task = Arc::new(Task::new(TaskShape {
         train: 256,
         test: 64,
         ..TaskShape::default()
     }));
     let base = RunConfig {
-        steps: 40,
-        hidden: 8,
-        lr: 0.1,
-        ..RunConfig::default()
-    };
-    let cfgs: Vec<RunConfig> = [Method::ReadoutOnly, Method::Bp]
-        .iter()
-        .map(|&method| RunConfig { method, ..base })
-        .collect();
-    let mut s = Session::new(&cfgs, task);
-    while s.step_one() {}
-    let board = s.statuses();
-    let score = |m: Method| board.iter().find(|r| r.method() == m).unwrap().score();
-    let order = rank(&board, &[Method::ReadoutOnly, Method::Fa, Method::Bp]);
-    // fa never ran: it goes after the finished two, which are best first
-    assert_eq!(order[2], Method::Fa);
-    assert!(score(order[0]) <= score(order[1]), "{order:?}");
-}
-
-#[test]
-fn a_score_over_backprops_is_given_only_where_both_are_numbers() {
-    use creditflow::page::lab::session::{reference_ratio, times_reference};
-    let task = Arc::new(Task::new(TaskShape {
-        train: 256,
-        test: 64,
-        ..TaskShape::default()
-    }));
-    let base = RunConfig {
-        steps: 20,
+        steps,
         hidden: 8,
         lr: 0.1,
         ..RunConfig::default()
@@ -405,7 +377,24 @@ fn a_score_over_backprops_is_given_only_where_both_are_numbers() {
         .collect();
     let mut s = Session::new(&cfgs, task.clone());
     while s.step_one() {}
-    let board = s.statuses();
+    (s.statuses(), cfgs, task)
+}
+
+#[test]
+fn a_table_ranks_finished_runs_best_first_and_leaves_the_rest_after() {
+    use creditflow::page::lab::session::rank;
+    let (board, _, _) = floor_and_bp(40);
+    let score = |m: Method| board.iter().find(|r| r.method() == m).unwrap().score();
+    let order = rank(&board, &[Method::ReadoutOnly, Method::Fa, Method::Bp]);
+    // fa never ran: it goes after the finished two, which are best first
+    assert_eq!(order[2], Method::Fa);
+    assert!(score(order[0]) <= score(order[1]), "{order:?}");
+}
+
+#[test]
+fn a_score_over_backprops_is_given_only_where_both_are_numbers() {
+    use creditflow::page::lab::session::{reference_ratio, times_reference};
+    let (board, cfgs, task) = floor_and_bp(20);
     let bp = board
         .iter()
         .find(|r| r.method() == Method::Bp)
