@@ -97,8 +97,9 @@ impl UnitRun {
         }
     }
 
-    /// Keeps the run's units for a reload, at most every `KEEP_MS`
-    /// unless `now_too`; a finished run's copy goes.
+    /// Keeps the run's units for a reload, at most every `kept::KEEP_MS`
+    /// unless `now_too` (the run's end, the page going away); a finished
+    /// run's copy goes.
     fn keep(self, now_too: bool) {
         if !self
             .pace

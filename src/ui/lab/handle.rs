@@ -218,8 +218,9 @@ impl Lab {
         self.start_loop();
     }
 
-    /// Keeps the grid's runs for a reload, at most every `kept::KEEP_MS` unless
-    /// `now` (a round's end); once it is whole, the kept copy goes.
+    /// Keeps the grid's runs for a reload, at most every `kept::KEEP_MS`
+    /// unless `now_too` (a round's end, the page going away); once it is
+    /// whole, the kept copy goes.
     fn keep_grid(&self, now_too: bool) {
         if !self
             .pace

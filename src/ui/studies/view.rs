@@ -150,10 +150,16 @@ impl Handle {
             .set_value(Some(Runner::start(work, worker_count(), events)));
     }
 
-    /// Keeps the study's runs for a reload: at most every `kept::KEEP_MS`
-    /// unless `now_too` (a cancel, an end with runs missing).
+    /// Keeps the study under way for a reload: at most every
+    /// `kept::KEEP_MS` unless `now_too` (a cancel, an end with runs
+    /// missing, the page going away). Called outside any view: it reads
+    /// the state untracked.
     fn keep(self, now_too: bool) {
-        if !self.on()
+        let on = self
+            .state
+            .try_with_untracked(|s| s.as_ref().is_some_and(|s| s.on))
+            .unwrap_or(false);
+        if !on
             || !self
                 .pace
                 .try_update_value(|p| p.due(now(), now_too))
