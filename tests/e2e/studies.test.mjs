@@ -17,10 +17,27 @@ test('a reduced depth study from the URL draws each depth and matches the comman
   const cli = JSON.parse(readFileSync('target/cli-depth-60.json', 'utf8'));
   const { page, problems } = await site.open('?view=studies&depths=1,3&dsteps=60');
   assert.equal(await page.getAttribute('[data-testid=depth-figure]', 'data-depths'), '0');
+  // how often the page shows the runs coming in: the status's changes
+  // while the study runs (runs are shown at most every 250 ms, with the
+  // others of that time, not one frame a run)
+  await page.evaluate(() => {
+    window.creditflowShown = { changes: 0, t0: performance.now() };
+    new MutationObserver(() => {
+      const st = document.querySelector('[data-testid=depth-status]')?.textContent || '';
+      if (/^\d+ \/ \d+ runs/.test(st) && st !== window.creditflowShown.last) {
+        window.creditflowShown.last = st;
+        window.creditflowShown.changes++;
+        window.creditflowShown.t1 = performance.now();
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.click('[data-testid=depth-run]');
   await page.waitForSelector('[data-testid=depth-progress]');
   await page.waitForFunction(done('depth'), 'depth', { timeout: 120000 });
   assert.equal(await page.getAttribute('[data-testid=depth-figure]', 'data-depths'), '2');
+  const shown = await page.evaluate(() => window.creditflowShown);
+  const most = Math.ceil(((shown.t1 ?? shown.t0) - shown.t0) / 250) + 3;
+  assert.ok(shown.changes <= most, `the status changed ${shown.changes} times, more than ${most}: once a run?`);
   // one line per method, and per-layer dots on the angle chart
   assert.equal((await page.getAttribute('[data-testid=depth-chart]', 'data-colours')).split(' ').length, 7);
   assert.ok(Number(await page.getAttribute('[data-testid=depth-angle-chart]', 'data-dots')) >= 2 * (1 + 3));

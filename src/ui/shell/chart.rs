@@ -21,7 +21,9 @@ use leptos::wasm_bindgen::JsCast;
 use plotters_canvas::CanvasBackend;
 
 /// Draws `chart` on `canvas`, sized to it at `k` device pixels per CSS
-/// pixel.
+/// pixel. The canvas is resized only when its size changes: setting a
+/// size, even the same one, throws its pixels and drawing state away,
+/// and a redraw paints its background over the whole canvas anyway.
 fn paint(
     canvas: &web_sys::HtmlCanvasElement,
     chart: &impl Chart,
@@ -29,8 +31,11 @@ fn paint(
     theme: &ChartTheme,
 ) -> Drawn {
     let (w, h) = chart.size();
-    canvas.set_width((w * k).round() as u32);
-    canvas.set_height((h * k).round() as u32);
+    let (pw, ph) = ((w * k).round() as u32, (h * k).round() as u32);
+    if (canvas.width(), canvas.height()) != (pw, ph) {
+        canvas.set_width(pw);
+        canvas.set_height(ph);
+    }
     CanvasBackend::with_canvas_object(canvas.clone())
         .map(|b| draw_on(b, k, chart, theme))
         .unwrap_or_default()

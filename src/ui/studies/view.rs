@@ -43,7 +43,16 @@ struct Handle {
     /// kept copy is rewritten whole, which at every run made the page's
     /// work grow with the square of the runs).
     pace: StoredValue<Pace>,
+    /// Whether the view is to be told of the runs come in since it last
+    /// drew (`show_soon`).
+    showing: StoredValue<bool>,
 }
+
+/// A run coming in is shown within this many milliseconds, with the
+/// others of that time: a study's page then draws a few frames a second,
+/// not one a run (each frame's style, layout, paint and commit took the
+/// main thread's time from the workers it shares two cores with).
+const SHOW_MS: u64 = 250;
 
 impl Handle {
     fn new(key: &'static str) -> Self {
@@ -53,6 +62,7 @@ impl Handle {
             key,
             offer: RwSignal::new(None),
             pace: StoredValue::new(Pace::default()),
+            showing: StoredValue::new(false),
         };
         h.offer.set(h.kept().map(Ok));
         // the runs since the last keep, when the page may be going away
@@ -124,7 +134,13 @@ impl Handle {
         let events = Events::new(
             move |index, run: &CurveRun, _| {
                 let i = indices.get(index).copied().unwrap_or(index);
-                update(&|s| s.record(i, run.clone(), now()));
+                // in the state at once (a keep sees it), in the view soon
+                self.state.update_untracked(|s| {
+                    if let Some(s) = s.as_mut().filter(|s| s.on) {
+                        s.record(i, run.clone(), now());
+                    }
+                });
+                self.show_soon();
                 self.keep(false);
             },
             move |p: Progress| update(&|s| s.fraction = p.fraction),
@@ -148,6 +164,27 @@ impl Handle {
         );
         self.runner
             .set_value(Some(Runner::start(work, worker_count(), events)));
+    }
+
+    /// Tells the view of the runs come in, within `SHOW_MS`. (A study's
+    /// end, a cancel and a note update the state, which shows them all.)
+    fn show_soon(self) {
+        if self.showing.get_value() {
+            return;
+        }
+        self.showing.set_value(true);
+        set_timeout(
+            move || {
+                if self
+                    .showing
+                    .try_update_value(std::mem::take)
+                    .unwrap_or(false)
+                {
+                    self.state.notify();
+                }
+            },
+            std::time::Duration::from_millis(SHOW_MS),
+        );
     }
 
     /// Keeps the study under way for a reload: at most every
