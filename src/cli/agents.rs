@@ -6,7 +6,7 @@
 //! card for running the test on a real pipeline.
 
 use crate::cli::opts::list;
-use crate::cli::{fail, write};
+use crate::cli::{fail, refuse, write};
 use crate::lab::agents::margin::{self, MarginAxes, MarginCell};
 use crate::lab::agents::rounds::{depth_study, run, AgentRun, PipelineRow};
 use crate::lab::agents::trace::{self, SimRun};
@@ -183,11 +183,11 @@ pub fn agents(args: &[String]) -> i32 {
 fn import(o: &Opts, path: &str) -> i32 {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) => return fail(&format!("cannot read {path}: {e}")),
+        Err(e) => return refuse(&format!("cannot read {path}: {e}")),
     };
     let imported = match trace::parse(&text) {
         Ok(t) => Imported::of(t),
-        Err(e) => return fail(&format!("{path}: {e}")),
+        Err(e) => return refuse(&format!("{path}: {e}")),
     };
     println!("{path}: {}", imported.summary());
     report(o, &imported.results, false)

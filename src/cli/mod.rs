@@ -85,12 +85,15 @@ pub fn usage() -> String {
                     [--fix P] [--break P] [--names A,B,…] [--p-low P] [--p-high P]
                     [--questions N] [--width W] [--tasks N] [--val-tasks N] [--gain G]
                     [--map] [--map-fidelities 0,0.25,…] [--map-depths 2,4,8] [--map-blurs 0.1,…]
-                    [--json FILE] [--protocol-card]
+                    [--json FILE] [--protocol-card] [--import FILE.jsonl] [--write-trace FILE.jsonl]
          essay Part 5, simulated (no language model is called): a K-step pipeline's
          held-out loss by credit signal at the chained critique's call budget over
          seeds (median and middle half), the curves at --depth gated and ungated,
          refine + vote against independent answers voted at equal calls; --map adds
          the chain's margin over each broadcast on fidelity × depth × blur
+         --import F     your own pipeline's trace (JSON lines, docs/agents-trace.md)
+                        reported as the simulation's runs are, the same as the page
+         --write-trace F  the simulation's runs written as such a trace
   creditflow tasks [--methods bp,fa,…] [--steps 3000] [--seeds 0,1,2] [--protocol careful|essay]
                    [--json FILE]
          the essay's counterexample measured: the same rules (bp, fa, dfa, sign symmetry,
@@ -121,6 +124,11 @@ pub fn usage() -> String {
 
 /// Runs the command line; returns the process exit status.
 pub fn run(args: Vec<String>) -> i32 {
+    // `creditflow agents --help` and the like: the usage, not an error
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        println!("{}", usage());
+        return 0;
+    }
     match args.first().map(String::as_str) {
         Some("grad") => grad::run(&args[1..]),
         Some("ablate") => lab::ablate(&args[1..]),
@@ -145,6 +153,13 @@ pub fn run(args: Vec<String>) -> i32 {
 /// Prints `message` and the usage to stderr; returns exit status 2.
 pub(crate) fn fail(message: &str) -> i32 {
     eprintln!("error: {message}\n\n{}", usage());
+    2
+}
+
+/// Prints `message` alone (a file that cannot be used: the command was
+/// right, so the usage would only bury the reason); exit status 2.
+pub(crate) fn refuse(message: &str) -> i32 {
+    eprintln!("error: {message}");
     2
 }
 

@@ -340,19 +340,67 @@ test('present mode: one thing per screen, Page Down / Page Up move, the slide is
   const box = await page.locator('.presenting').boundingBox();
   assert.ok(box.width >= 1270 && box.height >= 600, `${box.width} × ${box.height}`);
   await page.keyboard.press('PageDown');
-  await page.waitForFunction(() => document.querySelector('.presenting')?.dataset.testid === 'fd-table');
+  await page.waitForFunction(() => !!document.querySelector('.presenting [data-testid=fd-table]'));
   assert.match(page.url(), /present=2/);
+  // a table's slide covers the screen too (a table itself would not stretch
+  // to it, and left the page showing under it)
+  const fd = await page.locator('.presenting').boundingBox();
+  assert.ok(fd.width >= 1270 && fd.height >= 600, `${fd.width} × ${fd.height}`);
   await page.keyboard.press('PageDown');
   await page.waitForFunction(() => !!document.querySelector('figure.presenting [data-testid=curve-chart]'));
   assert.match(page.url(), /view=lab/);
   await page.keyboard.press('PageUp');
-  await page.waitForFunction(() => document.querySelector('.presenting')?.dataset.testid === 'fd-table');
+  await page.waitForFunction(() => !!document.querySelector('.presenting [data-testid=fd-table]'));
   // the essay's table is not there until shown: the bar says so
   await page.goto(site.base + '?present=6');
   await page.waitForSelector('[data-testid=present-bar]');
   await page.waitForFunction(() => /precomputed table/.test(document.querySelector('[data-testid=present-bar]').textContent));
   await page.keyboard.press('Escape');
   assert.equal(await visible(page, 'present-bar'), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('present mode in a link that hides the view switch stays in its view; a lab slide runs the lab; Escape goes back', async () => {
+  // a lecturer's link to the worked example, the view switch hidden
+  const { page, problems, context } = await site.open('?hide=nav', { viewport: { width: 1280, height: 720 } });
+  await page.click('[data-testid=present-start]');
+  await page.waitForSelector('[data-testid=present-bar]');
+  assert.match(await text(page, 'present-title'), /^1 \/ 2 /);
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => !!document.querySelector('.presenting [data-testid=fd-table]'));
+  await page.keyboard.press('PageDown');
+  await page.waitForTimeout(300);
+  assert.match(page.url(), /present=2/);
+  assert.doesNotMatch(page.url(), /view=lab/);
+  assert.equal(await page.isDisabled('[data-testid=present-next]'), true);
+  // a link that asks for a lab slide with the switch hidden is brought back to its own view's
+  await page.goto(site.base + '?hide=nav&present=4');
+  await page.waitForFunction(() => /present=1/.test(location.search) && !!document.querySelector('.presenting [data-testid=slide-graph], [data-testid=slide-graph].presenting'));
+  assert.doesNotMatch(page.url(), /view=lab/);
+  // the studies have no slides: a link kept to them says so, and stays
+  await page.goto(site.base + '?view=studies&hide=nav');
+  await page.waitForSelector('[data-room=studies] > *', { state: 'attached' });
+  await page.click('[data-testid=present-start]');
+  await page.waitForFunction(() => /no slides/.test(document.querySelector('[data-testid=present-title]')?.textContent ?? ''));
+  assert.match(page.url(), /view=studies/);
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('[data-testid=present-bar]'));
+  assert.match(page.url(), /view=studies/);
+  // from the lab, Present starts at the lab's first slide, offers a run, and Escape returns to the lab
+  await page.goto(site.base + '?view=lab');
+  await page.waitForSelector('[data-room=lab] > *', { state: 'attached' });
+  await page.click('[data-testid=present-start]');
+  await page.waitForFunction(() => !!document.querySelector('figure.presenting [data-testid=curve-chart]'));
+  assert.match(await text(page, 'present-title'), /^3 \/ 6 /);
+  await page.click('[data-testid=present-run]');
+  await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
+  await page.goto(site.base + '?present=2');
+  await page.waitForSelector('[data-testid=present-bar]');
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => /view=lab/.test(location.search));
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !/view=lab/.test(location.search) && !/present=/.test(location.search));
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -264,3 +264,40 @@ fn the_schema_files_required_fields_are_the_importers() {
         assert_eq!(refused, required.contains(&field.as_str()), "{field}: {e}");
     }
 }
+
+#[test]
+fn arms_at_budgets_apart_are_said_to_be() {
+    // two arms of a 2-step pipeline, 3 rounds, 3 seeds: the chain spends
+    // 6 calls a round, the broadcast 2, and the chain's scores are lower
+    let mut text = String::from(
+        "{\"creditflow_trace\": 1, \"simulated\": false, \"metric\": \"held-out loss\", \"description\": \"budgets apart\"}\n",
+    );
+    for (arm, per_round, fall) in [("chain", 6, 0.2), ("broadcast", 2, 0.05)] {
+        for run in 0..3 {
+            for round in 0..=3 {
+                for step in 1..=2 {
+                    let held = 1.0 - fall * round as f64 - 0.01 * run as f64;
+                    text += &format!(
+                        "{{\"arm\": \"{arm}\", \"run\": {run}, \"steps\": 2, \"round\": {round}, \"step\": {step}, \"held_out\": {held}, \"calls\": {}}}\n",
+                        per_round * round
+                    );
+                }
+            }
+        }
+    }
+    let imported = Imported::of(parse(&text).expect("the trace reads"));
+    let f = imported.results.findings(Measure::default());
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert!(f[0].contains("beats the"), "{f:?}");
+    assert!(
+        f[0].contains("not at an equal call budget: the chained critique spent 18 calls, the fixed broadcast 6"),
+        "{f:?}"
+    );
+    // the simulation's arms are within a round of each other: no such words
+    let sim = Imported::of(parse(&std::fs::read_to_string(EXAMPLES[0].0).unwrap()).unwrap());
+    let f = sim.results.findings(Measure::default());
+    assert!(
+        !f.is_empty() && f.iter().all(|s| !s.contains("equal call budget")),
+        "{f:?}"
+    );
+}

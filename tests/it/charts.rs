@@ -373,3 +373,20 @@ fn an_axis_refuses_bounds_it_cannot_draw() {
     let a = Axis::log(1e-3, 10.0);
     assert_eq!((a.lo, a.hi, a.ticks().len()), (1e-3, 10.0, 5));
 }
+
+#[test]
+fn a_narrow_log_axis_still_has_ticks() {
+    use creditflow::ui::charts::pen::Axis;
+    // decades where two or more fall in the range
+    assert_eq!(Axis::log(0.005, 2.0).ticks(), vec![0.01, 0.1, 1.0]);
+    // an error rate from 0.24 to 0.6 holds no decade: linear steps then
+    let t = Axis::log(0.24, 0.6).ticks();
+    assert!(t.len() >= 3, "{t:?}");
+    assert!(t.iter().all(|v| (0.24..=0.6).contains(v)), "{t:?}");
+    // a very narrow range: finer linear steps, still inside and positive
+    let t = Axis::log(0.41, 0.43).ticks();
+    assert!(
+        t.len() >= 2 && t.iter().all(|v| (0.41..=0.43).contains(v) && *v > 0.0),
+        "{t:?}"
+    );
+}

@@ -162,6 +162,35 @@ fn the_pages_limit_is_enforced_with_a_message() {
 }
 
 #[test]
+fn a_number_too_large_to_standardise_is_refused_with_its_place() {
+    // 1e308 is finite but its square is not; 1e400 reads as infinity
+    for (cell, sep) in [
+        ("1e308", ','),
+        ("-2.5e200", ','),
+        ("1e400", ','),
+        ("1,5e200", ';'),
+    ] {
+        let text = format!("a{sep}y\n1{sep}2\n{cell}{sep}3\n");
+        match parse(&text, true) {
+            Err(e @ CsvError::TooLarge { .. }) => {
+                let e = e.to_string();
+                assert!(
+                    e.starts_with(&format!("line 3, column “a”: {cell} is too large")),
+                    "{e}"
+                );
+            }
+            other => panic!("{cell}: {other:?}"),
+        }
+    }
+    // the largest allowed, and the words for infinity and NaN (text, as before)
+    assert!(parse("a,y\n1e150,2\n-1e150,3\n", true).is_ok());
+    for word in ["inf", "NaN", "infinity"] {
+        let t = parse(&format!("a,y\n1,2\n{word},3\n"), true).unwrap();
+        assert!(!t.columns[0].cells.is_numeric(), "{word}");
+    }
+}
+
+#[test]
 fn the_target_kind_is_detected_and_can_be_overridden() {
     let t = parse(&good(",", "\n"), false).unwrap();
     // labels: classification, classes in sorted order

@@ -256,6 +256,15 @@ pub fn depth_unit(
 }
 
 impl PipelineRow {
+    /// Whether `self` and `other` spent budgets a round's calls or more
+    /// apart: not an equal call budget. (The simulation runs each signal
+    /// for as many whole rounds as the chain's budget pays for, so its
+    /// arms are within a round; an imported trace's need not be.)
+    pub fn budget_apart(&self, other: &PipelineRow) -> bool {
+        let per_round = |r: &PipelineRow| r.calls / r.rounds.max(1) as u64;
+        self.calls.abs_diff(other.calls) >= per_round(self).max(per_round(other)).max(1)
+    }
+
     /// The row of a finished depth-study run.
     pub fn of(depth: usize, rounds: usize, r: AgentRun) -> Self {
         PipelineRow {

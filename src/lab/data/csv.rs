@@ -10,6 +10,9 @@ use std::fmt;
 /// The page's limits (the command line has none but memory).
 pub const MAX_ROWS: usize = 50_000;
 pub const MAX_COLUMNS: usize = 1_000;
+/// The largest magnitude a cell may hold: each column is standardised
+/// (its values squared), and beyond about 1e154 a square overflows.
+pub const MAX_MAGNITUDE: f64 = 1e150;
 
 /// A parsed file: its columns in order, every one `rows` long.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +71,11 @@ pub enum CsvError {
         rows: usize,
         columns: usize,
     },
+    TooLarge {
+        line: usize,
+        column: String,
+        cell: String,
+    },
 }
 
 impl fmt::Display for CsvError {
@@ -86,6 +94,10 @@ impl fmt::Display for CsvError {
             CsvError::TooMany { rows, columns } => write!(
                 f,
                 "the file has {rows} rows × {columns} columns; the page takes at most {MAX_ROWS} rows × {MAX_COLUMNS} columns (the command line has no limit)"
+            ),
+            CsvError::TooLarge { line, column, cell } => write!(
+                f,
+                "line {line}, column “{column}”: {cell} is too large: numbers must lie within ±{MAX_MAGNITUDE:e} (each column is standardised, which squares its values, and beyond about 1e154 a square overflows)"
             ),
         }
     }
@@ -197,6 +209,21 @@ pub fn number(cell: &str, sep: char) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
+/// Whether a cell is written as a number beyond `MAX_MAGNITUDE` (1e400,
+/// which reads as infinity, included; the words "inf" and "NaN" are text).
+fn too_large(cell: &str, sep: char) -> bool {
+    let s = cell.trim();
+    if !s.bytes().any(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let s = if sep == ';' && s.contains(',') && !s.contains('.') {
+        s.replace(',', ".")
+    } else {
+        s.to_string()
+    };
+    s.parse::<f64>().is_ok_and(|v| v.abs() > MAX_MAGNITUDE)
+}
+
 /// Parses a whole file. `limit`: enforce the page's `MAX_ROWS` ×
 /// `MAX_COLUMNS`.
 pub fn parse(text: &str, limit: bool) -> Result<Table, CsvError> {
@@ -246,7 +273,14 @@ pub fn parse(text: &str, limit: bool) -> Result<Table, CsvError> {
                 columns: width,
             });
         }
-        for (col, cell) in columns.iter_mut().zip(r.fields) {
+        for ((col, cell), name) in columns.iter_mut().zip(r.fields).zip(&names) {
+            if too_large(&cell, sep) {
+                return Err(CsvError::TooLarge {
+                    line: r.line,
+                    column: name.clone(),
+                    cell: cell.trim().to_string(),
+                });
+            }
             push(col, cell, sep, r.line);
         }
     }

@@ -51,6 +51,16 @@ impl Format {
         }
     }
 
+    /// How to run the file `name` of this format (NumPy is all it needs).
+    pub fn how_to_run(self, name: &str) -> String {
+        match self {
+            Format::Ipynb => format!(
+                "Open it in Jupyter, or run it whole: jupyter nbconvert --to notebook --execute {name} (NumPy only)."
+            ),
+            Format::Py => format!("Run it: python3 {name} (NumPy only)."),
+        }
+    }
+
     pub fn mime(self) -> &'static str {
         match self {
             Format::Ipynb => "application/x-ipynb+json",

@@ -183,6 +183,18 @@ impl AgentsResults {
         let (pa, pb) = (get(a)?, get(b)?);
         let (x, y) = (&pa.score, &pb.score);
         let both = format!("{} {}, {} {}", a.short(), x.text(3), b.short(), y.text(3));
+        // an imported trace may give the two arms budgets apart
+        let both = if pa.row.budget_apart(&pb.row) {
+            format!(
+                "{both}; not at an equal call budget: the {} spent {} calls, the {} {}",
+                a.short(),
+                pa.row.calls,
+                b.short(),
+                pb.row.calls
+            )
+        } else {
+            both
+        };
         Some(match Verdict::of(x, y) {
             Verdict::FirstBeats => format!("the {} beats the {} ({both})", a.short(), b.short()),
             Verdict::SecondBeats => format!("the {} beats the {} ({both})", b.short(), a.short()),

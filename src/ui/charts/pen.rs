@@ -85,14 +85,21 @@ impl Axis {
         }
     }
 
-    /// Tick values: decades on a log axis, 1–2–5 steps on a linear one.
+    /// Tick values: decades on a log axis (where fewer than two fall in
+    /// it, the linear steps inside it: a narrow range still reads), 1–2–5
+    /// steps on a linear one.
     pub fn ticks(&self) -> Vec<f64> {
         if self.log {
-            let (a, b) = (
-                self.lo.log10().ceil() as i32,
-                self.hi.log10().floor() as i32,
-            );
-            return (a..=b).take(MAX_TICKS).map(|e| 10f64.powi(e)).collect();
+            let (lo, hi) = (self.lo.min(self.hi), self.lo.max(self.hi));
+            let decades: Vec<f64> = (lo.log10().ceil() as i32..=hi.log10().floor() as i32)
+                .take(MAX_TICKS)
+                .map(|e| 10f64.powi(e))
+                .collect();
+            if decades.len() >= 2 {
+                return decades;
+            }
+            let linear = Axis { lo, hi, log: false };
+            return linear.ticks().into_iter().filter(|v| *v > 0.0).collect();
         }
         let span = (self.hi - self.lo).abs().max(1e-12);
         let raw = span / 5.0;

@@ -141,6 +141,7 @@ pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
         download::text(&v.to_string(), "creditflow-curves.json", "application/json");
     };
     view! {
+        <div class="slide">
         <table class="live stack" data-testid="live-table">
             <thead><tr>
                 <th>"method"</th><th>"removes"</th><th>"rate"</th><th>"step"</th><th title="normalised MSE; the error rate where the run classifies">"test score"</th>
@@ -149,6 +150,7 @@ pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
+        </div>
         {move || lab.read(|c| c.board.iter().any(|r| r.diverged_at.is_some())).then(|| view! {
             <p class="hint" data-testid="divergence-rule">{format!(
                 "A run “diverges” when it crosses the cap, {}, and stops there; sign dropped does so \
@@ -284,6 +286,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                     </button>
                 </p>
                 <p class="hint" data-testid="grid-protocol">{format!("Run under {}.", d.spec.base.protocol.describe())}</p>
+                <div class="slide">
                 <table class="results stack" data-testid="lab-table">
                     <thead><tr><th>"method"</th><th>"removes"</th><th title="↑ / ↓: the largest / smallest rate tried, so the best may lie beyond the grid">"best rate"</th><th title="the median over seeds, with its 95% bootstrap interval">"median [95%]"</th><th title="our median over bp's, with its 95% bootstrap interval (seeds resampled in pairs)">"× bp [95%]"</th><th title="the essay's median over its bp's 0.017; ⚑ where it lies outside our interval">"essay × bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>
                     <tbody>
@@ -319,6 +322,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                         }).collect_view()}
                     </tbody>
                 </table>
+                </div>
                 <p class="hint" data-testid="why-stale">"Why stale activity scores worse than the controls that have nothing to learn: its updates are full-sized and pair this batch's errors with the previous batch's activity, which is unrelated to them, so every layer, the readout too, is pushed along directions of real activity that carry no credit. Shuffled labels and a random direction waste their steps; readout only at least trains its last layer correctly. (Our reading of the mechanism, not a measured decomposition.)"</p>
                 <p class="hint">{scores_are(&d)}" A diverged run counts as +∞ in the median. “× bp” divides by exact backprop's median. In brackets: a 95% bootstrap interval over the seeds at the chosen rate (with three seeds it spans their range); a ranking between two rows means something only where their intervals do not overlap, and “≈ above” marks a row that cannot be told from the one above it. ↑ / ↓ on a rate: the largest / smallest tried, so the best may lie beyond the grid (the careful protocol extends it), with the reason under the row. ⚑: the essay's ratio lies outside our interval, with the reason under the row."</p>
                 {teacher_gap(floor, d.teacher.gain).map(|g| view! { <p class="hint" data-testid="teacher-gap">{g}</p> })}
@@ -359,10 +363,7 @@ fn NotebookExport(
                 format.extension()
             );
             download::text(&e.text, &name, format.mime());
-            format!(
-                "{name}: {}. Run it with Jupyter, or python3 {name} (NumPy only).",
-                e.summary()
-            )
+            format!("{name}: {}. {}", e.summary(), format.how_to_run(&name))
         })));
     };
     let id = if grid { "grid" } else { "live" };

@@ -6,6 +6,7 @@
 //! each depth or width finishes. The state is `lab::studies::StudyState`;
 //! this file only wires and draws.
 
+use crate::lab::data::Data;
 use crate::lab::study::depth::DepthSpec;
 use crate::lab::study::width::{WidthSpec, TARGET_TIMES_BP};
 use crate::lab::study::Study;
@@ -342,17 +343,22 @@ pub fn StudiesView() -> impl IntoView {
     };
     // opened in the page, the width study and the harder tasks come in tasks of their own
     let [width_in, harder_in] = turns();
+    let task = Memo::new(move |_| app.with(|a| a.lab.base.teacher.data));
     view! {
         <section class="studies-view">
             <h2>"The essay's open questions, answered by the instrument"</h2>
             <p class="hint">
-                "Each study is many independent training runs on the essay's teacher (20→30→5, gain and arithmetic from the Lab's settings), "
-                "spread over this browser's cores. The charts fill in as each depth or width finishes. "
+                "Each study is many independent training runs on the Lab's task, spread over this browser's cores. "
+                "The charts fill in as each depth or width finishes. "
                 "The same studies run natively with " <code>"creditflow depth"</code> " and " <code>"creditflow width"</code> "."
             </p>
+            <p class=move || if task.get() == Data::Teacher { "hint" } else { "notice" } data-testid="studies-task">{move || match task.get() {
+                Data::Teacher => "The task: the essay's teacher (20→30→5; its gain and the arithmetic from the Lab's settings).".to_string(),
+                other => format!("The task: {}, chosen in the Lab, not the essay's teacher: the findings below are this task's, and the essay's numbers are not comparable to them.", other.describe()),
+            }}</p>
             <h3 id="depth-study">"Depth: does the ordering of the requirements survive in deeper networks?"</h3>
             <p class="hint">{move || app.with(|a| format!(
-                "Students of {} hidden layers of 64 units; bp, FA, DFA, no local derivatives, scrambled, node perturbation and readout only; the essay's 5 rates × 3 seeds, {} steps each, best rate per depth. The teacher stays the essay's 20→30→5 at every depth.",
+                "Students of {} hidden layers of 64 units; bp, FA, DFA, no local derivatives, scrambled, node perturbation and readout only; the essay's 5 rates × 3 seeds, {} steps each, best rate per depth. The task stays the same at every depth.",
                 a.get("depths").replace(',', ", "), a.lab.depth_steps
             ))}</p>
             <SizeFields app=app keys=["depths", "dsteps"] labels=["depths", "steps"]/>
