@@ -58,6 +58,13 @@ test('a reduced depth study from the URL draws each depth and matches the comman
   for (const row of cli.rows.filter((r) => r.method === 'readout_only')) {
     assert.ok(findings.includes(`readout only ${row.ratio_to_bp.toFixed(1)}×`), `readout only at depth ${row.depth}`);
   }
+  // a reload shows the finished study as it was, said to be kept
+  await page.reload();
+  await page.waitForSelector('[data-room=studies] > *', { state: 'attached' });
+  await page.waitForFunction(() => /earlier visit/.test(document.querySelector('[data-testid=depth-status]')?.textContent ?? ''));
+  assert.equal(await page.getAttribute('[data-testid=depth-figure]', 'data-depths'), '2');
+  assert.equal(await page.textContent('[data-testid=depth-findings]'), findings);
+  assert.equal(await page.$$eval('[data-testid=depth-resume-offer]', (e) => e.length), 0);
   assert.deepEqual(problems, []);
 });
 

@@ -28,6 +28,8 @@ pub struct StudyState {
     started_ms: f64,
     /// Wall time once finished.
     pub seconds: Option<f64>,
+    /// Finished on an earlier visit, read back from this browser's copy.
+    pub from_before: bool,
     /// How many jobs each part (a depth, a width) has, in job order.
     part_sizes: Vec<usize>,
 }
@@ -51,6 +53,7 @@ impl StudyState {
             ran_on: None,
             started_ms: now_ms,
             seconds: None,
+            from_before: false,
         }
     }
 

@@ -65,7 +65,14 @@ impl Handle {
             pace: StoredValue::new(Pace::default()),
             showing: StoredValue::new(false),
         };
-        h.offer.set(h.kept().map(Ok));
+        // a finished study comes back as it was; an interrupted one is offered
+        match storage::get(key).map(|t| StudyState::resumed(&t, now())) {
+            Some(Ok(mut s)) if s.finished() => {
+                s.from_before = true;
+                h.state.set(Some(s));
+            }
+            _ => h.offer.set(h.kept().map(Ok)),
+        }
         // the runs since the last keep, when the page may be going away
         storage::on_leaving(move || h.keep(true));
         h
@@ -155,7 +162,7 @@ impl Handle {
                     .state
                     .with_untracked(|s| s.as_ref().is_some_and(StudyState::finished))
                 {
-                    storage::remove(self.key);
+                    self.keep_finished();
                 } else {
                     self.keep(true);
                 }
@@ -219,6 +226,19 @@ impl Handle {
                     s.note(n);
                 }
             });
+        }
+    }
+
+    /// Finished, the study is kept whole, for a reload to show; where the
+    /// browser has no room for it, not at all (a part kept earlier would
+    /// offer to resume what is done).
+    fn keep_finished(self) {
+        let text = self
+            .state
+            .with_untracked(|s| s.as_ref().map(StudyState::kept));
+        match text {
+            Some(Ok(t)) if storage::set(self.key, &t).is_ok() => {}
+            _ => storage::remove(self.key),
         }
     }
 
@@ -441,6 +461,9 @@ fn StudyButtons(
             s.as_ref().map_or_else(String::new, |s| {
                 let (done, total) = s.progress();
                 match (s.on, s.seconds) {
+                    (false, _) if s.from_before => format!(
+                        "{total} runs, finished on an earlier visit and kept in this browser (run it again to time it here)"
+                    ),
                     (true, _) => format!("{done} / {total} runs"),
                     (false, Some(t)) => format!(
                         "{total} runs in {t:.1} s on {}, {}",

@@ -214,7 +214,7 @@ fn node(
     let (label, num) = match shown[i] {
         Shown::Nothing => (None, 0.0),
         Shown::Running(v) if id == g.output() => (Some(format!("{what} {}", fmt_signed(v))), v),
-        Shown::Running(v) => (Some(format!("sum so far {}", fmt_signed(v))), v),
+        Shown::Running(v) => (Some(format!("so far {}", fmt_signed(v))), v),
         Shown::Credit(v) if !close(v, c.sweep_adjoint(id)) => (
             Some(format!(
                 "credit {} (own {})",
