@@ -182,9 +182,20 @@ test('the essay\'s table at once from the precomputed file, with its command', a
   assert.match(await page.textContent('[data-testid=edge-reason-bp]'), /0\.2 is the largest rate of the essay's grid/);
   assert.match(await page.textContent('[data-testid=edge-reason-stale]'), /no rate of it learns the task/);
   assert.match(await page.textContent('[data-testid=row-bp]'), /\[0\.0\d\d, 0\.0\d\d\]/);
-  assert.match(await page.textContent('[data-testid=grid-protocol]'), /the essay's protocol/);
+  assert.match(await page.textContent('[data-testid=grid-protocol]'), /the essay's protocol: .*, on the teacher \(gain 1\)\.$/);
+  assert.equal(await page.locator('[data-testid=grid-other-task]').count(), 0);
   // the live runs now take their rates from it
   assert.match(await page.textContent('[data-testid=lab-status]'), /./);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the precomputed table shown while another task is chosen says it is not of that task', async () => {
+  const { page, problems, context } = await site.open('?view=lab&task=digits');
+  await page.click('[data-testid=lab-precomputed]');
+  await page.waitForSelector('[data-testid=lab-table]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=grid-protocol]'), /on the teacher/);
+  assert.match(await page.textContent('[data-testid=grid-other-task]'), /not of the task chosen/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -285,7 +285,10 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                         {move || if by_score.get() { "ordered by score (best first): show the essay's order" } else { "in the essay's order: order by score" }}
                     </button>
                 </p>
-                <p class="hint" data-testid="grid-protocol">{format!("Run under {}.", d.spec.base.protocol.describe())}</p>
+                <p class="hint" data-testid="grid-protocol">{format!("Run under {}, on {}.", d.spec.base.protocol.describe(), task_words(&d.spec.base))}</p>
+                {move || lab.app.with(|a| a.lab.base.teacher.data != d.spec.base.teacher.data).then(|| view! {
+                    <p class="notice" data-testid="grid-other-task">"This table is not of the task chosen in the settings above: “run it here” runs that one."</p>
+                })}
                 <div class="slide">
                 <table class="results stack" data-testid="lab-table">
                     <thead><tr><th>"method"</th><th>"removes"</th><th title="↑ / ↓: the largest / smallest rate tried, so the best may lie beyond the grid">"best rate"</th><th title="the median over seeds, with its 95% bootstrap interval">"median [95%]"</th><th title="our median over bp's, with its 95% bootstrap interval (seeds resampled in pairs)">"× bp [95%]"</th><th title="the essay's median over its bp's 0.017; ⚑ where it lies outside our interval">"essay × bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>
