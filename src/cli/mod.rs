@@ -124,8 +124,9 @@ pub fn usage() -> String {
 
 /// Runs the command line; returns the process exit status.
 pub fn run(args: Vec<String>) -> i32 {
-    // `creditflow agents --help` and the like: the usage, not an error
-    if args.iter().any(|a| a == "-h" || a == "--help") {
+    // `creditflow agents --help` and the like: the usage, not an error.
+    // `-h` counts only as the first word: `grad -h h=2` is an expression.
+    if args.iter().any(|a| a == "--help") {
         println!("{}", usage());
         return 0;
     }

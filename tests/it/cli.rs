@@ -69,6 +69,16 @@ fn bad_input_exits_2_with_a_caret_and_no_panic() {
 }
 
 #[test]
+fn help_anywhere_is_the_usage_but_minus_h_after_grad_is_an_expression() {
+    let (code, out, _) = run(&["agents", "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("creditflow grad"), "{out}");
+    let (code, out, err) = run(&["grad", "-h", "h=2", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with(r#"{"value":-2,"grads":{"h":-1}"#), "{out}");
+}
+
+#[test]
 fn ablate_writes_json_and_csv_in_the_documented_shape() {
     let dir = std::env::temp_dir().join(format!("creditflow-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

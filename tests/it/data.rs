@@ -188,6 +188,9 @@ fn a_number_too_large_to_standardise_is_refused_with_its_place() {
         let t = parse(&format!("a,y\n1,2\n{word},3\n"), true).unwrap();
         assert!(!t.columns[0].cells.is_numeric(), "{word}");
     }
+    // a column already text (labels) keeps such a cell as a word
+    let t = parse("a,y\ncat,2\n1e400,3\n", true).unwrap();
+    assert!(!t.columns[0].cells.is_numeric());
 }
 
 #[test]

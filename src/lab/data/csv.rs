@@ -274,14 +274,11 @@ pub fn parse(text: &str, limit: bool) -> Result<Table, CsvError> {
             });
         }
         for ((col, cell), name) in columns.iter_mut().zip(r.fields).zip(&names) {
-            if too_large(&cell, sep) {
-                return Err(CsvError::TooLarge {
-                    line: r.line,
-                    column: name.clone(),
-                    cell: cell.trim().to_string(),
-                });
-            }
-            push(col, cell, sep, r.line);
+            push(col, cell, sep, r.line).map_err(|cell| CsvError::TooLarge {
+                line: r.line,
+                column: name.clone(),
+                cell,
+            })?;
         }
     }
     if rows == 0 {
@@ -307,10 +304,15 @@ fn count_rows(text: &str) -> usize {
         .saturating_sub(1)
 }
 
-fn push(col: &mut Cells, cell: String, sep: char, line: usize) {
+/// Adds a cell to its column; a numeric column turns to text at its first
+/// cell that is not a number. `Err(cell)`: a number too large to
+/// standardise, in a column still numeric (a text column keeps it as text).
+fn push(col: &mut Cells, cell: String, sep: char, line: usize) -> Result<(), String> {
     match col {
         Cells::Numbers(v) => match number(&cell, sep) {
+            Some(x) if x.abs() > MAX_MAGNITUDE => return Err(cell.trim().to_string()),
             Some(x) => v.push(x),
+            None if too_large(&cell, sep) => return Err(cell.trim().to_string()),
             None => {
                 // the column turns to text: keep every cell's words
                 let mut cells: Vec<String> = v.iter().map(|x| x.to_string()).collect();
@@ -321,4 +323,5 @@ fn push(col: &mut Cells, cell: String, sep: char, line: usize) {
         },
         Cells::Text { cells, .. } => cells.push(cell.trim().to_string()),
     }
+    Ok(())
 }

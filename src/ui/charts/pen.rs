@@ -85,18 +85,33 @@ impl Axis {
         }
     }
 
-    /// Tick values: decades on a log axis (where fewer than two fall in
-    /// it, the linear steps inside it: a narrow range still reads), 1–2–5
-    /// steps on a linear one.
+    /// Tick values: decades on a log axis (every k-th one where there are
+    /// more than [`MAX_TICKS`]; where fewer than two fall in it, the 1–2–5
+    /// steps of each decade inside it, then the linear steps: a narrow
+    /// range still reads), 1–2–5 steps on a linear one.
     pub fn ticks(&self) -> Vec<f64> {
         if self.log {
             let (lo, hi) = (self.lo.min(self.hi), self.lo.max(self.hi));
-            let decades: Vec<f64> = (lo.log10().ceil() as i32..=hi.log10().floor() as i32)
-                .take(MAX_TICKS)
-                .map(|e| 10f64.powi(e))
+            let (first, last) = (lo.log10().ceil() as i32, hi.log10().floor() as i32);
+            let count = (last - first + 1).max(0) as usize;
+            if count >= 2 {
+                let k = count.div_ceil(MAX_TICKS);
+                return (first..=last).step_by(k).map(|e| 10f64.powi(e)).collect();
+            }
+            // m × 10^e, written as m / 10^-e below 1 so 0.2 is 0.2
+            let at = |m: f64, e: i32| {
+                if e < 0 {
+                    m / 10f64.powi(-e)
+                } else {
+                    m * 10f64.powi(e)
+                }
+            };
+            let steps: Vec<f64> = (first - 1..=last)
+                .flat_map(|e| [1.0, 2.0, 5.0].map(|m| at(m, e)))
+                .filter(|v| (lo..=hi).contains(v))
                 .collect();
-            if decades.len() >= 2 {
-                return decades;
+            if steps.len() >= 2 {
+                return steps;
             }
             let linear = Axis { lo, hi, log: false };
             return linear.ticks().into_iter().filter(|v| *v > 0.0).collect();

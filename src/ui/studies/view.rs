@@ -56,7 +56,9 @@ struct Handle {
 const SHOW_MS: u64 = 250;
 
 impl Handle {
-    fn new(key: &'static str) -> Self {
+    /// `asked`: the study the settings name now; a finished study kept
+    /// for other settings is not shown as if it were theirs.
+    fn new(key: &'static str, asked: Study) -> Self {
         let h = Self {
             state: RwSignal::new(None),
             runner: StoredValue::new_local(None),
@@ -65,11 +67,14 @@ impl Handle {
             pace: StoredValue::new(Pace::default()),
             showing: StoredValue::new(false),
         };
-        // a finished study comes back as it was; an interrupted one is offered
+        // a finished study of these settings comes back as it was; an
+        // interrupted one is offered
         match storage::get(key).map(|t| StudyState::resumed(&t, now())) {
             Some(Ok(mut s)) if s.finished() => {
-                s.from_before = true;
-                h.state.set(Some(s));
+                if s.study == asked {
+                    s.from_before = true;
+                    h.state.set(Some(s));
+                }
             }
             _ => h.offer.set(h.kept().map(Ok)),
         }
@@ -265,8 +270,9 @@ impl Handle {
 pub fn StudiesView() -> impl IntoView {
     let app =
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
-    let depth = Handle::new("creditflow.study.depth.v1");
-    let width = Handle::new("creditflow.study.width.v1");
+    let (depth_spec, width_spec) = app.with_untracked(|a| (a.lab.depth_spec(), a.lab.width_spec()));
+    let depth = Handle::new("creditflow.study.depth.v1", Study::Depth(depth_spec));
+    let width = Handle::new("creditflow.study.width.v1", Study::Width(width_spec));
     let start_depth = move |_| {
         let spec = app.with_untracked(|a| a.lab.depth_spec());
         depth.start(Study::Depth(spec));
