@@ -122,6 +122,13 @@ fn a_study_kept_half_way_resumes_to_the_numbers_of_one_that_never_stopped() {
         back.record(i, run(i), 2.0);
     }
     assert!(back.finished());
+    // read back, it is still the study asked, and not another one
+    assert!(back.is_of(&study));
+    let Study::Depth(mut longer) = study.clone() else {
+        unreachable!()
+    };
+    longer.grid.base.steps = 21;
+    assert!(!back.is_of(&Study::Depth(longer)));
     // (Debug text: the rows may hold NaN, which is never == itself)
     assert_eq!(
         format!("{:?}", back.depth()),

@@ -43,6 +43,17 @@ impl StudyState {
         Ok(s)
     }
 
+    /// Whether this study, read back from its kept form, is `asked`: the
+    /// two are compared as the kept form reads them (the page's JSON reader
+    /// may read a number back one unit in the last place away from the one
+    /// written, and reads a written number the same way every time).
+    pub fn is_of(&self, asked: &Study) -> bool {
+        let read_back = serde_json::to_string(asked)
+            .ok()
+            .and_then(|t| serde_json::from_str::<Study>(&t).ok());
+        read_back.as_ref() == Some(&self.study)
+    }
+
     /// The jobs still to run, by index.
     pub fn missing(&self) -> Vec<usize> {
         (0..self.runs.len())

@@ -71,7 +71,7 @@ impl Handle {
         // interrupted one is offered
         match storage::get(key).map(|t| StudyState::resumed(&t, now())) {
             Some(Ok(mut s)) if s.finished() => {
-                if s.study == asked {
+                if s.is_of(&asked) {
                     s.from_before = true;
                     h.state.set(Some(s));
                 }
