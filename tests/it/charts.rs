@@ -388,7 +388,8 @@ fn a_narrow_log_axis_still_has_ticks() {
     );
     let near = |a: f64, b: f64| (a / b - 1.0).abs() < 1e-9;
     assert!(near(t[0], 1e-300) && near(t[t.len() - 1], 1e300), "{t:?}");
-    // one decade or none: its 1–2–5 steps inside the range
+    // two decades or fewer: the 1–2–5 steps inside the range
+    assert_eq!(Axis::log(1.0, 10.0).ticks(), vec![1.0, 2.0, 5.0, 10.0]);
     assert_eq!(Axis::log(0.15, 0.6).ticks(), vec![0.2, 0.5]);
     assert_eq!(Axis::log(3.0, 60.0).ticks(), vec![5.0, 10.0, 20.0, 50.0]);
     // an error rate from 0.24 to 0.6 holds one 1–2–5 step: linear steps then

@@ -200,28 +200,26 @@ fn separator(header: &str) -> char {
 /// the separator is `;`), surrounding spaces ignored; `None` for anything
 /// else, NaN and infinities included.
 pub fn number(cell: &str, sep: char) -> Option<f64> {
+    read(cell, sep).filter(|v| v.is_finite())
+}
+
+/// A cell as Rust reads a number, with `number`'s decimal mark: infinite
+/// where the written number is beyond f64 (1e400), and the words "inf"
+/// and "NaN" read too.
+fn read(cell: &str, sep: char) -> Option<f64> {
     let s = cell.trim();
-    let v: f64 = if sep == ';' && s.contains(',') && !s.contains('.') {
-        s.replace(',', ".").parse().ok()?
+    if sep == ';' && s.contains(',') && !s.contains('.') {
+        s.replace(',', ".").parse().ok()
     } else {
-        s.parse().ok()?
-    };
-    v.is_finite().then_some(v)
+        s.parse().ok()
+    }
 }
 
 /// Whether a cell is written as a number beyond `MAX_MAGNITUDE` (1e400,
 /// which reads as infinity, included; the words "inf" and "NaN" are text).
 fn too_large(cell: &str, sep: char) -> bool {
-    let s = cell.trim();
-    if !s.bytes().any(|b| b.is_ascii_digit()) {
-        return false;
-    }
-    let s = if sep == ';' && s.contains(',') && !s.contains('.') {
-        s.replace(',', ".")
-    } else {
-        s.to_string()
-    };
-    s.parse::<f64>().is_ok_and(|v| v.abs() > MAX_MAGNITUDE)
+    cell.bytes().any(|b| b.is_ascii_digit())
+        && read(cell, sep).is_some_and(|v| v.abs() > MAX_MAGNITUDE)
 }
 
 /// Parses a whole file. `limit`: enforce the page's `MAX_ROWS` ×

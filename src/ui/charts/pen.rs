@@ -86,15 +86,15 @@ impl Axis {
     }
 
     /// Tick values: decades on a log axis (every k-th one where there are
-    /// more than [`MAX_TICKS`]; where fewer than two fall in it, the 1–2–5
-    /// steps of each decade inside it, then the linear steps: a narrow
-    /// range still reads), 1–2–5 steps on a linear one.
+    /// more than [`MAX_TICKS`]; where fewer than three fall in it, the
+    /// 1–2–5 steps of each decade inside it, then the linear steps: a
+    /// narrow range still reads), 1–2–5 steps on a linear one.
     pub fn ticks(&self) -> Vec<f64> {
         if self.log {
             let (lo, hi) = (self.lo.min(self.hi), self.lo.max(self.hi));
             let (first, last) = (lo.log10().ceil() as i32, hi.log10().floor() as i32);
             let count = (last - first + 1).max(0) as usize;
-            if count >= 2 {
+            if count >= 3 {
                 let k = count.div_ceil(MAX_TICKS);
                 return (first..=last).step_by(k).map(|e| 10f64.powi(e)).collect();
             }
