@@ -214,10 +214,13 @@ fn print_text(
     );
     for r in finite_differences(g, vars, &sweep.grads) {
         let mark = match r.verdict() {
-            crate::engine::Verdict::Agrees => "",
-            crate::engine::Verdict::Wrong => "  ✗ wrong",
-            crate::engine::Verdict::NotDifferentiable => "  (not differentiable here)",
-            crate::engine::Verdict::NotFinite => "  (not a finite number)",
+            crate::engine::Verdict::Agrees => String::new(),
+            crate::engine::Verdict::Wrong => "  ✗ wrong".into(),
+            crate::engine::Verdict::NotDifferentiable => "  (not differentiable here)".into(),
+            crate::engine::Verdict::NotFinite => "  (not a finite number)".into(),
+            crate::engine::Verdict::TooCoarse(r) => {
+                format!("  (f's rounding at this scale, ±{r:.1e}, swamps the check)")
+            }
         };
         // the page's table: seven significant figures, errors to .1e
         println!(
@@ -230,6 +233,7 @@ fn print_text(
             mark
         );
     }
+    println!("{}", crate::engine::check::FD_RULE);
     println!(
         "cosine with the true gradient: {:.4}",
         cosine(&sweep.grads, exact)

@@ -4,18 +4,43 @@
 
 use crate::engine::graph::Graph;
 use crate::engine::parse::parse;
+use crate::engine::sweep::LocalRule;
 
 /// The relative step of the central difference: h = 1e−6·max(1, |x|), as
 /// in the essay at the worked example and scaled for large inputs.
 pub const FD_STEP: f64 = 1e-6;
 /// `gradcheck`'s tolerances: an entry agrees when
-/// `|analytic − numeric| ≤ ATOL + RTOL·|numeric|`.
+/// `|analytic − numeric| ≤ ATOL + RTOL·|numeric| + rounding`, where
+/// `rounding` is what f's own rounding can move the difference by
+/// (`FdRow::rounding`).
 pub const ATOL: f64 = 1e-5;
 pub const RTOL: f64 = 1e-3;
+/// The largest step, relative to max(1, |x|), that a step widened for f's
+/// rounding may take (its truncation error is measured, not assumed).
+pub const FD_STEP_MAX: f64 = 1.0;
 
-/// The step used at input value `x`.
+/// How the check works, in the words the page and the command line print.
+pub const FD_RULE: &str = "Central difference (f(x+h) − f(x−h)) / 2h with h = 10⁻⁶·max(1, |x|); where f's own rounding at its scale (2⁻⁵²·Σ|v̄·v| over the nodes, over h) would move it by more than a tenth of the tolerance, h is widened until it does not, and the truncation that costs is measured against h/2. A row agrees when the error is at most 10⁻⁵ + 10⁻³·|central diff.| + that slack.";
+
+/// The step used at input value `x` before f's scale is taken into
+/// account.
 pub fn fd_step(x: f64) -> f64 {
     FD_STEP * x.abs().max(1.0)
+}
+
+/// How far rounding can move one evaluation of f, to first order: each
+/// node's result is rounded by at most u·|v| (u = 2⁻⁵³), and that error
+/// reaches f times the node's adjoint, so |Δf| ≤ u·Σ|v̄·v|; doubled for
+/// the library functions, which are within an ulp rather than half of
+/// one. `adjoints` are every node's exact adjoints at `vals`.
+pub fn rounding_noise(vals: &[f64], adjoints: &[f64]) -> f64 {
+    let sum: f64 = vals.iter().zip(adjoints).map(|(v, a)| (v * a).abs()).sum();
+    let noise = f64::EPSILON * sum;
+    if noise.is_finite() {
+        noise
+    } else {
+        0.0
+    }
 }
 
 /// One input's row in the finite-difference table.
@@ -27,6 +52,13 @@ pub struct FdRow {
     /// |analytic − numeric| and that over |numeric| (over 1 near 0).
     pub error: f64,
     pub relative: f64,
+    /// The step h used: `fd_step`, or wider where f's rounding at its
+    /// scale would otherwise swamp the difference.
+    pub step: f64,
+    /// What f's rounding can move the central difference by at this step
+    /// (`rounding_noise / h`), and for a widened step also its truncation
+    /// error (4/3 of the change from h to h/2): part of the tolerance.
+    pub slack: f64,
     /// Set when a kink (relu, abs at 0) lies within ±h of this input's
     /// value: the convention named here applies, and the difference
     /// straddles the kink.
@@ -34,7 +66,7 @@ pub struct FdRow {
 }
 
 /// What a row says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Verdict {
     Agrees,
     Wrong,
@@ -42,18 +74,29 @@ pub enum Verdict {
     NotDifferentiable,
     /// The value or a derivative is NaN or infinite.
     NotFinite,
+    /// f's rounding at its scale moves the difference by more than the
+    /// tolerance even at the widest step: the check cannot tell right from
+    /// wrong within ± this much.
+    TooCoarse(f64),
 }
 
 impl FdRow {
+    /// The most `error` may be for the row to agree.
+    pub fn tolerance(&self) -> f64 {
+        ATOL + RTOL * self.numeric.abs() + self.slack
+    }
+
     pub fn verdict(&self) -> Verdict {
         if !self.analytic.is_finite() || !self.numeric.is_finite() {
             Verdict::NotFinite
         } else if self.kink.is_some() {
             Verdict::NotDifferentiable
-        } else if self.error <= ATOL + RTOL * self.numeric.abs() {
-            Verdict::Agrees
-        } else {
+        } else if self.error > self.tolerance() {
             Verdict::Wrong
+        } else if self.slack > ATOL + RTOL * self.numeric.abs() {
+            Verdict::TooCoarse(self.slack)
+        } else {
+            Verdict::Agrees
         }
     }
 
@@ -67,28 +110,49 @@ impl std::fmt::Display for FdRow {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "d/d{}: adjoint {:.6}, central difference {:.6}, error {:.2e}",
-            self.name, self.analytic, self.numeric, self.error
+            "d/d{}: adjoint {:.6}, central difference {:.6}, error {:.2e} (h = {:.1e}, slack {:.1e})",
+            self.name, self.analytic, self.numeric, self.error, self.step, self.slack
         )
     }
 }
 
 /// Central differences `(f(x+h) − f(x−h)) / 2h` for every variable, set
-/// against the `analytic` gradient (in the graph's variable order).
+/// against the `analytic` gradient (in the graph's variable order). The
+/// step starts at `fd_step`; where f's rounding (`rounding_noise`) would
+/// move that difference by more than a tenth of the relative tolerance, it
+/// is widened until it does not, up to `FD_STEP_MAX`, and the difference
+/// at half that step measures the truncation error the wider step costs.
 pub fn finite_differences(g: &Graph, vars: &[f64], analytic: &[f64]) -> Vec<FdRow> {
-    let mut x = vars.to_vec();
+    let vals = g.eval(vars);
+    let adjoints = crate::engine::sweep::reverse(g, &LocalRule::exact(&vals)).credit;
+    let noise = rounding_noise(&vals, &adjoints);
     let out = g.output().index();
+    let mut x = vars.to_vec();
+    // the difference at step h (as the input really moved), and the node
+    // values on either side
+    let mut central = |i: usize, h: f64| {
+        x[i] = vars[i] + h;
+        let (up_x, up) = (x[i], g.eval(&x));
+        x[i] = vars[i] - h;
+        let (down_x, down) = (x[i], g.eval(&x));
+        x[i] = vars[i];
+        let numeric = (up[out] - down[out]) / (up_x - down_x);
+        (numeric, (up_x - down_x) / 2.0, down, up)
+    };
     g.vars
         .iter()
         .enumerate()
         .map(|(i, name)| {
-            let h = fd_step(vars[i]);
-            x[i] = vars[i] + h;
-            let up = g.eval(&x);
-            x[i] = vars[i] - h;
-            let down = g.eval(&x);
-            x[i] = vars[i];
-            let numeric = (up[out] - down[out]) / (2.0 * h);
+            let mut d = central(i, fd_step(vars[i]));
+            let mut slack = noise / d.1;
+            let wanted = 0.1 * RTOL * d.0.abs() + 0.1 * ATOL;
+            if slack > wanted {
+                let widest = FD_STEP_MAX * vars[i].abs().max(1.0);
+                d = central(i, (noise / wanted).min(widest));
+                let half = central(i, d.1 / 2.0).0;
+                slack = noise / d.1 + 4.0 / 3.0 * (d.0 - half).abs();
+            }
+            let (numeric, step, down, up) = d;
             let a = analytic.get(i).copied().unwrap_or(f64::NAN);
             let error = (a - numeric).abs();
             FdRow {
@@ -97,6 +161,8 @@ pub fn finite_differences(g: &Graph, vars: &[f64], analytic: &[f64]) -> Vec<FdRo
                 numeric,
                 error,
                 relative: error / numeric.abs().max(1.0),
+                step,
+                slack,
                 kink: kink_between(g, &down, &up),
             }
         })

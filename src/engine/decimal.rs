@@ -8,10 +8,33 @@
 //! The result is `str::parse`'s, bit for bit (`tests/it/decimal.rs`
 //! compares them over edge cases and random strings).
 
+/// The longest number text read: every f64 written out exactly, digit by
+/// digit, fits (the smallest, 2⁻¹⁰⁷⁴, has 1,074 digits after the point).
+/// The reading takes time quadratic in the digits, so a longer text (a
+/// link or a pasted cell can carry a million digits) is refused at once.
+pub const MAX_LEN: usize = 1_100;
+
+/// Whether `s` is longer than any number needs (`MAX_LEN`).
+pub fn too_long(s: &str) -> bool {
+    s.len() > MAX_LEN
+}
+
+/// What is said where a too-long number is typed, linked or read.
+pub fn too_long_message(s: &str) -> String {
+    format!(
+        "a number of {} characters is longer than any f64 needs (at most {MAX_LEN})",
+        s.len()
+    )
+}
+
 /// `s` as `str::parse::<f64>` reads it: an optional sign, then digits with
 /// an optional point and exponent (`1.5`, `.5`, `2.`, `1e-3`), or `inf`,
-/// `infinity` or `nan` in any case; `None` for anything else (spaces too).
+/// `infinity` or `nan` in any case; `None` for anything else (spaces too),
+/// and for a text longer than `MAX_LEN`.
 pub fn read(s: &str) -> Option<f64> {
+    if too_long(s) {
+        return None;
+    }
     let (neg, rest) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),

@@ -394,12 +394,59 @@ fn down_the_essays_graph_fits_a_phone_at_full_size_inputs_on_top() {
 }
 
 #[test]
-fn a_small_contribution_among_large_ones_that_cancel_is_kept() {
-    // a receives −1e70 (from 1e70·a), then 2.26, then +1e70: a plain sum
-    // rounds the 2.26 away and says 0; the compensated sum keeps it
-    use creditflow::engine::{backward, parse, Requirements};
+fn evaluation_forward_and_reverse_mode_add_alike() {
+    // a receives 1e70, then 2.26, then −1e70: one summation policy
+    // (plain, in order) in evaluation, forward and reverse mode, so the
+    // three agree; the check does not call the sweep's answer wrong, and
+    // says the rounding at this scale swamps it
+    use creditflow::engine::{backward, check, forward_mode, parse, Requirements};
     let g = parse("a*1e70 + a*2.26 - 1e70*a").unwrap();
     let vals = g.eval(&[1.0]);
     let s = backward(&g, &vals, &vals, Requirements::default());
-    assert_eq!(s.grads, vec![2.26]);
+    assert_eq!(s.grads, forward_mode(&g, &[1.0]));
+    let rows = check::finite_differences(&g, &[1.0], &s.grads);
+    assert!(
+        matches!(rows[0].verdict(), Verdict::TooCoarse(_)),
+        "{}",
+        rows[0]
+    );
+}
+
+#[test]
+fn a_right_gradient_at_a_large_scale_is_not_called_wrong() {
+    // f's rounding grows with |f|: at x + 1e8 the step 1e-6 moved the
+    // difference by 1.6e-3, past the tolerance; a wider step and the
+    // rounding allowance agree, and a wrong gradient is still caught
+    use creditflow::engine::check::finite_differences;
+    let cases: [(&str, f64, f64); 6] = [
+        ("x + 1e8", 1.0, 1.0),
+        ("x + 1e12", 3.0, 1.0),
+        ("(x + 1e8)^2", 1.0, 2.0 * (1.0 + 1e8)),
+        ("x*1e8 + 1e16", 0.5, 1e8),
+        ("x*y*1e9 + 1e15", 1.5, 2e9),
+        ("sin(x) + 1e10", 0.3, 0.3f64.cos()),
+    ];
+    for (src, x, truth) in cases {
+        let g = parse(src).unwrap();
+        let mut vars = vec![x; g.vars.len()];
+        if g.vars.len() == 2 {
+            vars[1] = 2.0;
+        }
+        let row = &finite_differences(&g, &vars, &[truth, 1.5e9])[0];
+        assert_eq!(row.verdict(), Verdict::Agrees, "{src}: {row}");
+        for wrong in [truth * 1.01, truth * 0.99, -truth, 0.0] {
+            let row = &finite_differences(&g, &vars, &[wrong, 1.5e9])[0];
+            assert_eq!(row.verdict(), Verdict::Wrong, "{src} with {wrong}: {row}");
+        }
+    }
+    // the worked example keeps the essay's step
+    let g = parse("(a*b+c)^2").unwrap();
+    let xs = [2.0, -3.0, 10.0];
+    for (r, x) in finite_differences(&g, &xs, &[-24.0, 16.0, 8.0])
+        .iter()
+        .zip(xs)
+    {
+        assert!((r.step / check::fd_step(x) - 1.0).abs() < 1e-9, "{r}");
+        assert!(r.agrees(), "{r}");
+    }
 }

@@ -5,7 +5,7 @@
 
 use creditflow::engine::presets::PRESETS;
 use creditflow::engine::sweep::ablate::{scramble, units};
-use creditflow::engine::sweep::{perturb, random_factor};
+use creditflow::engine::sweep::{identities, perturb, random_factor};
 use creditflow::engine::*;
 use creditflow::page::worked::explain::{explain, Tone};
 use creditflow::page::worked::{Computed, Worksheet};
@@ -98,17 +98,81 @@ fn r2_drops_the_slope_and_keeps_the_weights() {
 #[test]
 fn r4_replaces_a_products_operand_with_fixed_random_feedback() {
     // nodes a, b, u = a·b (node 2), c, v, f. v̄ = 8, ū = c̄ = 8;
-    // ā = 8·r(u, 0), b̄ = 8·r(u, 1)
-    let (r0, r1) = (random_factor(NodeId(2), 0), random_factor(NodeId(2), 1));
+    // ā = 8·r(u, 0), b̄ = 8·r(u, 1), drawn from the seed (0) and u's
+    // identity
+    let id = |src: &str, n: u32| identities(&parse(src).unwrap())[n as usize];
+    let (r0, r1) = (
+        random_factor(0, id(WORKED, 2), 0),
+        random_factor(0, id(WORKED, 2), 1),
+    );
     assert_eq!(g(&[4]), vec![8.0 * r0, 8.0 * r1, 8.0]);
     // R2 and R4 off together: v̄ = 1, so ā = r0, b̄ = r1
     assert_eq!(g(&[2, 4]), vec![r0, r1, 1.0]);
     // (a+b)*(b+1): f = s·t is node 5; s̄ = r(f,0), t̄ = r(f,1)
-    let (q0, q1) = (random_factor(NodeId(5), 0), random_factor(NodeId(5), 1));
+    let (q0, q1) = (
+        random_factor(0, id(FAN, 5), 0),
+        random_factor(0, id(FAN, 5), 1),
+    );
     assert_eq!(
         grads(FAN, &AB, &[4], ErrorSignal::SharedScore),
         vec![q0, q0 + q1]
     );
+}
+
+#[test]
+fn r4_feedback_follows_the_seed_and_the_node_not_its_number() {
+    let off4 = [true, true, true, false, true];
+    let at = |src: &str, seed: u64| {
+        let mut ws = sheet(src, &[("a", 2.0), ("b", -3.0), ("c", 10.0), ("d", 0.5)]);
+        ws.seed = seed;
+        ws.compute(off4, ErrorSignal::SharedScore).sweep.grads
+    };
+    // an unrelated term added first renumbers every node of a·b; a and b
+    // are still given the same random feedback (their gradients are the
+    // random factors times v̄ = 2·(a·b + c + …), so compare the ratio)
+    let plain = at("(a*b+c)^2", 0);
+    let edited = at("(d*d+a*b+c)^2", 0);
+    assert_eq!(
+        plain[0] / plain[1],
+        edited[1] / edited[2],
+        "{plain:?} {edited:?}"
+    );
+    // another seed draws other factors
+    let other = at("(a*b+c)^2", 1);
+    assert_ne!(plain[0] / plain[1], other[0] / other[1]);
+    // identities: the same sub-expression has the same identity in both
+    let (p, e) = (
+        identities(&parse("(a*b+c)^2").unwrap()),
+        identities(&parse("(d*d+a*b+c)^2").unwrap()),
+    );
+    assert_eq!(p[2], e[4], "a·b");
+    assert_ne!(p[0], p[1]);
+}
+
+#[test]
+fn r3_scrambled_needs_two_units_and_says_so() {
+    // x·x: one unit (x) besides the output; scrambling would hand x its
+    // own adjoint. It keeps it, and the step text says why.
+    let ws = sheet("x*3", &[("x", 2.0)]);
+    assert_eq!(units(&ws.graph).len(), 1);
+    assert!(scramble(&ws.graph, 0).iter().all(Option::is_none));
+    let c = ws.compute([true, true, false, true, true], ErrorSignal::Scrambled);
+    assert_eq!(c.sweep.grads, vec![3.0]);
+    let text: Vec<String> = (1..=c.sweep.steps.len())
+        .flat_map(|k| explain(&ws.graph, &c, k))
+        .map(|l| l.text)
+        .collect();
+    assert!(
+        text.iter()
+            .any(|t| t.contains("needs two or more units") && t.contains("has 1")),
+        "{text:?}"
+    );
+    // with two units, nobody keeps their own
+    let ws = sheet("x*y", &[("x", 2.0), ("y", 5.0)]);
+    let handed = scramble(&ws.graph, 0);
+    for u in units(&ws.graph) {
+        assert!(handed[u.index()].is_some_and(|j| j != u));
+    }
 }
 
 #[test]

@@ -31,6 +31,9 @@ impl Parser<'_> {
             }
         }
         let text = &self.src[start..end];
+        if crate::engine::decimal::too_long(text) {
+            return Err(self.err(start, &crate::engine::decimal::too_long_message(text)));
+        }
         let v = crate::engine::decimal::read(text)
             .ok_or_else(|| self.err(start, &format!("malformed number '{text}'")))?;
         if !v.is_finite() {

@@ -62,9 +62,14 @@ pub fn units(g: &Graph) -> Vec<NodeId> {
 }
 
 /// A fixed, seeded permutation with no fixed point (Sattolo's algorithm):
-/// `handed[i] = Some(j)` means node i is given node j's adjoint.
+/// `handed[i] = Some(j)` means node i is given node j's adjoint. Only
+/// among two or more units: with fewer there is no other unit to hand an
+/// adjoint to, and every node keeps its own (`None`).
 pub fn scramble(g: &Graph, seed: u64) -> Vec<Option<NodeId>> {
     let units = units(g);
+    if units.len() < 2 {
+        return vec![None; g.len()];
+    }
     let mut order = units.clone();
     let mut r = SplitMix(seed ^ 0x5C4A_4B1E);
     for i in (1..order.len()).rev() {

@@ -14,7 +14,7 @@ pub use record::{
     STALE_SHIFT,
 };
 pub(crate) use rule::Recorder;
-pub use rule::{random_factor, LocalRule};
+pub use rule::{identities, random_factor, LocalRule};
 
 use crate::engine::graph::{Graph, NodeId};
 use ablate::{deliver, depth_first};
@@ -26,7 +26,7 @@ pub fn backward(g: &Graph, vals: &[f64], stale: &[f64], req: Requirements) -> Sw
     if req.shared_score() {
         return perturb::as_sweep(g, vals, req);
     }
-    let rule = LocalRule::new(vals, stale, req);
+    let rule = LocalRule::new(g, vals, stale, req);
     let sweep = if req.keeps(5) {
         reverse(g, &rule)
     } else {

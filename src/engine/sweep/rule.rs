@@ -2,7 +2,7 @@
 //! change it) and the running state of a sweep (`Recorder`), shared by
 //! `reverse` and its variations.
 
-use crate::engine::graph::{Graph, NodeId};
+use crate::engine::graph::{Graph, NodeId, Op};
 use crate::engine::ops::Local;
 use crate::engine::sweep::record::{times, Requirements, Sent, Step, Sweep};
 use crate::engine::sweep::rng::SplitMix;
@@ -16,23 +16,29 @@ pub struct LocalRule<'a> {
     /// Without R2: the slope f′ is replaced by 1.
     drop_slope: bool,
     /// Without R4: a product's forward operand is replaced by a fixed
-    /// random number.
-    random_weights: bool,
+    /// random number, drawn from the seed and the node's identity
+    /// (`identities`); empty when R4 is kept.
+    random_weights: Option<(u64, Vec<u64>)>,
 }
 
 impl<'a> LocalRule<'a> {
-    pub fn new(vals: &'a [f64], stale: &'a [f64], req: Requirements) -> Self {
+    pub fn new(g: &Graph, vals: &'a [f64], stale: &'a [f64], req: Requirements) -> Self {
         Self {
             vals,
             stored: if req.keeps(1) { vals } else { stale },
             drop_slope: !req.keeps(2),
-            random_weights: !req.keeps(4),
+            random_weights: (!req.keeps(4)).then(|| (req.seed, identities(g))),
         }
     }
 
     /// The exact rule: the true local derivatives.
     pub fn exact(vals: &'a [f64]) -> Self {
-        Self::new(vals, vals, Requirements::default())
+        Self {
+            vals,
+            stored: vals,
+            drop_slope: false,
+            random_weights: None,
+        }
     }
 
     /// The local derivative used for operand `k` of `node`, as factors, and
@@ -45,31 +51,60 @@ impl<'a> LocalRule<'a> {
         if self.drop_slope {
             used.slope = 1.0;
         }
-        if self.random_weights && used.weight {
-            used.linear = random_factor(node, k);
+        if let Some((seed, ids)) = &self.random_weights {
+            if used.weight {
+                used.linear = random_factor(*seed, ids[node.index()], k);
+            }
         }
         (used, exact)
     }
 }
 
-/// A fixed pseudo-random factor in [−2, 2) for operand `operand` of node
-/// `node`: the stand-in for the forward operand when R4 is removed.
-pub fn random_factor(node: NodeId, operand: usize) -> f64 {
-    let mut r = SplitMix((node.0 as u64) * 2 + operand as u64);
+/// A fixed pseudo-random factor in [−2, 2) for operand `operand` of the
+/// node whose identity is `id` (`identities`), from `seed`: the stand-in
+/// for the forward operand when R4 is removed. An edit elsewhere in the
+/// expression leaves it alone; another seed draws another.
+pub fn random_factor(seed: u64, id: u64, operand: usize) -> f64 {
+    let mut r = SplitMix(mix(mix(seed ^ 0x0A4F_EEDB, id), operand as u64));
     r.uniform() * 4.0 - 2.0
+}
+
+/// Each node's identity in the expression: a hash of what it computes
+/// (its op, its constant or variable name, and its operands' identities),
+/// not of where it sits in the arena, so renumbering the nodes, or adding a
+/// term elsewhere, leaves it unchanged.
+pub fn identities(g: &Graph) -> Vec<u64> {
+    let mut ids: Vec<u64> = Vec::with_capacity(g.len());
+    for n in &g.nodes {
+        let id = match n.op {
+            Op::Var(i) => g.vars[i].bytes().fold(1, |h, b| mix(h, u64::from(b))),
+            Op::Const(c) => mix(2, c.to_bits()),
+            Op::Apply { prim, k, .. } => {
+                let name = prim.def().name.bytes().fold(3, |h, b| mix(h, u64::from(b)));
+                n.op.inputs()
+                    .iter()
+                    .fold(mix(name, k.to_bits()), |h, j| mix(h, ids[j.index()]))
+            }
+        };
+        ids.push(id);
+    }
+    ids
+}
+
+/// Two words into one (SplitMix's finaliser of their combination).
+fn mix(h: u64, x: u64) -> u64 {
+    SplitMix(h.rotate_left(23) ^ x).next_u64()
 }
 
 /// The running state of a sweep, shared by `reverse` and its variations.
 pub(crate) struct Recorder<'a> {
     pub g: &'a Graph,
-    /// Each node's adjoint so far: the sum of what it received, with its
-    /// rounding errors added back (`sum` + `lost`).
+    /// Each node's adjoint so far: the plain sum, in the order they
+    /// arrived, of what it received. Evaluation, forward mode and the
+    /// sweep all add plainly, so the finite-difference check compares like
+    /// with like: a sum that cancels (+1e70, 2.26, −1e70) rounds alike in
+    /// all three, and the check's rounding allowance says so.
     pub adj: Vec<f64>,
-    /// The plain running sum and the rounding error it has lost
-    /// (Neumaier's compensated sum): a small contribution among large ones
-    /// that cancel (+1e70, 2.26, −1e70) is kept, not rounded away.
-    sum: Vec<f64>,
-    lost: Vec<f64>,
     pub credit: Vec<f64>,
     pub visited: Vec<bool>,
     pub steps: Vec<Step>,
@@ -84,8 +119,6 @@ impl<'a> Recorder<'a> {
         }
         Self {
             g,
-            sum: adj.clone(),
-            lost: vec![0.0; n],
             adj,
             credit: vec![0.0; n],
             visited: vec![false; n],
@@ -106,7 +139,7 @@ impl<'a> Recorder<'a> {
         let to = self.g.op(node).inputs()[k];
         let before = self.adj[to.index()];
         let contribution = times(adjoint, used.value());
-        self.accumulate(to.index(), contribution);
+        self.adj[to.index()] += contribution;
         Sent {
             to,
             operand: k,
@@ -117,21 +150,6 @@ impl<'a> Recorder<'a> {
             after: self.adj[to.index()],
             late: self.visited[to.index()],
         }
-    }
-
-    /// Adds `x` to node `i`'s adjoint, keeping the rounding error.
-    fn accumulate(&mut self, i: usize, x: f64) {
-        let s = self.sum[i];
-        let t = s + x;
-        if t.is_finite() {
-            self.lost[i] += if s.abs() >= x.abs() {
-                (s - t) + x
-            } else {
-                (x - t) + s
-            };
-        }
-        self.sum[i] = t;
-        self.adj[i] = t + self.lost[i];
     }
 
     pub fn record(&mut self, node: NodeId, adjoint: f64, sends: Vec<Sent>) {

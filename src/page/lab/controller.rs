@@ -117,6 +117,13 @@ pub struct LabController {
     pub(super) tasks: Tasks,
     scaling_run: Option<ScalingRun>,
     pub scaling: Vec<ScalingRow>,
+    /// Why the live runs moved to this thread, if they did (the workers
+    /// failed or did not start in time).
+    pub live_note: Option<String>,
+    /// A file chosen in the own-data panel and not yet learned: nothing
+    /// runs until it is learned or the choice dropped, so ▶ run never
+    /// trains another task while the file is on screen (`held`).
+    pub pending_file: Option<String>,
 }
 
 impl LabController {
@@ -139,15 +146,33 @@ impl LabController {
             tasks: Tasks::default(),
             scaling_run: None,
             scaling: Vec::new(),
+            live_note: None,
+            pending_file: None,
         }
     }
 
-    /// Falls back to training on this thread (the workers failed).
-    pub fn train_here(&mut self) {
+    /// Why ▶ run does nothing now, if it does not: a chosen file not yet
+    /// learned.
+    pub fn held(&self) -> Option<String> {
+        self.pending_file.as_ref().map(|name| {
+            format!("{name} is chosen but not learned yet: press “learn {name}” under the task to train on it, or choose another task.")
+        })
+    }
+
+    /// Falls back to training on this thread (the workers failed, or did
+    /// not say they were ready in time: `why`). The runs start again here,
+    /// and go on running if they were.
+    pub fn train_here(&mut self, why: String) {
+        let was_running = self.running;
         self.engine = Engine::Here(Box::default());
         self.outbox.clear();
+        self.live_note = Some(why);
         if let Some(s) = self.started.take() {
             self.start(&s);
+            if was_running {
+                self.running = true;
+                self.send_all(Command::Run);
+            }
         }
     }
 
@@ -262,7 +287,7 @@ impl LabController {
     /// Runs (starting fresh if nothing is loaded or the last run finished).
     pub fn run(&mut self, s: &Plan) {
         // (the page loads a task's dataset first; until then nothing can run)
-        if !crate::lab::data::registry::ready(s.base.teacher.data) {
+        if !crate::lab::data::registry::ready(s.base.teacher.data) || self.held().is_some() {
             return;
         }
         if self.board.is_empty() || self.finished() || self.started.as_ref() != Some(s) {

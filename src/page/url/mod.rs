@@ -176,7 +176,12 @@ impl AppState {
             *self = next;
             Ok(())
         } else {
-            Err(format!("{key}={v} is not {}; using the default", k.what))
+            Err(format!(
+                "{key}={} is not {}; using the default{}",
+                shorten(v),
+                k.what,
+                why_not(v)
+            ))
         }
     }
 
@@ -237,6 +242,24 @@ impl AppState {
         }
         out
     }
+}
+
+/// A value as a notice quotes it: at most 60 characters.
+fn shorten(v: &str) -> String {
+    match v.char_indices().nth(60) {
+        Some((i, _)) => format!("{}… ({} characters)", &v[..i], v.len()),
+        None => v.to_string(),
+    }
+}
+
+/// The reason a value was refused, where there is one to add: a number in
+/// it longer than any f64 needs.
+fn why_not(v: &str) -> String {
+    v.split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '+' | '-')))
+        .find(|run| crate::engine::decimal::too_long(run))
+        .map_or(String::new(), |run| {
+            format!(" ({})", crate::engine::decimal::too_long_message(run))
+        })
 }
 
 /// Whether a query string names `key` (a link's expression overrides the

@@ -7,6 +7,7 @@
 use crate::engine::fmt::{bar, close, fmt_minus, fmt_sig, fmt_signed, fmt_sum};
 use crate::engine::graph::{Graph, NodeId, Op};
 use crate::engine::ops::Local;
+use crate::engine::sweep::ablate::units;
 use crate::engine::sweep::perturb::SIGMA;
 use crate::engine::sweep::{ErrorSignal, Sent, Step};
 use crate::page::worked::worksheet::Computed;
@@ -52,7 +53,7 @@ pub fn explain(g: &Graph, c: &Computed, k: usize) -> Vec<Line> {
     } else {
         out.extend(received(g, c, &names, k, step));
         if !matches!(g.op(step.node), Op::Const(_)) {
-            out.extend(r3_lines(c, &names, step));
+            out.extend(r3_lines(g, c, &names, step));
         }
         out.extend(sends(g, c, &names, step));
     }
@@ -138,15 +139,16 @@ fn received(g: &Graph, c: &Computed, names: &[String], k: usize, s: &Step) -> Ve
     vec![line(Tone::Plain, text)]
 }
 
-fn r3_lines(c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
+fn r3_lines(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
     if c.req.keeps(3) {
         return vec![];
     }
     let me = &names[s.node.index()];
     let text = match (c.req.r3_off, s.from) {
-        (ErrorSignal::Scrambled, Some(j)) if j == s.node => {
-            format!("R3 removed (scrambled): {me} is the only node that could be scrambled, so it keeps its own adjoint.")
-        }
+        (ErrorSignal::Scrambled, None) if units(g).contains(&s.node) => format!(
+            "R3 removed (scrambled): scrambling hands each unit another unit's adjoint, so it needs two or more units; this graph has {}, so {me} keeps its own.",
+            units(g).len()
+        ),
         (ErrorSignal::Scrambled, Some(j)) => format!(
             "R3 removed (scrambled): the sweep itself runs as usual, but when it is done {me} is handed {}'s adjoint as its credit instead of its own {}.",
             names[j.index()], fmt_signed(s.adjoint)

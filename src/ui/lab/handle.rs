@@ -160,11 +160,14 @@ impl Lab {
     }
 
     fn workers_failed(&self, e: String) {
-        leptos::logging::warn!("{e}; training the live runs on the main thread");
+        leptos::logging::warn!("{e}: the live runs train on the main thread");
         if let Some(w) = self.live.get_value() {
             w.borrow_mut().stop();
         }
-        self.ctl.update_value(|c| c.train_here());
+        if !self.ctl.with_value(LabController::on_workers) {
+            return;
+        }
+        self.ctl.update_value(|c| c.train_here(e));
         self.redraw_all();
         self.start_loop();
     }

@@ -66,6 +66,19 @@ pub(crate) fn OwnData(app: RwSignal<AppState>, choosing: RwSignal<bool>) -> impl
     let problem = RwSignal::new(None::<String>);
     let note = RwSignal::new(None::<String>);
     let is_file = move || app.with(|a| matches!(a.lab.base.teacher.data, Data::File { .. }));
+    // a file chosen and not learned holds ▶ run (the lab says why); choosing
+    // another task drops it
+    Effect::new(move |_| {
+        if !choosing.get() {
+            draft.set(None);
+        }
+    });
+    if let Some(lab) = use_context::<crate::ui::lab::handle::Lab>() {
+        Effect::new(move |_| {
+            let name = draft.with(|d| d.as_ref().map(|d| d.name.clone()));
+            lab.act(|c, _| c.pending_file = name);
+        });
+    }
     let pick = move |e: leptos::ev::Event| {
         read_picked(&e, usize::MAX, move |name, text| {
             let text = match text {

@@ -4,6 +4,7 @@
 //! live runs train in Web Workers; the view only wires the controls to the
 //! `LabController` (through `Lab`) and draws what it holds.
 
+use crate::page::lab::controller::LabController;
 use crate::page::url::{AppState, View};
 use crate::ui::lab::charts::{AngleChart, CurveChart, RatioChart, ScalingChart};
 use crate::ui::lab::controls::{MethodList, Selected, Settings, Variants};
@@ -20,6 +21,7 @@ pub fn LabView() -> impl IntoView {
     let app =
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
     let lab = Lab::new(app);
+    provide_context(lab);
     // a change of what trains starts a fresh comparison
     let config = Memo::new(move |_| app.with(AppState::plan));
     Effect::new(move |prev: Option<()>| {
@@ -61,7 +63,11 @@ pub fn LabView() -> impl IntoView {
     let datasets = use_context::<Datasets>().unwrap_or_default();
     let data = Memo::new(move |_| app.with(|a| a.lab.base.teacher.data));
     Effect::new(move |_| datasets.ensure(data.get()));
-    let waiting = move || datasets.notice(data.get());
+    let waiting = move || {
+        datasets
+            .notice(data.get())
+            .or_else(|| lab.read(LabController::held))
+    };
     let running = move || lab.read(|c| c.running) || waiting().is_some();
     view! {
         <section class="lab-view">
@@ -80,6 +86,7 @@ pub fn LabView() -> impl IntoView {
                     <button data-testid="lab-reset" on:click=move |_| lab.act(|c, _| c.reset())>"reset"</button>
                     <a class="jump" href="#reproduce" data-testid="jump-reproduce" class:hidden=move || app.with(|a| a.hides("grid"))>"the essay's table ↓"</a>
                     <span class="hint" data-testid="lab-status">{move || waiting().unwrap_or_else(|| status_line(&lab))}</span>
+                    {move || lab.read(|c| c.live_note.clone()).map(|e| view! { <p class="notice" role="status" data-testid="live-note">{e}</p> })}
                     <span class="sr-only" role="status" data-testid="lab-announce">{move || lab.read(|c| {
                         if c.running { "training" } else if c.finished() { "training done" } else if c.started.is_some() { "paused" } else { "" }
                     })}</span>

@@ -75,6 +75,13 @@ pub fn ExpressionBox(ws: RwSignal<Worksheet>, step: RwSignal<usize>) -> impl Int
 /// One number field's text into a value, or a message (the field shows
 /// the value in force again).
 fn read_number(text: &str, what: &str, good: f64) -> Result<f64, String> {
+    if crate::engine::decimal::too_long(text.trim()) {
+        return Err(format!(
+            "{}; {what} keeps {}",
+            crate::engine::decimal::too_long_message(text.trim()),
+            fmt_num(good)
+        ));
+    }
     crate::engine::decimal::read(&text.trim().replace('−', "-"))
         .filter(|v| v.is_finite())
         .ok_or_else(|| format!("“{text}” is not a number; {what} keeps {}", fmt_num(good)))

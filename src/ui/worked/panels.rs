@@ -3,7 +3,6 @@
 //! removed requirement. The words come from `engine::explain` and the
 //! numbers from `Computed`; these components only draw them.
 
-use crate::engine::check::fd_step;
 use crate::engine::check::{has_nonlinearity, has_weights};
 use crate::engine::fmt::fmt_sig;
 use crate::engine::sweep::perturb::{MAX_DRAWS, SIGMA};
@@ -65,7 +64,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
     let reveal = RwSignal::new(false);
     view! {
         <h2>"Check by finite differences"</h2>
-        <p class="hint">"Central difference (f(x+h) − f(x−h)) / 2h with h = 10⁻⁶·max(1, |x|), against the gradient the sweep delivers. Each row appears when the sweep reaches its input."</p>
+        <p class="hint">{crate::engine::check::FD_RULE}" It is set against the gradient the sweep delivers; each row appears when the sweep reaches its input."</p>
         <label class="reveal"><input type="checkbox" data-testid="fd-reveal"
             prop:checked=move || reveal.get() on:change=move |e| reveal.set(event_target_checked(&e))/>" reveal every row now"</label>
         <table class="fd stack" data-testid="fd-table">
@@ -73,7 +72,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
             <tbody>
                 {move || computed.with(|c| {
                     let nodes = c.var_nodes.clone();
-                    c.fd.iter().zip(nodes).enumerate().map(|(i, (r, node))| {
+                    c.fd.iter().zip(nodes).map(|(r, node)| {
                         // R3's scrambled and sign-dropped credits are handed out when the sweep is done
                         let done = k.get() >= c.sweep.steps.len();
                         let reached = c.req.keeps(3) && c.sweep.visit_of(node).is_some_and(|v| v <= k.get());
@@ -90,8 +89,9 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                             Verdict::Wrong => ("bad", "✗ wrong".to_string()),
                             Verdict::NotDifferentiable => ("kink", format!("∼ not differentiable here ({})", r.kink.unwrap_or(""))),
                             Verdict::NotFinite => ("bad", "⚠ not a finite number".to_string()),
+                            Verdict::TooCoarse(r) => ("kink", format!("∼ f's rounding at this scale (±{r:.1e}) swamps the check")),
                         };
-                        let h = fd_step(c.vars.get(i).copied().unwrap_or(0.0));
+                        let h = r.step;
                         view! {
                             <tr class=class title=format!("h = {h:e}")>
                                 <td data-label="input">{r.name.clone()}</td>

@@ -118,7 +118,9 @@ pub struct LiveWorkers {
 
 impl LiveWorkers {
     /// Starts `n` workers; `on_update` gets each update, `on_error` a
-    /// message if a worker fails. `Err` if workers cannot start here.
+    /// message if a worker fails or not every worker says it is ready
+    /// within `runner::READY_TIMEOUT` (as the grid's runner: its wasm may
+    /// be blocked). `Err` if workers cannot start here.
     pub fn start(
         n: usize,
         on_update: impl Fn(LiveReport) + 'static,
@@ -168,6 +170,18 @@ impl LiveWorkers {
             w._handlers.push(handler);
             w._error_handlers.push(on_err);
         }
+        let weak = Rc::downgrade(&me);
+        leptos::prelude::set_timeout(
+            move || {
+                let late = weak
+                    .upgrade()
+                    .is_some_and(|w| w.borrow().ready.iter().any(|r| !r));
+                if late {
+                    on_error(crate::ui::workers::runner::LATE.to_string());
+                }
+            },
+            crate::ui::workers::runner::READY_TIMEOUT,
+        );
         Ok(me)
     }
 

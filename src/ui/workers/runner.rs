@@ -27,6 +27,8 @@ use std::time::Duration;
 pub const SLICE_MS: f64 = 8.0;
 /// How long workers have to say they are ready before the work runs here.
 pub const READY_TIMEOUT: Duration = Duration::from_secs(10);
+/// What is said when they do not (a blocked or failed fetch of their wasm).
+pub const LATE: &str = "the workers did not start in time: running here instead";
 
 /// Long work: its jobs, how a worker is asked for one and answers, and
 /// the same jobs on this page.
@@ -265,9 +267,7 @@ where
                 if let Some(r) = me() {
                     let late = { !r.state.borrow().ready };
                     if late {
-                        r.go_here(Some(
-                            "the workers did not start in time: running here instead".into(),
-                        ));
+                        r.go_here(Some(LATE.into()));
                     }
                 }
             },
