@@ -26,7 +26,7 @@ async function precache() {
     './agents-trace-textgrad.py', './traces/simulated-arms.jsonl', './traces/simulated-depths.jsonl', './digits.csv.gz', './tasks.json']);
   // all of them or none: a build is offline-ready only when whole (a
   // failure fails the install, and the page never says "offline-ready")
-  await Promise.all([...files].map((f) => cache.add(new Request(f, { cache: 'reload' }))));
+  await Promise.all([...files].map((f) => cache.add(new Request(f, { cache: 'no-cache' }))));
 }
 
 self.addEventListener('install', (e) => e.waitUntil(precache().then(() => self.skipWaiting())));

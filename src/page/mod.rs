@@ -2,7 +2,8 @@
 //! types with native tests, and no browser types (the architecture test
 //! checks). `ui` wires these to signals and draws them.
 //!
-//! `glossary` is the plain words for every term on screen, `palette` the
+//! `glossary` is the plain words for every term on screen, `json` the
+//! JSON the first view reads and writes, `palette` the
 //! one colour code, `present` the lecture's slides. `settings` is the row every setting is (URL key, flag, parser,
 //! printer). `url` is the shareable state every view reads (the link), `worked` the
 //! worked example, `lab` the lab's runs and their scheduling, `studies` the
@@ -11,6 +12,7 @@
 
 pub mod agents;
 pub mod glossary;
+pub mod json;
 pub mod kept;
 pub mod lab;
 pub mod palette;

@@ -199,3 +199,33 @@ test('the precomputed table shown while another task is chosen says it is not of
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('with the workers\' wasm blocked, a live run moves to the page after 10 s, says so, and finishes', async () => {
+  const { page, problems, context } = await site.open('?view=lab&steps=200');
+  // a school's proxy: the workers' wasm never arrives
+  await context.route(/worker(_fma)?_bg\.wasm$/, () => {});
+  await page.click('[data-testid=lab-run]');
+  await page.waitForSelector('[data-testid=live-note]', { timeout: 20000 });
+  assert.match(await page.textContent('[data-testid=live-note]'), /did not start in time: running here instead/);
+  await page.waitForFunction(() => /done: 200 steps/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
+  assert.match(await page.textContent('[data-testid=live-bp]'), /200/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a chosen file not yet learned holds ▶ run and says why; learned, it trains', async () => {
+  const { page, problems, context } = await site.open('?view=lab&steps=30');
+  await page.selectOption('[data-testid=lab-task]', 'file');
+  const rows = Array.from({ length: 40 }, (_, i) => `${i},${(i * 7) % 5},${2 * i + 1}`).join('\n');
+  await page.setInputFiles('[data-testid=data-file]', { name: 'mydata.csv', mimeType: 'text/csv', buffer: Buffer.from(`x,z,y\n${rows}\n`) });
+  await page.waitForSelector('[data-testid=data-use]');
+  assert.ok(await page.isDisabled('[data-testid=lab-run]'), '▶ run waits for the file');
+  assert.match(await page.textContent('[data-testid=lab-status]'), /mydata\.csv is chosen but not learned yet/);
+  await page.click('[data-testid=data-use]');
+  await page.waitForFunction(() => !document.querySelector('[data-testid=lab-run]').disabled);
+  await page.click('[data-testid=lab-run]');
+  await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
+  assert.match(page.url(), /task=file/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -263,7 +263,7 @@ fn garbage(g: &mut Gen, good: &str) -> String {
 fn the_files_and_links_survive_random_and_truncated_input() {
     use creditflow::lab::agents::trace;
     use creditflow::page::url::AppState;
-    use creditflow::ui::shell::storage::session_from_json;
+    use creditflow::page::worked::session::session_from_json;
     let n = cases() / 4;
     let mut g = Gen(SplitMix(25));
     let link = "?view=lab&expr=%28a%2Ab%2Bc%29%5E2&vals=a:2,b:-3,c:1&r1=off&steps=400&methods=fa,dfa&aseeds=3";

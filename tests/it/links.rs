@@ -119,8 +119,8 @@ fn training_lists_the_selected_method_first_without_duplicates() {
 
 #[test]
 fn a_saved_session_loads_back_and_a_bad_file_is_refused_with_its_reason() {
+    use creditflow::page::worked::session::{from_json, to_json};
     use creditflow::page::worked::Worksheet;
-    use creditflow::ui::shell::storage::{from_json, to_json};
     let mut ws = Worksheet::new("tanh(w*x+b)", &[("w", 0.5), ("x", -2.0), ("b", 0.1)]).unwrap();
     ws.seed = 9;
     ws.set_draws(10);
@@ -151,8 +151,8 @@ fn a_saved_session_loads_back_and_a_bad_file_is_refused_with_its_reason() {
 
 #[test]
 fn a_saved_session_file_keeps_the_ticks_and_the_step() {
+    use creditflow::page::worked::session::{session_from_json, session_json};
     use creditflow::page::worked::Worksheet;
-    use creditflow::ui::shell::storage::{session_from_json, session_json};
     let ws = Worksheet::new("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]).unwrap();
     let kept = [true, false, true, true, false];
     let back = session_from_json(&session_json(&ws, Some(kept), Some(4))).unwrap();
@@ -173,4 +173,37 @@ fn the_graphs_zoom_travels_in_a_link() {
     let (s, n) = AppState::from_query("zoom=9");
     assert_eq!((s.zoom, n.len()), (None, 1));
     assert_eq!(AppState::from_query("zoom=fit").0.zoom, None);
+}
+
+#[test]
+fn the_first_view_keeps_the_rooms_keys_as_text_and_the_rooms_read_them() {
+    use creditflow::page::url::{
+        keep_rooms_as_text, parse_rooms, rooms_notices, AGENT_KEYS, LAB_KEYS, ROOM_KEY_NAMES,
+    };
+    // one list of names, the tables' own
+    let names: Vec<&str> = LAB_KEYS.iter().chain(&AGENT_KEYS).map(|k| k.name).collect();
+    assert_eq!(names, ROOM_KEY_NAMES.to_vec());
+    let link = "?view=lab&expr=a*b&lr=0.05&methods=fa,dfa&afid=0.7&seed=abc";
+    keep_rooms_as_text();
+    let (page, notices) = AppState::from_query(link);
+    // the page's own keys are read; the rooms' kept as written, even a bad
+    // one, which the rooms' wasm reports when it reads them
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(page.expr, "a*b");
+    assert_eq!(page.lab, AppState::default().lab);
+    assert_eq!(page.get("lr"), "0.05");
+    assert_eq!(
+        page.to_query(),
+        "?view=lab&expr=a*b&methods=fa,dfa&lr=0.05&seed=abc&afid=0.7"
+    );
+    parse_rooms();
+    let (rooms, notices) = AppState::from_query(&page.to_query());
+    assert_eq!(rooms.lab.lr, Some(0.05));
+    assert_eq!(rooms.agents.cfg.fidelity, 0.7);
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(rooms_notices(&page.to_query()), notices);
+    // the page takes the rooms' link back as text and prints it alike
+    keep_rooms_as_text();
+    let (again, _) = AppState::from_query(&rooms.to_query());
+    assert_eq!(again.to_query(), rooms.to_query());
 }

@@ -25,6 +25,7 @@ mod estimators;
 mod fuzz;
 mod glossary;
 mod intervals;
+mod json;
 mod kernel;
 mod lab;
 mod lab_controller;

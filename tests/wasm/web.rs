@@ -11,6 +11,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// A fresh app in its own container, with no saved state.
 fn mount() -> HtmlElement {
+    // the rooms are drawn in place: this wasm parses their keys
+    creditflow::page::url::parse_rooms();
     let window = web_sys::window().unwrap();
     window.local_storage().unwrap().unwrap().clear().unwrap();
     // the app keeps its state in the URL: start each test from a bare one

@@ -64,16 +64,6 @@ pub fn keep_file(text: &str, targets: &[String], kind: Option<Kind>) -> Result<D
     Ok(data)
 }
 
-/// Keeps a file's source under the name it was kept with, without
-/// reading it: the page's first wasm only names the file in its link
-/// (`task=file`), and the rooms' wasm, which trains on it, reads it
-/// (`keep_file`, `restore`).
-pub fn name_file(src: Source) {
-    if matches!(src.data, Data::File { .. }) {
-        remember(src);
-    }
-}
-
 /// The user's file most recently kept, if any (a link's `task=file`).
 pub fn last_file() -> Option<Source> {
     let s = SOURCES.lock().unwrap_or_else(|e| e.into_inner());

@@ -8,12 +8,11 @@ pub mod retrieval;
 mod stop;
 mod stops;
 
-use serde::{Deserialize, Serialize};
 pub use stop::{At, LabFacts, Myth, Predict, Seen, Setup, Stop, Watch};
 pub use stops::{APURVA, STOPS, WORKED};
 
 /// The student's progress, saved in the browser.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tour {
     /// The stop shown (0-based), and whether the card is open.
     pub stop: usize,
@@ -138,13 +137,34 @@ impl Tour {
             .collect()
     }
 
+    /// The progress as JSON (`page::json`; the form serde_json wrote).
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        use crate::page::json::Json;
+        let n = |x: usize| Json::Num(x.to_string());
+        Json::Obj(vec![
+            ("stop".into(), n(self.stop)),
+            ("open".into(), Json::Bool(self.open)),
+            ("dismissed".into(), Json::Bool(self.dismissed)),
+            (
+                "answers".into(),
+                Json::Arr(
+                    self.answers
+                        .iter()
+                        .map(|a| a.map_or(Json::Null, n))
+                        .collect(),
+                ),
+            ),
+            (
+                "revealed".into(),
+                Json::Arr(self.revealed.iter().map(|r| Json::Bool(*r)).collect()),
+            ),
+        ])
+        .write(false)
     }
 
     /// Reads saved progress; anything unreadable starts afresh.
     pub fn from_json(text: &str) -> Self {
-        let mut t: Self = serde_json::from_str(text).unwrap_or_default();
+        let mut t = Self::read(text).unwrap_or_default();
         t.stop = t.stop.min(STOPS.len() - 1);
         let n = STOPS.len();
         t.answers.truncate(n);
@@ -156,5 +176,24 @@ impl Tour {
         }
         t.fit();
         t
+    }
+
+    fn read(text: &str) -> Option<Self> {
+        use crate::page::json::Json;
+        let v = crate::page::json::read(text).ok()?;
+        let list = |k: &str| v.get(k).and_then(Json::as_arr).unwrap_or(&[]);
+        Some(Self {
+            stop: v.get("stop")?.as_u64()? as usize,
+            open: v.get("open")?.as_bool()?,
+            dismissed: v.get("dismissed")?.as_bool()?,
+            answers: list("answers")
+                .iter()
+                .map(|a| a.as_u64().map(|c| c as usize))
+                .collect(),
+            revealed: list("revealed")
+                .iter()
+                .map(|r| r.as_bool().unwrap_or(false))
+                .collect(),
+        })
     }
 }

@@ -58,6 +58,11 @@ pub struct AppState {
     pub present: Option<usize>,
     /// The Agents view's settings (keys in `AGENT_KEYS`).
     pub agents: crate::page::agents::AgentsSettings,
+    /// The lab's, studies' and Agents view's keys as the link wrote them,
+    /// where this wasm does not parse them (`parses_rooms`): the first
+    /// view keeps their text, in `ROOM_KEY_NAMES` order, and the rooms'
+    /// wasm reads it.
+    pub rooms_text: Vec<(&'static str, String)>,
 }
 
 impl Default for AppState {
@@ -78,6 +83,7 @@ impl Default for AppState {
             zoom: None,
             present: None,
             agents: Default::default(),
+            rooms_text: Vec::new(),
         }
     }
 }
@@ -142,10 +148,53 @@ pub const KEYS: [Key; 12] = [
         print: |s| s.present.map_or(String::new(), |n| n.to_string()) },
 ];
 
-/// Every URL key: the page's, the lab's and studies', then the Agents
-/// view's.
+/// The rooms' keys (the lab's and studies', then the Agents view's), by
+/// name: where this wasm does not parse them, their text is kept as it
+/// came (`AppState::rooms_text`). A test holds it to `LAB_KEYS` and
+/// `AGENT_KEYS`.
+pub const ROOM_KEY_NAMES: [&str; LAB_KEYS.len() + AGENT_KEYS.len()] = [
+    "methods", "lr", "seed", "steps", "task", "arch", "gain", "tdepth", "prec", "proto", "depths",
+    "dsteps", "widths", "wsteps", "ak", "arounds", "afid", "anoise", "ablur", "agate", "alr",
+    "amom", "aseed", "aseeds", "ascore", "afix", "abreak", "aplo", "aphi", "aq", "awidth",
+    "atasks", "aval", "again", "anames",
+];
+
+/// The rooms' keys where this wasm parses them: always natively (the
+/// command line, the tests); in the browser once `parse_rooms` is called,
+/// which the rooms' wasm does and the first view's never does, so that it
+/// links none of their parsers.
+type RoomKeys = Option<[&'static [Key]; 2]>;
+
+thread_local!(static ROOM_KEYS: std::cell::Cell<RoomKeys> = const {
+    std::cell::Cell::new(if cfg!(target_arch = "wasm32") { None } else { Some([&LAB_KEYS, &AGENT_KEYS]) })
+});
+
+fn room_keys() -> RoomKeys {
+    ROOM_KEYS.with(std::cell::Cell::get)
+}
+
+/// From now on this wasm parses the rooms' keys (in the browser: the
+/// rooms' wasm, and the wasm tests that draw the rooms in place).
+pub fn parse_rooms() {
+    ROOM_KEYS.with(|k| k.set(Some([&LAB_KEYS, &AGENT_KEYS])));
+}
+
+/// From now on this thread keeps the rooms' keys as text, as the first
+/// view's wasm does (for tests of that behaviour natively).
+pub fn keep_rooms_as_text() {
+    ROOM_KEYS.with(|k| k.set(None));
+}
+
+/// Whether this wasm parses the rooms' keys (`parse_rooms`).
+pub fn parses_rooms() -> bool {
+    room_keys().is_some()
+}
+
+/// Every URL key this wasm parses: the page's, then (where it parses
+/// them) the lab's and studies', then the Agents view's.
 pub fn all_keys() -> impl Iterator<Item = &'static Key> {
-    KEYS.iter().chain(LAB_KEYS.iter()).chain(AGENT_KEYS.iter())
+    let [lab, agents] = room_keys().unwrap_or([&[], &[]]);
+    KEYS.iter().chain(lab.iter()).chain(agents.iter())
 }
 
 impl AppState {
@@ -169,6 +218,15 @@ impl AppState {
     /// value the state is unchanged and the message says what is wanted.
     pub fn set(&mut self, key: &str, v: &str) -> Result<(), String> {
         let Some(k) = all_keys().find(|k| k.name == key) else {
+            if let Some(name) = ROOM_KEY_NAMES.into_iter().find(|n| *n == key) {
+                // kept as written, for the rooms' wasm to read
+                self.rooms_text.retain(|(n, _)| *n != name);
+                self.rooms_text.push((name, v.to_string()));
+                crate::engine::order::sort_by_key(&mut self.rooms_text, |(n, _)| {
+                    ROOM_KEY_NAMES.iter().position(|m| m == n)
+                });
+                return Ok(());
+            }
             return Err(format!("unknown URL key '{key}' ignored"));
         };
         let mut next = self.clone();
@@ -187,9 +245,14 @@ impl AppState {
 
     /// One key's value as text.
     pub fn get(&self, key: &str) -> String {
-        all_keys()
-            .find(|k| k.name == key)
-            .map_or(String::new(), |k| (k.print)(self))
+        match all_keys().find(|k| k.name == key) {
+            Some(k) => (k.print)(self),
+            None => self
+                .rooms_text
+                .iter()
+                .find(|(n, _)| *n == key)
+                .map_or(String::new(), |(_, v)| v.clone()),
+        }
     }
 
     /// The query string, keys in `KEYS` order, defaults left out.
@@ -205,6 +268,11 @@ impl AppState {
             .map(|k| (k, (k.print)(self)))
             .filter(|(k, v)| always.contains(&k.name) || *v != (k.print)(&d))
             .map(|(k, v)| format!("{}={}", k.name, encode(&v)))
+            .chain(
+                self.rooms_text
+                    .iter()
+                    .map(|(n, v)| format!("{n}={}", encode(v))),
+            )
             .collect();
         if parts.is_empty() {
             String::new()
@@ -260,6 +328,18 @@ fn why_not(v: &str) -> String {
         .map_or(String::new(), |run| {
             format!(" ({})", crate::engine::decimal::too_long_message(run))
         })
+}
+
+/// The notices for the rooms' keys of a query string alone (where the
+/// first view kept them as text, the rooms' wasm says what it could not
+/// use).
+pub fn rooms_notices(query: &str) -> Vec<String> {
+    let q = query.strip_prefix('?').unwrap_or(query);
+    let rooms: Vec<&str> = q
+        .split('&')
+        .filter(|p| ROOM_KEY_NAMES.contains(&p.split_once('=').map_or(*p, |(k, _)| k)))
+        .collect();
+    AppState::from_query(&rooms.join("&")).1
 }
 
 /// Whether a query string names `key` (a link's expression overrides the

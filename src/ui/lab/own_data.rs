@@ -38,18 +38,6 @@ pub fn restore() {
     }
 }
 
-/// At start-up in the page's first wasm: the kept file's name only, so
-/// that a link's `task=file` is kept (`registry::name_file`; the rooms'
-/// wasm reads the file itself, `restore`).
-pub fn name_kept() {
-    let Some(text) = storage::get(KEY) else {
-        return;
-    };
-    if let Ok(src) = serde_json::from_str::<Source>(&text) {
-        registry::name_file(src);
-    }
-}
-
 fn kind_of(v: &str) -> Option<Kind> {
     match v {
         "classification" => Some(Kind::Classification),

@@ -7,7 +7,7 @@ use crate::page::url::{AppState, View};
 use crate::ui::shell::drawn::{Drawn, Part};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::requirements::RequirementBoxes;
-use crate::ui::shell::rooms::{Room, RoomFn};
+use crate::ui::shell::room::{Room, RoomFn};
 use crate::ui::shell::widgets::RunRequest;
 use crate::ui::shell::{prefs, terms};
 use crate::ui::tour::card as tour_card;
@@ -56,12 +56,13 @@ const NAV: [(View, &str, &str); 4] = [
 #[component]
 pub fn App(rooms: RoomFn) -> impl IntoView {
     let query = current_query();
-    // a file kept by an earlier visit, before the link names it (task=file)
-    crate::ui::lab::own_data::name_kept();
     let (state, notices) = AppState::from_query(&query);
     let app = RwSignal::new(state);
     let notices = RwSignal::new(notices);
+    provide_context(crate::ui::shell::widgets::LinkNotices(notices));
     provide_context(app);
+    let idle_rooms = crate::ui::shell::room::Rooms::new(rooms);
+    provide_context(idle_rooms);
     provide_context(GraphState::new(app, &query));
     provide_context(crate::ui::shell::datasets::Datasets::new());
     provide_context(RunRequest(RwSignal::new(0)));
@@ -218,7 +219,7 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
         <footer>
             "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "
             "Everything runs in your browser. "
-            <prefs::OfflineStatus/>
+            {expect_context::<crate::ui::shell::room::Rooms>().at_idle(Room::Offline)}
         </footer>
     }
 }

@@ -13,6 +13,7 @@ pub mod keys;
 pub mod prefs;
 pub mod present;
 pub mod requirements;
+pub mod room;
 pub mod rooms;
 pub mod storage;
 pub mod teacher;

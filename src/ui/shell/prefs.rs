@@ -2,7 +2,6 @@
 //! system, or chosen and remembered) and the service worker that keeps
 //! the built files for offline use, with a line saying when it is ready.
 
-use crate::ui::shell::drawn::{Drawn, Part};
 use crate::ui::shell::storage;
 use leptos::prelude::*;
 
@@ -75,30 +74,20 @@ pub fn ThemeToggle() -> impl IntoView {
 }
 
 /// Registers `sw.js` (beside the page, so it works under a sub-path) and
-/// says when the page will load without a network. It registers a while
-/// after the page is drawn (`Drawn`): the worker's first act is to fetch
-/// and keep every file of the build, which on a two-core machine slowed
-/// the load's own tasks past 50 ms.
+/// says when the page will load without a network. A room
+/// (`Room::Offline`), opened when the page is idle: the worker's first act
+/// is to fetch and keep every file of the build, which on a two-core
+/// machine slowed the load's own tasks past 50 ms.
 #[component]
 pub fn OfflineStatus() -> impl IntoView {
     let status = RwSignal::new("");
-    if !crate::ui::shell::widgets::navigator_has("serviceWorker") {
-        status.set("offline use unavailable here (the page is not served over HTTPS)");
+    if crate::ui::shell::widgets::navigator_has("serviceWorker") {
+        register(status);
     } else {
-        let drawn = Drawn::from(Part::LAST);
-        Effect::new(move |done: Option<bool>| {
-            if done == Some(true) || !drawn.get() {
-                return done.unwrap_or(false);
-            }
-            set_timeout(move || register(status), SW_AFTER);
-            true
-        });
+        status.set("offline use unavailable here (the page is not served over HTTPS)");
     }
     view! { <span class="offline hint" data-testid="offline-status" role="status">{move || status.get()}</span> }
 }
-
-/// How long after the page is drawn the service worker registers.
-const SW_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 
 fn register(status: RwSignal<&'static str>) {
     let Some(w) = web_sys::window() else { return };

@@ -14,79 +14,14 @@
 //! drives the worked example through the state (`GraphState::follow`).
 
 use crate::page::tour::Tour;
-use crate::page::url::{AppState, View};
+use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
+pub use crate::ui::shell::room::{Room, RoomFn, Sheet};
 use crate::ui::shell::widgets::{LabFactsSlot, RunRequest};
 use crate::ui::tour::card::TourSlot;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::closure::Closure;
 use leptos::wasm_bindgen::{JsCast, JsValue};
-
-/// A part of the page in the rooms' wasm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Room {
-    Lab,
-    Studies,
-    Agents,
-    /// The lecturer's panel: a link to the page as it is, with controls hidden.
-    Teacher,
-    /// Present mode's bar (the slides, Page Down / Page Up).
-    Present,
-    /// The tour's card: a stop's words, its prediction, its buttons.
-    Tour,
-}
-
-impl Room {
-    const ALL: [Room; 6] = [
-        Room::Lab,
-        Room::Studies,
-        Room::Agents,
-        Room::Teacher,
-        Room::Present,
-        Room::Tour,
-    ];
-
-    /// Its name in the messages and in `data-room`.
-    fn name(self) -> &'static str {
-        match self {
-            Room::Lab => "lab",
-            Room::Studies => "studies",
-            Room::Agents => "agents",
-            Room::Teacher => "teacher",
-            Room::Present => "present",
-            Room::Tour => "tour",
-        }
-    }
-
-    fn named(n: &str) -> Option<Room> {
-        Room::ALL.into_iter().find(|r| r.name() == n)
-    }
-
-    /// What the loading note calls it.
-    fn what(self) -> &'static str {
-        match self {
-            Room::Lab => "the lab",
-            Room::Studies => "the studies",
-            Room::Agents => "the Agents view",
-            Room::Teacher => "the lecturer's panel",
-            Room::Present => "present mode",
-            Room::Tour => "the tour",
-        }
-    }
-
-    /// The view's room, for the three views in the rooms.
-    pub fn of(v: View) -> Option<Room> {
-        match v {
-            View::Lab => Some(Room::Lab),
-            View::Studies => Some(Room::Studies),
-            View::Agents => Some(Room::Agents),
-            View::Graph => None,
-        }
-    }
-}
-
-/// How the app draws a room: given when it is first wanted (`open`).
-pub type RoomFn = fn(Room, Signal<bool>) -> AnyView;
 
 /// The rooms drawn in place, in this wasm (the wasm tests, and the rooms'
 /// own wasm).
@@ -109,6 +44,19 @@ pub fn here(room: Room, _open: Signal<bool>) -> AnyView {
             let slot = expect_context::<TourSlot>();
             view! { <crate::ui::tour::stop::TourCard tour=slot/> }.into_any()
         }
+        Room::Costs => {
+            let g = expect_context::<GraphState>();
+            view! { <crate::ui::worked::costs::ModeCosts ws=g.ws/> }.into_any()
+        }
+        Room::Export => {
+            // in place (the wasm tests) the page's own state is whole
+            let g = expect_context::<GraphState>();
+            let sheet =
+                use_context::<Sheet>().map_or_else(|| RwSignal::new(String::new()), |s| s.0);
+            view! { <crate::ui::worked::export::GraphExport g=g sheet=sheet/> }.into_any()
+        }
+        Room::Help => view! { <crate::ui::shell::terms::HelpBody/> }.into_any(),
+        Room::Offline => view! { <crate::ui::shell::prefs::OfflineStatus/> }.into_any(),
     }
 }
 
@@ -171,15 +119,19 @@ fn take_tour(tour: RwSignal<Tour>, json: &str) {
 }
 
 /// Takes a link's state when it differs from `app`'s own. A file of
-/// one's own the other side has just kept (`task=file`) is taken from
-/// storage (by `kept`) only then.
-fn take(app: RwSignal<AppState>, query: &str, kept: fn()) {
+/// one's own the main page has just kept (`task=file`) is taken from
+/// storage (`own_data::restore`) only then. (The main page keeps the
+/// rooms' keys as text, `task=file` among them, and reads no file.)
+fn take(app: RwSignal<AppState>, query: &str) {
     if app.with_untracked(AppState::to_query) == query {
         return;
     }
     let (mut s, _) = AppState::from_query(query);
-    if query.contains("task=file") && !s.to_query().contains("task=file") {
-        kept();
+    if crate::page::url::parses_rooms()
+        && query.contains("task=file")
+        && !s.to_query().contains("task=file")
+    {
+        crate::ui::lab::own_data::restore();
         s = AppState::from_query(query).0;
     }
     app.set(s);
@@ -192,16 +144,31 @@ fn main_side() {
     if ON.with(|o| o.replace(true)) {
         return;
     }
-    let (Some(app), Some(slot)) = (
+    let (Some(app), Some(slot), Some(notices), Some(g)) = (
         use_context::<RwSignal<AppState>>(),
         use_context::<TourSlot>(),
+        use_context::<crate::ui::shell::widgets::LinkNotices>(),
+        use_context::<GraphState>(),
     ) else {
         return;
     };
     listen("creditflowToMain", move |kind, text| match kind.as_str() {
-        "state" => take(app, &text, crate::ui::lab::own_data::name_kept),
+        "state" => take(app, &text),
         "tour" => take_tour(slot.tour, &text),
+        "notices" => notices
+            .0
+            .update(|n| n.extend(text.lines().map(String::from))),
+        // a session loaded in the rooms: the worksheet whole
+        "sheet" => {
+            if let Ok(ws) = crate::page::worked::session::from_json(&text) {
+                g.ws.set(ws);
+            }
+        }
         _ => {}
+    });
+    Effect::new(move |_| {
+        let text = g.ws.with(crate::page::worked::session::to_json);
+        tell("creditflowToRooms", "sheet", &text);
     });
     Effect::new(move |_| tell("creditflowToRooms", "state", &app.with(AppState::to_query)));
     Effect::new(move |_| {
@@ -280,6 +247,7 @@ struct Shared {
     datasets: crate::ui::shell::datasets::Datasets,
     tour: TourSlot,
     graph: GraphState,
+    sheet: Sheet,
 }
 
 fn shared() -> Shared {
@@ -293,10 +261,18 @@ fn shared() -> Shared {
     // a file kept by an earlier visit, before the link names it (task=file)
     crate::ui::lab::own_data::restore();
     let (state, _) = AppState::from_query(&query);
+    // the first view kept the rooms' keys as text: what of them could not
+    // be used is said now, in the page's notices
+    let notices = crate::page::url::rooms_notices(&query);
+    if !notices.is_empty() {
+        tell("creditflowToMain", "notices", &notices.join("\n"));
+    }
     let app = RwSignal::new(state);
     let tour = TourSlot::new();
+    let sheet = Sheet(RwSignal::new(String::new()));
     listen("creditflowToRooms", move |kind, text| match kind.as_str() {
-        "state" => take(app, &text, crate::ui::lab::own_data::restore),
+        "state" => take(app, &text),
+        "sheet" => sheet.0.set(text),
         "tour" => {
             let (asked, json) = text.split_once('\n').unwrap_or(("0", &text));
             take_tour(tour.tour, json);
@@ -317,6 +293,7 @@ fn shared() -> Shared {
         datasets: crate::ui::shell::datasets::Datasets::new(),
         tour,
         graph: GraphState::follow(app),
+        sheet,
     };
     SHARED.with(|c| *c.borrow_mut() = Some(s.clone()));
     s
@@ -327,6 +304,7 @@ fn shared() -> Shared {
 /// mounted keeps the rooms' state in step with the main page's.
 pub fn serve() {
     crate::ui::shell::failure::install();
+    crate::page::url::parse_rooms();
     let mount = move |room: String, el: JsValue| {
         let (Some(room), Ok(el)) = (Room::named(&room), el.dyn_into::<web_sys::HtmlElement>())
         else {
@@ -340,6 +318,7 @@ pub fn serve() {
             provide_context(s.datasets);
             provide_context(s.tour);
             provide_context(s.graph);
+            provide_context(s.sheet);
             provide_context(crate::ui::shell::drawn::InTurn);
             here(room, Signal::stored(true))
         })

@@ -48,18 +48,28 @@ pub fn Definitions() -> impl IntoView {
 }
 
 /// The Help panel: what the page is for and how to use it, the
-/// glossary, and where the essay and the documentation are. Drawn when
-/// first opened (a third of the page's elements are the glossary's).
+/// glossary, and where the essay and the documentation are. Its body
+/// (`HelpBody`, a third of the page's elements) is a room, drawn when
+/// first opened.
 #[component]
 pub fn HelpPanel(open: RwSignal<bool>) -> impl IntoView {
-    let opened = Memo::new(move |was: Option<&bool>| was.copied().unwrap_or(false) || open.get());
+    let rooms = expect_context::<crate::ui::shell::room::Rooms>().draw;
     view! {
         <section class="help" data-testid="help-panel" class:hidden=move || !open.get() aria-label="Help">
-            {move || opened.get().then(|| view! {
             <div class="help-head">
                 <h2>"Help"</h2>
                 <button class="small" data-testid="help-close" on:click=move |_| open.set(false)>"close"</button>
             </div>
+            {rooms(crate::ui::shell::room::Room::Help, open.into())}
+        </section>
+    }
+}
+
+/// Help's words and the glossary: in the rooms' wasm (`Room::Help`),
+/// drawn when Help first opens.
+#[component]
+pub fn HelpBody() -> impl IntoView {
+    view! {
             <ul class="help-how">
                 <li>{format!("New here? Start the guided tour: {} short stops; at some you predict before the page shows.", crate::page::tour::STOPS.len())}</li>
                 <li>"The worked example steps backpropagation through f = (a·b + c)² one node at a time: press “next ▶” (or →) and watch the credit flow back along the arrows."</li>
@@ -86,7 +96,5 @@ pub fn HelpPanel(open: RwSignal<bool>) -> impl IntoView {
                     }).collect_view()}
                 </tbody>
             </table>
-            })}
-        </section>
     }
 }

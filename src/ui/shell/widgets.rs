@@ -92,6 +92,11 @@ pub(crate) fn data_table(
     }
 }
 
+/// The link's notices: what of it could not be used (the rooms' wasm adds
+/// its keys' when it reads them).
+#[derive(Clone, Copy)]
+pub struct LinkNotices(pub RwSignal<Vec<String>>);
+
 /// Asks the lab to start its runs (the lab view listens).
 #[derive(Clone, Copy)]
 pub struct RunRequest(pub RwSignal<u32>);

@@ -1,19 +1,20 @@
 //! Forward against reverse mode: this graph's costs, and a small chart of
 //! the cost of the full gradient against the number of inputs for the
-//! family fₙ = (x1·…·xn + c)², in units of one evaluation.
+//! family fₙ = (x1·…·xn + c)², in units of one evaluation. In the rooms'
+//! wasm (`Room::Costs`), which the page fetches when it is idle.
 
-use crate::engine::check::{cost_family, family_expr};
-use crate::page::worked::Computed;
+use crate::engine::check::{cost_family, family_expr, op_counts};
+use crate::page::worked::Worksheet;
 use leptos::prelude::*;
 
 /// The largest n the chart draws.
 const N_MAX: usize = 10;
 
 #[component]
-pub fn ModeCosts(computed: Memo<Computed>) -> impl IntoView {
+pub fn ModeCosts(ws: RwSignal<Worksheet>) -> impl IntoView {
     let table = move || {
-        computed.with(|c| {
-            let k = c.counts;
+        ws.with(|w| {
+            let k = op_counts(&w.graph);
             let ratio = |x: usize| x as f64 / k.evaluation.max(1) as f64;
             view! {
                 <table class="modes" data-testid="mode-costs">

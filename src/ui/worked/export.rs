@@ -1,11 +1,13 @@
 //! The worked example out of and into the page: the graph as SVG or PNG
 //! (the page's own drawing, with the rules and colours it is drawn with
-//! copied in), and the session as a JSON file to save and load again.
+//! copied in; in the rooms' wasm, `Room::Export`, which the page fetches
+//! when it is idle), and the session as a JSON file to save and load
+//! again.
 
 use crate::page::url::AppState;
+use crate::page::worked::session;
 use crate::ui::shell::download;
 use crate::ui::shell::graph_state::GraphState;
-use crate::ui::shell::storage;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 
@@ -85,11 +87,9 @@ fn graph_svg() -> Option<(String, (u32, u32))> {
     Some((text, size))
 }
 
+/// The graph's SVG and PNG buttons.
 #[component]
-pub fn GraphExport(g: GraphState) -> impl IntoView {
-    let app =
-        use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
-    let problem = RwSignal::new(None::<String>);
+fn GraphImage() -> impl IntoView {
     let save_svg = move |_| {
         if let Some((svg, _)) = graph_svg() {
             download::text(&svg, "creditflow-graph.svg", "image/svg+xml");
@@ -100,11 +100,32 @@ pub fn GraphExport(g: GraphState) -> impl IntoView {
             download::svg_as_png(&svg, size, "creditflow-graph.png");
         }
     };
+    view! {
+        <span class="hint">"graph: "</span>
+        <button class="small" data-testid="export-graph-svg" on:click=save_svg>"SVG"</button>
+        <button class="small" data-testid="export-graph-png" on:click=save_png>"PNG"</button>
+    }
+}
+
+/// The worked example's export: the graph's SVG and PNG, and the session
+/// saved and loaded as JSON. Drawn in the rooms' wasm, where `g` follows
+/// the page's worksheet (`GraphState::follow`, which the page's whole
+/// worksheet reaches as JSON: `rooms::Shared::sheet`); a loaded session
+/// goes back to the page the same way (`room::load_sheet`).
+#[component]
+pub fn GraphExport(g: GraphState, sheet: RwSignal<String>) -> impl IntoView {
+    let app =
+        use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
+    let problem = RwSignal::new(None::<String>);
     let save_json = move |_| {
         let kept = app.with_untracked(|a| a.kept);
-        let text = g
-            .ws
-            .with_untracked(|w| storage::session_json(w, Some(kept), Some(g.step.get_untracked())));
+        let step = Some(g.step.get_untracked());
+        // the page's whole worksheet (seed, draws, previous sample), or,
+        // before it has told, the one the link gives
+        let ws = sheet
+            .with_untracked(|t| session::from_json(t).ok())
+            .unwrap_or_else(|| g.ws.get_untracked());
+        let text = session::session_json(&ws, Some(kept), step);
         download::text(&text, "creditflow-session.json", "application/json");
     };
     let load_json = move |e: leptos::ev::Event| {
@@ -117,9 +138,11 @@ pub fn GraphExport(g: GraphState) -> impl IntoView {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
             match text.ok().and_then(|t| t.as_string()) {
                 None => problem.set(Some("The file could not be read.".into())),
-                Some(t) => match storage::session_from_json(&t) {
+                Some(t) => match session::session_from_json(&t) {
                     Ok(s) => {
-                        g.ws.set(s.ws);
+                        if !crate::ui::shell::room::load_sheet(&session::to_json(&s.ws)) {
+                            g.ws.set(s.ws);
+                        }
                         if let Some(k) = s.kept {
                             app.update(|a| a.kept = k);
                         }
@@ -135,9 +158,7 @@ pub fn GraphExport(g: GraphState) -> impl IntoView {
     };
     view! {
         <div class="graph-export" role="group" aria-label="Save or load the worked example">
-            <span class="hint">"graph: "</span>
-            <button class="small" data-testid="export-graph-svg" on:click=save_svg>"SVG"</button>
-            <button class="small" data-testid="export-graph-png" on:click=save_png>"PNG"</button>
+            <GraphImage/>
             <span class:hidden=move || app.with(|a| a.hides("expr"))>
             <span class="hint">" session: "</span>
             <button class="small" data-testid="session-save" on:click=save_json>"save JSON"</button>

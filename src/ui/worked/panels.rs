@@ -93,7 +93,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                         };
                         let h = r.step;
                         view! {
-                            <tr class=class title=format!("h = {h:e}")>
+                            <tr class=class title=format!("h = {h:.1e}")>
                                 <td data-label="input">{r.name.clone()}</td>
                                 <td data-label="gradient" data-testid=format!("grad-{}", r.name)>{sig(r.analytic)}</td>
                                 <td data-label="central diff." data-testid=format!("fd-{}", r.name)>{sig(r.numeric)}</td>

@@ -10,9 +10,8 @@ use crate::page::url::{AppState, View};
 use crate::ui::shell::drawn::{Drawn, Part};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::keys::{step_keys, StepKeys};
+use crate::ui::shell::room::{Room, Rooms};
 use crate::ui::shell::widgets::narrow_screen;
-use crate::ui::worked::costs::ModeCosts;
-use crate::ui::worked::export::GraphExport;
 use crate::ui::worked::inputs::{ExpressionBox, VarInputs};
 use crate::ui::worked::panels::{Arithmetic, FdTable, R3Panel, RequirementNotes};
 use crate::ui::worked::svg::draw;
@@ -106,6 +105,9 @@ pub fn GraphView() -> impl IntoView {
     // on load the graph and the panels come in tasks of their own (the
     // view itself is drawn before them, `ui::shell::drawn::Part`)
     let (graph_in, panels_in) = (Drawn::from(Part::Graph), Drawn::from(Part::Panels));
+    // the cost panel and the graph's export are in the rooms' wasm, fetched
+    // when the page is idle (at once if the rooms are already here)
+    let rooms = expect_context::<Rooms>();
     Effect::new(move |_| {
         let _ = (k.get(), zoom.get(), graph_in.get());
         request_animation_frame(move || follow_active(wrap));
@@ -238,7 +240,7 @@ pub fn GraphView() -> impl IntoView {
                 </div>
                 {move || panels_in.get().then(|| view! {
                     <Arithmetic ws=ws computed=computed k=k/>
-                    <GraphExport g=g/>
+                    {rooms.at_idle(Room::Export)}
                 })}
             </div>
             <div class="col side">
@@ -246,7 +248,7 @@ pub fn GraphView() -> impl IntoView {
                     <FdTable computed=computed k=k/>
                     <R3Panel ws=ws computed=computed app=app/>
                     <RequirementNotes ws=ws computed=computed app=app step=step/>
-                    <ModeCosts computed=computed/>
+                    {rooms.at_idle(Room::Costs)}
                 })}
             </div>
         </section>
