@@ -219,7 +219,7 @@ fn print_text(
             crate::engine::Verdict::NotDifferentiable => "  (not differentiable here)".into(),
             crate::engine::Verdict::NotFinite => "  (not a finite number)".into(),
             crate::engine::Verdict::TooCoarse(r) => {
-                format!("  (f's rounding at this scale, ±{r:.1e}, swamps the check)")
+                format!("  (cannot tell: the central difference is unsettled here, ±{r:.1e})")
             }
         };
         // the page's table: seven significant figures, errors to .1e

@@ -18,9 +18,11 @@ pub const RTOL: f64 = 1e-3;
 /// The largest step, relative to max(1, |x|), that a step widened for f's
 /// rounding may take (its truncation error is measured, not assumed).
 pub const FD_STEP_MAX: f64 = 1.0;
+/// How many times a step that has not settled may be halved.
+const MAX_HALVINGS: usize = 64;
 
 /// How the check works, in the words the page and the command line print.
-pub const FD_RULE: &str = "Central difference (f(x+h) − f(x−h)) / 2h with h = 10⁻⁶·max(1, |x|); where f's own rounding at its scale (2⁻⁵²·Σ|v̄·v| over the nodes, over h) would move it by more than a tenth of the tolerance, h is widened until it does not, and the truncation that costs is measured against h/2. A row agrees when the error is at most 10⁻⁵ + 10⁻³·|central diff.| + that slack.";
+pub const FD_RULE: &str = "Central difference (f(x+h) − f(x−h)) / 2h with h = 10⁻⁶·max(1, |x|), widened where f's own rounding at its scale (2⁻⁵²·Σ|v̄·v| over the nodes, over h) would move it by more than a tenth of the tolerance, and halved while the difference at h/2 still moves by more than that (a period or a pole within the step). A row agrees when the error is at most 10⁻⁵ + 10⁻³·|central diff.| + that rounding and truncation (the slack), and is called wrong only when the difference has settled; h and the slack are in each row's title.";
 
 /// The step used at input value `x` before f's scale is taken into
 /// account.
@@ -56,8 +58,8 @@ pub struct FdRow {
     /// scale would otherwise swamp the difference.
     pub step: f64,
     /// What f's rounding can move the central difference by at this step
-    /// (`rounding_noise / h`), and for a widened step also its truncation
-    /// error (4/3 of the change from h to h/2): part of the tolerance.
+    /// (`rounding_noise / h`) and its truncation error (4/3 of the change
+    /// from h to h/2): part of the tolerance.
     pub slack: f64,
     /// Set when a kink (relu, abs at 0) lies within ±h of this input's
     /// value: the convention named here applies, and the difference
@@ -74,9 +76,10 @@ pub enum Verdict {
     NotDifferentiable,
     /// The value or a derivative is NaN or infinite.
     NotFinite,
-    /// f's rounding at its scale moves the difference by more than the
-    /// tolerance even at the widest step: the check cannot tell right from
-    /// wrong within ± this much.
+    /// The difference has not settled: f's rounding at its scale, or its
+    /// curvature within the step (a period, a pole), moves it by more than
+    /// the tolerance; the check cannot tell right from wrong within ± this
+    /// much.
     TooCoarse(f64),
 }
 
@@ -120,8 +123,11 @@ impl std::fmt::Display for FdRow {
 /// against the `analytic` gradient (in the graph's variable order). The
 /// step starts at `fd_step`; where f's rounding (`rounding_noise`) would
 /// move that difference by more than a tenth of the relative tolerance, it
-/// is widened until it does not, up to `FD_STEP_MAX`, and the difference
-/// at half that step measures the truncation error the wider step costs.
+/// is widened until it does not, up to `FD_STEP_MAX`; the difference at
+/// half the step measures the truncation error, and where that is more
+/// than a tenth of the tolerance the step is halved until it settles.
+/// Both go into the row's `slack`: a row is called wrong only where the
+/// difference has settled.
 pub fn finite_differences(g: &Graph, vars: &[f64], analytic: &[f64]) -> Vec<FdRow> {
     let vals = g.eval(vars);
     let adjoints = crate::engine::sweep::reverse(g, &LocalRule::exact(&vals)).credit;
@@ -144,14 +150,27 @@ pub fn finite_differences(g: &Graph, vars: &[f64], analytic: &[f64]) -> Vec<FdRo
         .enumerate()
         .map(|(i, name)| {
             let mut d = central(i, fd_step(vars[i]));
-            let mut slack = noise / d.1;
-            let wanted = 0.1 * RTOL * d.0.abs() + 0.1 * ATOL;
-            if slack > wanted {
+            let wanted = |x: f64| 0.1 * (RTOL * x.abs() + ATOL);
+            if noise / d.1 > wanted(d.0) {
                 let widest = FD_STEP_MAX * vars[i].abs().max(1.0);
-                d = central(i, (noise / wanted).min(widest));
-                let half = central(i, d.1 / 2.0).0;
-                slack = noise / d.1 + 4.0 / 3.0 * (d.0 - half).abs();
+                d = central(i, (noise / wanted(d.0)).min(widest));
             }
+            // the truncation at this step, measured: halved, the difference
+            // moves by about 3/4 of its error. Where it moves by more than a
+            // tenth of the tolerance (a period or a pole within the step),
+            // the step is halved until it settles, or until f's rounding
+            // would swamp a smaller one
+            let mut truncation = f64::INFINITY;
+            for _ in 0..MAX_HALVINGS {
+                let half = central(i, d.1 / 2.0);
+                truncation = 4.0 / 3.0 * (d.0 - half.0).abs();
+                let settled = truncation <= wanted(half.0) || truncation.is_nan();
+                if settled || noise / half.1 > wanted(half.0) {
+                    break;
+                }
+                d = half;
+            }
+            let slack = noise / d.1 + truncation;
             let (numeric, step, down, up) = d;
             let a = analytic.get(i).copied().unwrap_or(f64::NAN);
             let error = (a - numeric).abs();

@@ -301,9 +301,10 @@ test('the keyboard alone steps the sweep, reads a node, and runs the lab', async
 });
 
 test('after one visit the page reloads with the network cut, and opens every view', async () => {
-  // a visit to the worked example alone: the other views' wasm was never fetched
+  // a visit to the worked example alone: the other views were never opened
+  // (the offline status comes with the rooms' wasm, when the page is idle)
   const { page, problems, context } = await site.open('');
-  await page.waitForFunction(() => /offline-ready/.test(document.querySelector('[data-testid=offline-status]').textContent), null, { timeout: 30000 });
+  await page.waitForFunction(() => /offline-ready/.test(document.querySelector('[data-testid=offline-status]')?.textContent), null, { timeout: 30000 });
   await context.setOffline(true);
   await page.reload();
   await page.waitForSelector('[data-testid=value-f]', { state: 'attached' });

@@ -131,7 +131,9 @@ test('a shared URL reproduces the state; a bad one falls back with a notice', as
   assert.equal(await page.inputValue('[data-testid=lab-steps]'), '200');
   assert.equal(await page.isChecked('[data-testid=req-R3]'), false);
   await page.goto(site.base + '?view=lab&lr=banana&steps=-4&what=1');
-  await page.waitForSelector('[data-testid=url-notice]');
+  // the page says what it cannot use at once; the lab's keys, when the
+  // rooms' wasm reads them
+  await page.waitForFunction(() => /lr=banana/.test(document.querySelector('[data-testid=url-notice]')?.textContent));
   const notice = await page.textContent('[data-testid=url-notice]');
   assert.match(notice, /lr=banana/);
   assert.match(notice, /unknown URL key 'what'/);
@@ -216,7 +218,7 @@ test('with the workers\' wasm blocked, a live run moves to the page after 10 s, 
 test('a chosen file not yet learned holds ▶ run and says why; learned, it trains', async () => {
   const { page, problems, context } = await site.open('?view=lab&steps=30');
   await page.selectOption('[data-testid=lab-task]', 'file');
-  const rows = Array.from({ length: 40 }, (_, i) => `${i},${(i * 7) % 5},${2 * i + 1}`).join('\n');
+  const rows = Array.from({ length: 80 }, (_, i) => `${i},${(i * 7) % 5},${(2 * i + 1) / 80}`).join('\n');
   await page.setInputFiles('[data-testid=data-file]', { name: 'mydata.csv', mimeType: 'text/csv', buffer: Buffer.from(`x,z,y\n${rows}\n`) });
   await page.waitForSelector('[data-testid=data-use]');
   assert.ok(await page.isDisabled('[data-testid=lab-run]'), '▶ run waits for the file');

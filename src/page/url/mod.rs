@@ -149,15 +149,25 @@ pub const KEYS: [Key; 12] = [
 ];
 
 /// The rooms' keys (the lab's and studies', then the Agents view's), by
-/// name: where this wasm does not parse them, their text is kept as it
-/// came (`AppState::rooms_text`). A test holds it to `LAB_KEYS` and
-/// `AGENT_KEYS`.
-pub const ROOM_KEY_NAMES: [&str; LAB_KEYS.len() + AGENT_KEYS.len()] = [
-    "methods", "lr", "seed", "steps", "task", "arch", "gain", "tdepth", "prec", "proto", "depths",
-    "dsteps", "widths", "wsteps", "ak", "arounds", "afid", "anoise", "ablur", "agate", "alr",
-    "amom", "aseed", "aseeds", "ascore", "afix", "abreak", "aplo", "aphi", "aq", "awidth",
-    "atasks", "aval", "again", "anames",
-];
+/// name, a column of their settings tables made at compile time (so the
+/// first view's wasm links their names and none of their parsers): where
+/// this wasm does not parse them, their text is kept as it came
+/// (`AppState::rooms_text`).
+pub const ROOM_KEY_NAMES: [&str; LAB_KEYS.len() + AGENT_KEYS.len()] = {
+    use crate::page::agents::settings::SETTINGS as AGENTS;
+    use crate::page::lab::settings::SETTINGS as LAB;
+    let mut out = [""; LAB.len() + AGENTS.len()];
+    let mut i = 0;
+    while i < LAB.len() {
+        out[i] = LAB[i].key;
+        i += 1;
+    }
+    while i < out.len() {
+        out[i] = AGENTS[i - LAB.len()].key;
+        i += 1;
+    }
+    out
+};
 
 /// The rooms' keys where this wasm parses them: always natively (the
 /// command line, the tests); in the browser once `parse_rooms` is called,

@@ -111,7 +111,9 @@ fn status_line(lab: &Lab) -> String {
         };
         let step = c.board.iter().map(|r| r.steps_done).max().unwrap_or(0);
         let total = s.base.steps;
-        let what = if c.running {
+        let what = if c.running && c.on_workers() && step == 0 {
+            format!("training: starting the Web Workers (step 0 / {total})")
+        } else if c.running {
             let rate = if c.on_workers() {
                 "in Web Workers".to_string()
             } else {

@@ -102,7 +102,8 @@ pub type RoomFn = fn(Room, Signal<bool>) -> AnyView;
 #[derive(Clone, Copy)]
 pub struct Sheet(pub RwSignal<String>);
 
-/// Hands a loaded session's worksheet (as JSON) to the page; `false` when
+/// Hands a loaded session (as JSON: the worksheet, ticks and step) to the
+/// page; `false` when
 /// there is no page to hand it to (the rooms drawn in place, where the
 /// caller sets its own).
 pub fn load_sheet(json: &str) -> bool {

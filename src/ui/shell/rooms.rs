@@ -158,10 +158,15 @@ fn main_side() {
         "notices" => notices
             .0
             .update(|n| n.extend(text.lines().map(String::from))),
-        // a session loaded in the rooms: the worksheet whole
+        // a session loaded in the rooms: the worksheet whole, its ticks
+        // and its step
         "sheet" => {
-            if let Ok(ws) = crate::page::worked::session::from_json(&text) {
-                g.ws.set(ws);
+            if let Ok(s) = crate::page::worked::session::session_from_json(&text) {
+                g.ws.set(s.ws);
+                if let Some(k) = s.kept {
+                    app.update(|a| a.kept = k);
+                }
+                g.step.set(s.step.unwrap_or(0));
             }
         }
         _ => {}

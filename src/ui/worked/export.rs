@@ -116,7 +116,8 @@ fn GraphImage() -> impl IntoView {
 pub fn GraphExport(g: GraphState, sheet: RwSignal<String>) -> impl IntoView {
     let app =
         use_context::<RwSignal<AppState>>().unwrap_or_else(|| RwSignal::new(AppState::default()));
-    let problem = RwSignal::new(None::<String>);
+    // what the last load said: done, or why not
+    let note = RwSignal::new(None::<Result<String, String>>);
     let save_json = move |_| {
         let kept = app.with_untracked(|a| a.kept);
         let step = Some(g.step.get_untracked());
@@ -134,24 +135,28 @@ pub fn GraphExport(g: GraphState, sheet: RwSignal<String>) -> impl IntoView {
             return;
         };
         input.set_value("");
+        let name = file.name();
         leptos::task::spawn_local(async move {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
             match text.ok().and_then(|t| t.as_string()) {
-                None => problem.set(Some("The file could not be read.".into())),
+                None => note.set(Some(Err("The file could not be read.".into()))),
                 Some(t) => match session::session_from_json(&t) {
                     Ok(s) => {
-                        if !crate::ui::shell::room::load_sheet(&session::to_json(&s.ws)) {
+                        // to the page whole (its worksheet, ticks and step),
+                        // or, drawn in place, here
+                        let whole = session::session_json(&s.ws, s.kept, s.step);
+                        if !crate::ui::shell::room::load_sheet(&whole) {
                             g.ws.set(s.ws);
+                            if let Some(k) = s.kept {
+                                app.update(|a| a.kept = k);
+                            }
+                            g.step.set(s.step.unwrap_or(0));
                         }
-                        if let Some(k) = s.kept {
-                            app.update(|a| a.kept = k);
-                        }
-                        g.step.set(s.step.unwrap_or(0));
-                        problem.set(None);
+                        note.set(Some(Ok(format!("Loaded {name}."))));
                     }
-                    Err(why) => problem.set(Some(format!(
+                    Err(why) => note.set(Some(Err(format!(
                         "That file was not loaded: {why}. The page keeps its state."
-                    ))),
+                    )))),
                 },
             }
         });
@@ -167,7 +172,10 @@ pub fn GraphExport(g: GraphState, sheet: RwSignal<String>) -> impl IntoView {
                 <input type="file" accept=".json,application/json" data-testid="session-load" on:change=load_json/>
             </label>
             </span>
-            {move || problem.get().map(|p| view! { <p class="error small" role="alert" data-testid="session-error">{p}</p> })}
+            {move || note.get().map(|n| match n {
+                Ok(done) => view! { <p class="hint small" role="status" data-testid="session-loaded">{done}</p> }.into_any(),
+                Err(p) => view! { <p class="error small" role="alert" data-testid="session-error">{p}</p> }.into_any(),
+            })}
         </div>
     }
 }

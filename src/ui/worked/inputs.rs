@@ -84,7 +84,11 @@ fn read_number(text: &str, what: &str, good: f64) -> Result<f64, String> {
     }
     crate::engine::decimal::read(&text.trim().replace('−', "-"))
         .filter(|v| v.is_finite())
-        .ok_or_else(|| format!("“{text}” is not a number; {what} keeps {}", fmt_num(good)))
+        .ok_or_else(|| match text.trim() {
+            // a number field hands over nothing for what it cannot hold
+            "" => format!("that is not a number this field can hold (too large, or not a number); {what} keeps {}", fmt_num(good)),
+            t => format!("“{t}” is not a number; {what} keeps {}", fmt_num(good)),
+        })
 }
 
 /// Reads `field` and hands its number to `apply`; on bad text or a refused

@@ -89,11 +89,11 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                             Verdict::Wrong => ("bad", "✗ wrong".to_string()),
                             Verdict::NotDifferentiable => ("kink", format!("∼ not differentiable here ({})", r.kink.unwrap_or(""))),
                             Verdict::NotFinite => ("bad", "⚠ not a finite number".to_string()),
-                            Verdict::TooCoarse(r) => ("kink", format!("∼ f's rounding at this scale (±{r:.1e}) swamps the check")),
+                            Verdict::TooCoarse(r) => ("kink", format!("∼ cannot tell: the central difference is unsettled here (±{r:.1e})")),
                         };
                         let h = r.step;
                         view! {
-                            <tr class=class title=format!("h = {h:.1e}")>
+                            <tr class=class title=format!("h = {h:.1e}, slack ±{:.1e}", r.slack)>
                                 <td data-label="input">{r.name.clone()}</td>
                                 <td data-label="gradient" data-testid=format!("grad-{}", r.name)>{sig(r.analytic)}</td>
                                 <td data-label="central diff." data-testid=format!("fd-{}", r.name)>{sig(r.numeric)}</td>

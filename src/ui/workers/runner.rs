@@ -28,7 +28,7 @@ pub const SLICE_MS: f64 = 8.0;
 /// How long workers have to say they are ready before the work runs here.
 pub const READY_TIMEOUT: Duration = Duration::from_secs(10);
 /// What is said when they do not (a blocked or failed fetch of their wasm).
-pub const LATE: &str = "the workers did not start in time: running here instead";
+pub const LATE: &str = "the background workers did not start in time: running here instead, in the page, with the same numbers and more slowly (a network that blocks their download does this)";
 
 /// Long work: its jobs, how a worker is asked for one and answers, and
 /// the same jobs on this page.
