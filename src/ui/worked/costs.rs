@@ -19,7 +19,7 @@ pub fn ModeCosts(ws: RwSignal<Worksheet>) -> impl IntoView {
             view! {
                 <table class="modes" data-testid="mode-costs">
                     <tr><th>"one evaluation of f"</th><td data-testid="ops-eval">{k.evaluation}</td><td>"1×"</td></tr>
-                    <tr><th>{format!("forward mode: {} tangent passes", k.inputs)}</th><td data-testid="ops-forward">{k.forward}</td>
+                    <tr><th>{format!("forward mode: {} tangent pass{}", k.inputs, if k.inputs == 1 { "" } else { "es" })}</th><td data-testid="ops-forward">{k.forward}</td>
                         <td>{format!("{:.1}×", ratio(k.forward))}</td></tr>
                     <tr><th>"reverse mode: one backward sweep"</th><td data-testid="ops-reverse">{k.reverse}</td>
                         <td>{format!("{:.1}×", ratio(k.reverse))}</td></tr>
