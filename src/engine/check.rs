@@ -22,7 +22,7 @@ pub const FD_STEP_MAX: f64 = 1.0;
 const MAX_HALVINGS: usize = 64;
 
 /// How the check works, in the words the page and the command line print.
-pub const FD_RULE: &str = "Central difference (f(x+h) − f(x−h)) / 2h with h = 10⁻⁶·max(1, |x|), widened where f's own rounding at its scale (2⁻⁵²·Σ|v̄·v| over the nodes, over h) would move it by more than a tenth of the tolerance, and halved while the difference at h/2 still moves by more than that (a period or a pole within the step). A row agrees when the error is at most 10⁻⁵ + 10⁻³·|central diff.| + that rounding and truncation (the slack), and is called wrong only when the difference has settled; h and the slack are in each row's title.";
+pub const FD_RULE: &str = "Central difference (f(x+h) − f(x−h)) / 2h with h = 10⁻⁶·max(1, |x|), widened where f's own rounding at its scale (2⁻⁵²·Σ|v̄·v| over the nodes, over h) would move it by more than a tenth of the tolerance, and halved while the difference at h/2 still moves by more than that (a period or a pole within the step); where that rounding is more than 10⁻³ of f itself, no step can tell. A row agrees when the error is at most 10⁻⁵ + 10⁻³·|central diff.| + that rounding and truncation (the slack), and is called wrong only when the difference has settled; h and the slack are in each row's title.";
 
 /// The step used at input value `x` before f's scale is taken into
 /// account.
@@ -79,7 +79,8 @@ pub enum Verdict {
     /// The difference has not settled: f's rounding at its scale, or its
     /// curvature within the step (a period, a pole), moves it by more than
     /// the tolerance; the check cannot tell right from wrong within ± this
-    /// much.
+    /// much (infinite: f itself is known to fewer digits than the
+    /// tolerance asks).
     TooCoarse(f64),
 }
 
@@ -94,6 +95,8 @@ impl FdRow {
             Verdict::NotFinite
         } else if self.kink.is_some() {
             Verdict::NotDifferentiable
+        } else if self.slack.is_infinite() {
+            Verdict::TooCoarse(self.slack)
         } else if self.error > self.tolerance() {
             Verdict::Wrong
         } else if self.slack > ATOL + RTOL * self.numeric.abs() {
@@ -126,6 +129,8 @@ impl std::fmt::Display for FdRow {
 /// is widened until it does not, up to `FD_STEP_MAX`; the difference at
 /// half the step measures the truncation error, and where that is more
 /// than a tenth of the tolerance the step is halved until it settles.
+/// Where f's own rounding is more than `RTOL` of its size, no step can
+/// tell (an infinite slack).
 /// Both go into the row's `slack`: a row is called wrong only where the
 /// difference has settled.
 pub fn finite_differences(g: &Graph, vars: &[f64], analytic: &[f64]) -> Vec<FdRow> {
@@ -170,8 +175,19 @@ pub fn finite_differences(g: &Graph, vars: &[f64], analytic: &[f64]) -> Vec<FdRo
                 }
                 d = half;
             }
-            let slack = noise / d.1 + truncation;
             let (numeric, step, down, up) = d;
+            // f itself known to fewer digits than the tolerance asks (the
+            // rounding of x alone moves sin(x) at 1e15 by ±0.1): no step
+            // can tell, however settled its differences look
+            let size = [vals[out], up[out], down[out]]
+                .map(f64::abs)
+                .into_iter()
+                .fold(0.0, f64::max);
+            let slack = if noise > RTOL * size {
+                f64::INFINITY
+            } else {
+                noise / step + truncation
+            };
             let a = analytic.get(i).copied().unwrap_or(f64::NAN);
             let error = (a - numeric).abs();
             FdRow {

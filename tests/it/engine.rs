@@ -447,6 +447,7 @@ fn a_right_gradient_at_a_large_scale_is_not_called_wrong() {
         ("cos(x)", 1e8, -(1e8f64).sin()),
         ("sin(x*1e8)", 1.0, 1e8 * (1e8f64).cos()),
         ("1/x", 1e-8, -1e16),
+        ("sin(x)", 1e15, (1e15f64).cos()),
     ] {
         let g = parse(src).unwrap();
         let row = &finite_differences(&g, &[x], &[truth])[0];
