@@ -219,7 +219,7 @@ fn print_text(
             crate::engine::Verdict::NotDifferentiable => "  (not differentiable here)".into(),
             crate::engine::Verdict::NotFinite => "  (not a finite number)".into(),
             crate::engine::Verdict::TooCoarse(r) if r.is_infinite() => {
-                "  (cannot tell: f's own rounding here is more than 1e-3 of f)".into()
+                "  (cannot tell: f is too sensitive here; rounding alone moves f by more than 1e-3 of f)".into()
             }
             crate::engine::Verdict::TooCoarse(r) => {
                 format!("  (cannot tell: the central difference is unsettled here, ±{r:.1e})")

@@ -22,7 +22,7 @@ pub const FD_STEP_MAX: f64 = 1.0;
 const MAX_HALVINGS: usize = 64;
 
 /// How the check works, in the words the page and the command line print.
-pub const FD_RULE: &str = "Central difference (f(x+h) − f(x−h)) / 2h with h = 10⁻⁶·max(1, |x|), widened where f's own rounding at its scale (2⁻⁵²·Σ|v̄·v| over the nodes, over h) would move it by more than a tenth of the tolerance, and halved while the difference at h/2 still moves by more than that (a period or a pole within the step); where that rounding is more than 10⁻³ of f itself, no step can tell. A row agrees when the error is at most 10⁻⁵ + 10⁻³·|central diff.| + that rounding and truncation (the slack), and is called wrong only when the difference has settled; h and the slack are in each row's title.";
+pub const FD_RULE: &str = "Central difference (f(x+h) − f(x−h)) / 2h with h = 10⁻⁶·max(1, |x|), widened where f's own rounding at its scale (2⁻⁵²·Σ|v̄·v| over the nodes, over h) would move it by more than a tenth of the tolerance, and halved while the difference at h/2 still moves by more than that (a period or a pole within the step); where rounding alone moves f by more than 10⁻³ of f (f too sensitive at this x), no step can tell. A row agrees when the error is at most 10⁻⁵ + 10⁻³·|central diff.| + that rounding and truncation (the slack), and is called wrong only when the difference has settled; h and the slack are in each row's title.";
 
 /// The step used at input value `x` before f's scale is taken into
 /// account.

@@ -218,6 +218,9 @@ test('with the workers\' wasm blocked, a live run moves to the page after 10 s, 
 test('a chosen file not yet learned holds ▶ run and says why; learned, it trains', async () => {
   const { page, problems, context } = await site.open('?view=lab&steps=30');
   await page.selectOption('[data-testid=lab-task]', 'file');
+  // no file yet: ▶ run does not train the teacher instead
+  await page.waitForFunction(() => document.querySelector('[data-testid=lab-run]').disabled);
+  assert.match(await page.textContent('[data-testid=lab-status]'), /No file chosen yet/);
   const rows = Array.from({ length: 80 }, (_, i) => `${i},${(i * 7) % 5},${(2 * i + 1) / 80}`).join('\n');
   await page.setInputFiles('[data-testid=data-file]', { name: 'mydata.csv', mimeType: 'text/csv', buffer: Buffer.from(`x,z,y\n${rows}\n`) });
   await page.waitForSelector('[data-testid=data-use]');

@@ -120,9 +120,10 @@ pub struct LabController {
     /// Why the live runs moved to this thread, if they did (the workers
     /// failed or did not start in time).
     pub live_note: Option<String>,
-    /// A file chosen in the own-data panel and not yet learned: nothing
-    /// runs until it is learned or the choice dropped, so ▶ run never
-    /// trains another task while the file is on screen (`held`).
+    /// A file chosen in the own-data panel and not yet learned (or, empty,
+    /// the task "your CSV file" with none chosen): nothing runs until it is
+    /// learned or the choice dropped, so ▶ run never trains another task
+    /// while the file is on screen (`held`).
     pub pending_file: Option<String>,
 }
 
@@ -152,10 +153,12 @@ impl LabController {
     }
 
     /// Why ▶ run does nothing now, if it does not: a chosen file not yet
-    /// learned.
+    /// learned, or the task "your CSV file" with no file chosen (an empty
+    /// name).
     pub fn held(&self) -> Option<String> {
-        self.pending_file.as_ref().map(|name| {
-            format!("{name} is chosen but not learned yet: press “learn {name}” under the task to train on it, or choose another task.")
+        self.pending_file.as_ref().map(|name| match name.as_str() {
+            "" => "No file chosen yet: choose a CSV file under the task to train on it, or choose another task.".into(),
+            name => format!("{name} is chosen but not learned yet: press “learn {name}” under the task to train on it, or choose another task."),
         })
     }
 

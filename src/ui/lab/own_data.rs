@@ -54,8 +54,8 @@ pub(crate) fn OwnData(app: RwSignal<AppState>, choosing: RwSignal<bool>) -> impl
     let problem = RwSignal::new(None::<String>);
     let note = RwSignal::new(None::<String>);
     let is_file = move || app.with(|a| matches!(a.lab.base.teacher.data, Data::File { .. }));
-    // a file chosen and not learned holds ▶ run (the lab says why); choosing
-    // another task drops it
+    // a file chosen and not learned, or none chosen yet, holds ▶ run (the
+    // lab says why); choosing another task drops it
     Effect::new(move |_| {
         if !choosing.get() {
             draft.set(None);
@@ -63,8 +63,13 @@ pub(crate) fn OwnData(app: RwSignal<AppState>, choosing: RwSignal<bool>) -> impl
     });
     if let Some(lab) = use_context::<crate::ui::lab::handle::Lab>() {
         Effect::new(move |_| {
+            // a file chosen and not learned, or "your CSV file…" chosen and
+            // no file yet (an empty name)
             let name = draft.with(|d| d.as_ref().map(|d| d.name.clone()));
-            lab.act(|c, _| c.pending_file = name);
+            let waiting = name.or_else(|| (choosing.get() && !is_file()).then(String::new));
+            if lab.read(|c| c.pending_file != waiting) {
+                lab.act(|c, _| c.pending_file = waiting);
+            }
         });
     }
     let pick = move |e: leptos::ev::Event| {

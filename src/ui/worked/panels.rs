@@ -89,7 +89,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                             Verdict::Wrong => ("bad", "✗ wrong".to_string()),
                             Verdict::NotDifferentiable => ("kink", format!("∼ not differentiable here ({})", r.kink.unwrap_or(""))),
                             Verdict::NotFinite => ("bad", "⚠ not a finite number".to_string()),
-                            Verdict::TooCoarse(r) if r.is_infinite() => ("kink", "∼ cannot tell: f's own rounding here is more than 10⁻³ of f".to_string()),
+                            Verdict::TooCoarse(r) if r.is_infinite() => ("kink", "∼ cannot tell: f is too sensitive here (rounding its inputs and steps alone moves f by more than 10⁻³ of f)".to_string()),
                             Verdict::TooCoarse(r) => ("kink", format!("∼ cannot tell: the central difference is unsettled here (±{r:.1e})")),
                         };
                         let h = r.step;
