@@ -22,7 +22,7 @@ pub enum Scaling {
     /// Divide by a fixed number (the digits' pixels by 16, onto [0, 1]).
     Divide(f64),
     /// Each column to mean 0 and standard deviation 1 on the training rows
-    /// (a constant column is only centred).
+    /// (a constant column is only centred), a numeric target too.
     Standardise,
 }
 

@@ -174,7 +174,7 @@ pub(crate) fn OwnData(app: RwSignal<AppState>, choosing: RwSignal<bool>) -> impl
     };
     view! {
         <div class="own-data" data-testid="own-data" class:hidden=move || !(choosing.get() || is_file())>
-            <p class="hint">{format!("Your own data: a CSV file with a header row of column names, numeric inputs, and a target column of numbers (regression) or labels (classification). It never leaves this browser. From {MIN_ROWS} to {MAX_ROWS} rows, at most {MAX_COLUMNS} columns; inputs are standardised on the training rows, and a fifth of the rows (by the task draw's seed) are the test set.")}</p>
+            <p class="hint">{format!("Your own data: a CSV file with a header row of column names, numeric inputs, and a target column of numbers (regression) or labels (classification). It never leaves this browser. From {MIN_ROWS} to {MAX_ROWS} rows, at most {MAX_COLUMNS} columns; inputs and a numeric target are standardised on the training rows, and a fifth of the rows (by the task draw's seed) are the test set.")}</p>
             <label class="setting"><span>"file"</span>
                 <input type="file" accept=".csv,text/csv,text/plain" data-testid="data-file" on:change=pick/>
             </label>
