@@ -218,11 +218,11 @@ fn print_text(
             crate::engine::Verdict::Wrong => "  ✗ wrong".into(),
             crate::engine::Verdict::NotDifferentiable => "  (not differentiable here)".into(),
             crate::engine::Verdict::NotFinite => "  (not a finite number)".into(),
-            crate::engine::Verdict::TooCoarse(r) if r.is_infinite() => {
+            crate::engine::Verdict::TooCoarse if r.slack.is_infinite() => {
                 "  (cannot tell: f is too sensitive here; rounding alone moves f by more than 1e-3 of f)".into()
             }
-            crate::engine::Verdict::TooCoarse(r) => {
-                format!("  (cannot tell: the central difference is unsettled here, ±{r:.1e})")
+            crate::engine::Verdict::TooCoarse => {
+                format!("  (cannot tell: the central difference is unsettled here, ±{:.1e})", r.slack)
             }
         };
         // the page's table: seven significant figures, errors to .1e

@@ -68,7 +68,7 @@ pub struct FdRow {
 }
 
 /// What a row says.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Agrees,
     Wrong,
@@ -78,10 +78,10 @@ pub enum Verdict {
     NotFinite,
     /// The difference has not settled: f's rounding at its scale, or its
     /// curvature within the step (a period, a pole), moves it by more than
-    /// the tolerance; the check cannot tell right from wrong within ± this
-    /// much (infinite: f itself is known to fewer digits than the
+    /// the tolerance; the check cannot tell right from wrong within ± the
+    /// row's `slack` (infinite: f itself is known to fewer digits than the
     /// tolerance asks).
-    TooCoarse(f64),
+    TooCoarse,
 }
 
 impl FdRow {
@@ -96,11 +96,11 @@ impl FdRow {
         } else if self.kink.is_some() {
             Verdict::NotDifferentiable
         } else if self.slack.is_infinite() {
-            Verdict::TooCoarse(self.slack)
+            Verdict::TooCoarse
         } else if self.error > self.tolerance() {
             Verdict::Wrong
         } else if self.slack > ATOL + RTOL * self.numeric.abs() {
-            Verdict::TooCoarse(self.slack)
+            Verdict::TooCoarse
         } else {
             Verdict::Agrees
         }

@@ -100,6 +100,15 @@ pub(super) enum Engine {
     Workers(usize),
 }
 
+/// The task "your CSV file" before a file is learned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PendingFile {
+    /// No file chosen yet.
+    None,
+    /// This file chosen, not yet learned.
+    Unlearned(String),
+}
+
 #[derive(Clone, Debug)]
 pub struct LabController {
     pub(super) engine: Engine,
@@ -120,11 +129,10 @@ pub struct LabController {
     /// Why the live runs moved to this thread, if they did (the workers
     /// failed or did not start in time).
     pub live_note: Option<String>,
-    /// A file chosen in the own-data panel and not yet learned (or, empty,
-    /// the task "your CSV file" with none chosen): nothing runs until it is
-    /// learned or the choice dropped, so ▶ run never trains another task
-    /// while the file is on screen (`held`).
-    pub pending_file: Option<String>,
+    /// The task "your CSV file" with a file not yet learned, or none:
+    /// nothing runs until it is learned or another task chosen, so ▶ run
+    /// never trains another task while the file is on screen (`held`).
+    pub pending_file: Option<PendingFile>,
 }
 
 impl LabController {
@@ -152,13 +160,11 @@ impl LabController {
         }
     }
 
-    /// Why ▶ run does nothing now, if it does not: a chosen file not yet
-    /// learned, or the task "your CSV file" with no file chosen (an empty
-    /// name).
+    /// Why ▶ run does nothing now, if it does not.
     pub fn held(&self) -> Option<String> {
-        self.pending_file.as_ref().map(|name| match name.as_str() {
-            "" => "No file chosen yet: choose a CSV file under the task to train on it, or choose another task.".into(),
-            name => format!("{name} is chosen but not learned yet: press “learn {name}” under the task to train on it, or choose another task."),
+        self.pending_file.as_ref().map(|p| match p {
+            PendingFile::None => "No file chosen yet: choose a CSV file under the task to train on it, or choose another task.".into(),
+            PendingFile::Unlearned(name) => format!("{name} is chosen but not learned yet: press “learn {name}” under the task to train on it, or choose another task."),
         })
     }
 

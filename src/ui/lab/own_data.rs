@@ -63,10 +63,10 @@ pub(crate) fn OwnData(app: RwSignal<AppState>, choosing: RwSignal<bool>) -> impl
     });
     if let Some(lab) = use_context::<crate::ui::lab::handle::Lab>() {
         Effect::new(move |_| {
-            // a file chosen and not learned, or "your CSV file…" chosen and
-            // no file yet (an empty name)
-            let name = draft.with(|d| d.as_ref().map(|d| d.name.clone()));
-            let waiting = name.or_else(|| (choosing.get() && !is_file()).then(String::new));
+            use crate::page::lab::controller::PendingFile;
+            let name = draft.with(|d| d.as_ref().map(|d| PendingFile::Unlearned(d.name.clone())));
+            let waiting =
+                name.or_else(|| (choosing.get() && !is_file()).then_some(PendingFile::None));
             if lab.read(|c| c.pending_file != waiting) {
                 lab.act(|c, _| c.pending_file = waiting);
             }

@@ -7,7 +7,7 @@ use crate::page::url::{AppState, View};
 use crate::ui::shell::drawn::{Drawn, Part};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::requirements::RequirementBoxes;
-use crate::ui::shell::room::{Room, RoomFn};
+use crate::ui::shell::room::{Room, RoomFn, Rooms};
 use crate::ui::shell::widgets::RunRequest;
 use crate::ui::shell::{prefs, terms};
 use crate::ui::tour::card as tour_card;
@@ -61,8 +61,8 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
     let notices = RwSignal::new(notices);
     provide_context(crate::ui::shell::widgets::LinkNotices(notices));
     provide_context(app);
-    let idle_rooms = crate::ui::shell::room::Rooms::new(rooms);
-    provide_context(idle_rooms);
+    let rooms = Rooms::new(rooms);
+    provide_context(rooms);
     provide_context(GraphState::new(app, &query));
     provide_context(crate::ui::shell::datasets::Datasets::new());
     provide_context(RunRequest(RwSignal::new(0)));
@@ -115,7 +115,7 @@ struct Frame {
     slot: tour_card::TourSlot,
     teacher: RwSignal<bool>,
     help: RwSignal<bool>,
-    rooms: RoomFn,
+    rooms: Rooms,
 }
 
 impl Frame {
@@ -192,7 +192,7 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
     let tour = slot.tour;
     let worked_in = Drawn::from(Part::Worked);
     view! {
-        <div class:hidden=move || !teacher.get()>{rooms(Room::Teacher, teacher.into())}</div>
+        <div class:hidden=move || !teacher.get()>{(rooms.draw)(Room::Teacher, teacher.into())}</div>
         <terms::HelpPanel open=help/>
         <terms::Definitions/>
         <div class:hidden=move || f.hides("tour")><tour_card::TourOffer tour=slot/></div>
@@ -211,15 +211,15 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
         <main id="main">
             <div class:hidden=move || !f.view_is(View::Graph)>{move || worked_in.get().then(|| view! { <GraphView/> })}</div>
             {[View::Lab, View::Studies, View::Agents].into_iter().filter_map(|v| Room::of(v).map(|r| view! {
-                <div class:hidden=move || !f.view_is(v)>{rooms(r, Signal::derive(move || f.view_is(v)))}</div>
+                <div class:hidden=move || !f.view_is(v)>{(rooms.draw)(r, Signal::derive(move || f.view_is(v)))}</div>
             })).collect_view()}
         </main>
-        {rooms(Room::Tour, Signal::derive(move || tour.with(|t| t.open)))}
-        {rooms(Room::Present, Signal::derive(move || app.with(|a| a.present.is_some())))}
+        {(rooms.draw)(Room::Tour, Signal::derive(move || tour.with(|t| t.open)))}
+        {(rooms.draw)(Room::Present, Signal::derive(move || app.with(|a| a.present.is_some())))}
         <footer>
             "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "
             "Everything runs in your browser. "
-            {expect_context::<crate::ui::shell::room::Rooms>().at_idle(Room::Offline)}
+            {rooms.at_idle(Room::Offline)}
         </footer>
     }
 }

@@ -103,9 +103,8 @@ pub type RoomFn = fn(Room, Signal<bool>) -> AnyView;
 pub struct Sheet(pub RwSignal<String>);
 
 /// Hands a loaded session (as JSON: the worksheet, ticks and step) to the
-/// page; `false` when
-/// there is no page to hand it to (the rooms drawn in place, where the
-/// caller sets its own).
+/// page; `false` when there is no page to hand it to (the rooms drawn in
+/// place, where the caller sets its own).
 pub fn load_sheet(json: &str) -> bool {
     let f = web_sys::window()
         .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str("creditflowToMain")).ok())

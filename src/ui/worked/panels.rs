@@ -89,12 +89,12 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                             Verdict::Wrong => ("bad", "✗ wrong".to_string()),
                             Verdict::NotDifferentiable => ("kink", format!("∼ not differentiable here ({})", r.kink.unwrap_or(""))),
                             Verdict::NotFinite => ("bad", "⚠ not a finite number".to_string()),
-                            Verdict::TooCoarse(r) if r.is_infinite() => ("kink", "∼ cannot tell: f is too sensitive here (rounding its inputs and steps alone moves f by more than 10⁻³ of f)".to_string()),
-                            Verdict::TooCoarse(r) => ("kink", format!("∼ cannot tell: the central difference is unsettled here (±{r:.1e})")),
+                            Verdict::TooCoarse if r.slack.is_infinite() => ("kink", "∼ cannot tell: f too sensitive here".to_string()),
+                            Verdict::TooCoarse => ("kink", format!("∼ cannot tell (±{:.1e})", r.slack)),
                         };
                         let h = r.step;
                         view! {
-                            <tr class=class title=format!("h = {h:.1e}, slack ±{:.1e}", r.slack)>
+                            <tr class=class title=format!("h = {h:.1e}, slack ±{:.1e} (rounding and truncation; infinite where rounding alone moves f by more than 10⁻³ of f)", r.slack)>
                                 <td data-label="input">{r.name.clone()}</td>
                                 <td data-label="gradient" data-testid=format!("grad-{}", r.name)>{sig(r.analytic)}</td>
                                 <td data-label="central diff." data-testid=format!("fd-{}", r.name)>{sig(r.numeric)}</td>
