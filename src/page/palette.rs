@@ -40,14 +40,14 @@ pub const SENDING: Mark = Mark {
     var: "--sending",
     light: (0x1c, 0x24, 0x30),
     dark: (0xf5, 0xf7, 0xfa),
-    legend: "thick dark outline: the node sending now (its edges move)",
+    legend: "thick outline: sending now",
 };
 pub const RECEIVING: Mark = Mark {
     id: "receiving",
     var: "--receiving",
     light: (0x1f, 0x7a, 0x70),
     dark: (0x5f, 0xd0, 0xc2),
-    legend: "teal dashed outline: a node receiving credit now",
+    legend: "dashed: receiving credit now",
 };
 pub const HANDOFF: Mark = Mark {
     id: "handoff",

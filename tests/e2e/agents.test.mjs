@@ -17,8 +17,11 @@ test('the Agents view answers first, over seeds, and gives the command line\'s n
   assert.equal(await page.inputValue('[data-testid=agents-aplo]'), '0.3');
   assert.match(await page.textContent('[data-testid=agents-simulation]'), /no language model is called/);
   assert.equal(await page.inputValue('[data-testid=agents-arounds]'), '30');
-  // the answers are computed on opening, with no click; a reload part way
-  // keeps the parts done, and only the rest run
+  // nothing runs until the button is pressed; a reload part way keeps the
+  // parts done, and only the rest run
+  await page.waitForTimeout(1500);
+  assert.match(await page.textContent('[data-testid=agents-status]'), /^Press run/);
+  await page.click('[data-testid=agents-run]');
   await page.waitForFunction(() => Number(/^running: (\d+)/.exec(document.querySelector('[data-testid=agents-status]').textContent)?.[1]) >= 10, null, { timeout: 120000 });
   await page.reload();
   await page.waitForSelector('[data-testid=agents-resumed]', { timeout: 20000 });
@@ -98,6 +101,7 @@ test('a bad Agents setting in the URL or a field is refused with a message', asy
 
 test('the margin map runs on demand and its cells are the command line\'s', async () => {
   const { page, problems } = await site.open('?view=agents&arounds=30&aseeds=3');
+  await page.click('[data-testid=agents-run]');
   await page.waitForFunction(() => /over 3 seeds/.test(document.querySelector('[data-testid=agents-answers-status]')?.textContent), null, { timeout: 120000 });
   // before it is asked for, the map is a button and a count of its runs
   assert.match(await page.textContent('[data-testid=agents-map-status]'), /^\d+ runs at the settings above/);

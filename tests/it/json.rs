@@ -61,11 +61,21 @@ fn what_serde_wrote_reads_and_what_is_written_serde_reads() {
         dismissed: false,
         answers: vec![None, Some(1), None, Some(0)],
         revealed: vec![false, true, false, false],
+        further: true,
+        class: Some((0, 2)),
+        only: Some(creditflow::page::url::View::Lab),
     };
+    let text = r#"{"stop":3,"open":true,"dismissed":false,"further":true,"class":[0,2],"only":"lab","answers":[null,1,null,0],"revealed":[false,true,false,false]}"#;
+    assert_eq!(t.to_json(), text);
+    // what serde wrote before (no path fields) still reads
     let serde_text = r#"{"stop":3,"open":true,"dismissed":false,"answers":[null,1,null,0],"revealed":[false,true,false,false]}"#;
-    assert_eq!(t.to_json(), serde_text);
     assert_eq!(Tour::from_json(serde_text).stop, 3);
     assert_eq!(Tour::from_json(serde_text).answers[1], Some(1));
+    let back = Tour::from_json(text);
+    assert_eq!(
+        (back.further, back.class, back.only),
+        (t.further, t.class, t.only)
+    );
 }
 
 #[test]

@@ -79,6 +79,20 @@ impl Requirements {
         }
     }
 
+    /// In a few words, which requirements `kept` removes ("R4 removed",
+    /// "R1 and R5 removed", "all five requirements kept").
+    pub fn removed_words(kept: [bool; 5]) -> String {
+        let gone: Vec<String> = (1..=5)
+            .filter(|r| !kept[r - 1])
+            .map(|r| format!("R{r}"))
+            .collect();
+        match gone.as_slice() {
+            [] => "all five requirements kept".into(),
+            [one] => format!("{one} removed"),
+            [rest @ .., last] => format!("{} and {last} removed", rest.join(", ")),
+        }
+    }
+
     pub const NAMES: [&'static str; 5] = [
         "R1 stored activity",
         "R2 local derivatives",

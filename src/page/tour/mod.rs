@@ -7,11 +7,17 @@
 pub mod retrieval;
 mod stop;
 mod stops;
+pub mod ticket;
 
 pub use stop::{At, LabFacts, Myth, Predict, Seen, Setup, Stop, Watch};
-pub use stops::{APURVA, STOPS, WORKED};
+pub use stops::{APURVA, CORE, STOPS, WORKED};
 
-/// The student's progress, saved in the browser.
+use crate::page::url::View;
+
+/// The student's progress, saved in the browser, and the path it may
+/// take: the core tour, the stops past it once the student asks for
+/// them ("going further"), or the stops a teacher's link chose; never a
+/// stop in a view the link hid.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tour {
     /// The stop shown (0-based), and whether the card is open.
@@ -22,7 +28,32 @@ pub struct Tour {
     /// Per stop: the choice made, and whether the answer was revealed.
     pub answers: Vec<Option<usize>>,
     pub revealed: Vec<bool>,
+    /// The student asked for the stops past the core tour.
+    pub further: bool,
+    /// Not saved: the stops a teacher's link chose (0-based, first and
+    /// last), and the one view a link that hides the view switch keeps.
+    pub class: Option<(usize, usize)>,
+    pub only: Option<View>,
 }
+
+/// Each stop's views: where it opens and where its reveal goes, a column
+/// of `STOPS` of its own (as `CHOICES`).
+const VIEWS: [(View, View); STOPS.len()] = {
+    let mut out = [(View::Graph, View::Graph); STOPS.len()];
+    let mut i = 0;
+    while i < STOPS.len() {
+        let at = STOPS[i].setup.page;
+        out[i] = (
+            at,
+            match STOPS[i].predict {
+                Some(p) => p.reveal.page,
+                None => at,
+            },
+        );
+        i += 1;
+    }
+    out
+};
 
 /// How many choices each stop's prediction offers (0: none), a column of
 /// `STOPS` of its own: reading saved progress needs only this, so the
@@ -53,9 +84,30 @@ impl Tour {
         &STOPS[self.stop.min(STOPS.len() - 1)]
     }
 
-    /// Opens at a stop (clamped to the tour).
+    /// The stops this student may reach, in order: the teacher's, or the
+    /// core tour (and past it once asked for), without any stop whose
+    /// view the link hid.
+    pub fn path(&self) -> Vec<usize> {
+        let last = STOPS.len() - 1;
+        let (lo, hi) = match self.class {
+            Some((a, b)) => (a.min(last), b.min(last)),
+            None if self.further => (0, last),
+            None => (0, CORE - 1),
+        };
+        (lo..=hi)
+            .filter(|&i| self.only.is_none_or(|v| VIEWS[i].0 == v && VIEWS[i].1 == v))
+            .collect()
+    }
+
+    /// Opens at a stop: the first stop of the path at or after it (the
+    /// path's last if none); with no stop to show, stays closed.
     pub fn go(&mut self, stop: usize) {
-        self.stop = stop.min(STOPS.len() - 1);
+        let path = self.path();
+        let Some(&last) = path.last() else {
+            self.open = false;
+            return;
+        };
+        self.stop = path.iter().copied().find(|&i| i >= stop).unwrap_or(last);
         self.open = true;
         self.fit();
     }
@@ -65,11 +117,35 @@ impl Tour {
     }
 
     pub fn back(&mut self) {
-        self.go(self.stop.saturating_sub(1));
+        let path = self.path();
+        let before = path.iter().copied().rev().find(|&i| i < self.stop);
+        self.go(before.or(path.first().copied()).unwrap_or(0));
+    }
+
+    /// The current stop's place on the path (1-based) and the path's length.
+    pub fn place(&self) -> (usize, usize) {
+        let path = self.path();
+        let at = path.iter().position(|&i| i == self.stop).unwrap_or(0);
+        (at + 1, path.len())
+    }
+
+    pub fn is_first(&self) -> bool {
+        self.path().first().is_none_or(|&f| self.stop <= f)
     }
 
     pub fn is_last(&self) -> bool {
-        self.stop + 1 >= STOPS.len()
+        self.path().last().is_none_or(|&l| self.stop >= l)
+    }
+
+    /// At the core tour's end: the stops past it may be offered.
+    pub fn offers_further(&self) -> bool {
+        self.class.is_none() && self.only.is_none() && !self.further && self.stop + 1 == CORE
+    }
+
+    /// Takes the stops past the core tour, from its first.
+    pub fn go_further(&mut self) {
+        self.further = true;
+        self.go(CORE);
     }
 
     /// Whether any progress was made (the entry then says "resume").
@@ -119,11 +195,13 @@ impl Tour {
         self.revealed.get(self.stop).copied().unwrap_or(false)
     }
 
-    /// Every question of the tour, with what the student chose.
+    /// Every question on the student's path, with what they chose.
     pub fn summary(&self) -> Vec<Outcome> {
+        let path = self.path();
         STOPS
             .iter()
             .enumerate()
+            .filter(|(i, _)| path.contains(i))
             .filter_map(|(i, s)| {
                 let p = s.predict?;
                 let chosen = self.answers.get(i).copied().flatten();
@@ -145,6 +223,16 @@ impl Tour {
             ("stop".into(), n(self.stop)),
             ("open".into(), Json::Bool(self.open)),
             ("dismissed".into(), Json::Bool(self.dismissed)),
+            ("further".into(), Json::Bool(self.further)),
+            (
+                "class".into(),
+                self.class
+                    .map_or(Json::Null, |(a, b)| Json::Arr(vec![n(a), n(b)])),
+            ),
+            (
+                "only".into(),
+                self.only.map_or(Json::Null, |v| Json::Str(v.id().into())),
+            ),
             (
                 "answers".into(),
                 Json::Arr(
@@ -186,6 +274,7 @@ impl Tour {
             stop: v.get("stop")?.as_u64()? as usize,
             open: v.get("open")?.as_bool()?,
             dismissed: v.get("dismissed")?.as_bool()?,
+            further: v.get("further").and_then(Json::as_bool).unwrap_or(false),
             answers: list("answers")
                 .iter()
                 .map(|a| a.as_u64().map(|c| c as usize))
@@ -194,6 +283,11 @@ impl Tour {
                 .iter()
                 .map(|r| r.as_bool().unwrap_or(false))
                 .collect(),
+            class: v.get("class").and_then(Json::as_arr).and_then(|r| match r {
+                [a, b] => Some((a.as_u64()? as usize, b.as_u64()? as usize)),
+                _ => None,
+            }),
+            only: v.get("only").and_then(Json::as_str).and_then(View::from_id),
         })
     }
 }

@@ -74,6 +74,9 @@ pub struct Predict {
     /// The student steps the worked example's sweep to its end before the
     /// reveal (which then shows what they did, not a jump).
     pub step_first: bool,
+    /// The student runs the lab before the reveal (which then reads the
+    /// run's results).
+    pub run_first: bool,
     /// After the reveal: "what did you see?", a number read off the page
     /// and checked by the engine (catches a misread demonstration).
     pub observe: Option<&'static crate::page::tour::retrieval::Question>,
@@ -190,7 +193,14 @@ pub type Try = (&'static str, [bool; 5]);
 #[derive(Clone, Copy, Debug)]
 pub struct Stop {
     pub title: &'static str,
+    /// What to look at, first, in one line.
+    pub look: &'static str,
     pub text: &'static [&'static str],
+    /// What to notice once the stop has been done.
+    pub notice: &'static str,
+    /// The controls (`data-testid`s) the stop asks the student to use:
+    /// the card keeps them on screen and clear of itself, as its subject.
+    pub asks: &'static [&'static str],
     pub setup: Setup,
     pub predict: Option<Predict>,
     /// A misconception card, where the essay refutes one.

@@ -38,20 +38,28 @@ const fn without(r: usize) -> [bool; 5] {
 
 /// What the student saw at the sweep's end: b's adjoint on the graph.
 const SEEN_B: Question = Question {
-    prompt: "What did you see? The sweep is at its end: read b's adjoint off the graph.",
+    prompt: "What did you see? The sweep is at its end: read b's credit (its adjoint) off the graph.",
     expr: "(a*b+c)^2",
     values: &[("a", 2.0), ("b", -3.0), ("c", 10.0)],
     of: "b",
-    idea: "b's adjoint is the product's credit times its other operand a: 8 × 2 = +16, positive while a's is negative.",
+    idea: "b's credit is the product's credit times its other input a: 8 × 2 = +16, positive while a's is negative.",
 };
 
-pub const STOPS: [Stop; 10] = [
+/// How many stops the core tour has: the learn path every student meets
+/// (the worked example only); the stops after it are "going further",
+/// taken only when asked for.
+pub const CORE: usize = 6;
+
+pub const STOPS: [Stop; 11] = [
     Stop {
         title: "Who deserves the blame for f?",
+        look: "Look at the graph: each box is one step of the calculation, with its value.",
         text: &[
-            "f = (a·b + c)² with a = 2, b = −3, c = 10. The forward sweep has run: every node holds its value (u = a·b, v = u + c, f = v²).",
-            "Credit assignment asks how much of f each input is responsible for: how much f changes per unit change of that input. That number is the input's adjoint, ∂f/∂x.",
+            "f = (a·b + c)² with a = 2, b = −3, c = 10. The page has worked f out step by step: u = a·b, then v = u + c, then f = v². Each box holds its value.",
+            "Credit assignment asks: if one input grew a little, how much would f change? That number is the input's credit, called its adjoint.",
         ],
+        notice: "What to notice: every box has a value, and only f has a credit so far (adjoint +1).",
+        asks: &[],
         setup: Setup { expr: Some(WORKED), step: At::Start, ..Setup::graph("graph-svg") },
         predict: None,
         myth: None,
@@ -59,24 +67,27 @@ pub const STOPS: [Stop; 10] = [
         backward_toggle: false,
     },
     Stop {
-        title: "The backward sweep, node by node",
+        title: "The backward sweep, step by step",
+        look: "Look at the graph and the step buttons under it.",
         text: &[
-            "The sweep starts at f, whose adjoint is 1, and walks back: each node multiplies the adjoint it received by its local derivative and sends the product to its inputs. No node needs more than its own numbers.",
-            "Guess first, then step the sweep to its end yourself (next ▶ under the graph, or →) and reveal: the reveal reads what you found.",
+            "The backward sweep starts at f, whose credit is 1, and walks back towards the inputs. Each box multiplies the credit it received by how fast its own result moves when that input moves, and passes the product on. No box needs more than its own numbers.",
         ],
+        notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs.",
+        asks: &["step-next"],
         setup: Setup { step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {
-            question: "Will increasing a raise or lower f?",
+            question: "Guess first: will making a a little bigger raise or lower f? Then step the sweep to its end with next ▶ and reveal.",
             choices: &["raise f", "lower f", "leave f unchanged"],
             answer: 1,
             why: &[
-                "Not raise: a meets b = −3 in the product, so a's credit is the credit of u = a·b times −3, and that credit (+8) is positive: +8 × (−3) is negative.",
-                "Right: the sweep hands a the product's credit times its other operand, 8 × (−3) = −24 (see the step text and a's adjoint in the graph).",
-                "Not unchanged: f depends on a through u = a·b, and b is not 0, so a nudge of a moves f (the finite-difference table shows −24 too).",
+                "Not raise: a is multiplied by b = −3, so making a bigger makes u = a·b smaller, and u's credit (+8) says f falls when u falls: +8 × (−3) is negative.",
+                "Right: the sweep hands a the product's credit times its other input, 8 × (−3) = −24 (see the step text and a's credit on the graph).",
+                "Not unchanged: f depends on a through u = a·b, and b is not 0, so nudging a moves f (the check by small nudges shows −24 too).",
             ],
-            reason: "It lowers f: a's adjoint is 2v·b = 2·4·(−3) = −24. f handed 2v = 8 to v, v passed 8 to u unchanged, and the product handed u's adjoint times its other operand, 8·(−3), to a. b's own adjoint is +16: the signs differ even though a and b meet in the same product.",
+            reason: "It lowers f: a's credit is −24. f handed 2·v = 8 to v, v passed 8 to u unchanged (a sum passes credit on as it is), and the product handed u's credit times its other input, 8 × (−3), to a.",
             reveal: Setup { step: At::Keep, ..Setup::graph("arith") },
             step_first: true,
+            run_first: false,
             observe: Some(&SEEN_B),
             seen: None,
         }),
@@ -85,11 +96,14 @@ pub const STOPS: [Stop; 10] = [
         backward_toggle: false,
     },
     Stop {
-        title: "Checking it: finite differences",
+        title: "Checking it by small nudges",
+        look: "Look at the table “Check by finite differences”.",
         text: &[
-            "Nudge one input by a tiny h both ways and see how f moves: (f(x+h) − f(x−h)) / 2h. The table sets the gradient the sweep delivered beside that central difference, input by input.",
-            "They agree to about seven figures. This is how any autodiff engine is tested; this one is, on random expressions.",
+            "Another way to find a credit: nudge one input up a tiny step h and down by h, work f out both times, and divide the change by 2h. The table puts this beside the credit the sweep delivered, input by input.",
+            "They agree to about seven figures. This is how any program that computes credits this way is tested; this one is, on thousands of random expressions.",
         ],
+        notice: "What to notice: a needed two extra calculations of f to check; the sweep gave all three credits at once.",
+        asks: &[],
         setup: Setup { step: At::End, ..Setup::graph("fd-table") },
         predict: None,
         myth: None,
@@ -97,11 +111,14 @@ pub const STOPS: [Stop; 10] = [
         backward_toggle: false,
     },
     Stop {
-        title: "Why reverse order is cheap",
+        title: "Why going backwards is cheap",
+        look: "Look at the chart of costs under the table.",
         text: &[
-            "One backward sweep gives f's gradient with respect to every input at once, for at most about three times the multiplications of computing f.",
-            "Forward mode needs one pass per input: the chart shows its cost growing with the number of inputs while reverse mode stays flat. With millions of weights, that is the whole difference.",
+            "One backward sweep gives every input's credit at once, for at most about three times the work of calculating f.",
+            "Going forwards instead (forward mode) means one pass per input: the chart shows that cost growing with the number of inputs while the backward sweep's stays flat. A network with millions of connections could not learn without this.",
         ],
+        notice: "What to notice: with 3 inputs the two ways cost about the same; with 20 inputs forward mode costs about seven times more.",
+        asks: &[],
         setup: Setup { step: At::End, ..Setup::graph("mode-costs") },
         predict: None,
         myth: None,
@@ -110,16 +127,16 @@ pub const STOPS: [Stop; 10] = [
     },
     Stop {
         title: "The five requirements, one at a time",
+        look: "Look at the step text under the graph and the table as you press the buttons below.",
         text: &[
-            "The sweep needed five things at every node: R1 its activity stored from the forward pass; R2 its local derivative; R3 a signed error of its own; R4 the forward weights, carried backward; R5 to wait until every contribution has arrived.",
-            "Remove one at a time with the buttons (or the boxes at the top) and watch the sweep's text and the table: each removal breaks the gradient in its own way. R5 matters only where a node feeds two others: the note offers a graph with fan-out.",
+            "The sweep needed five things at every box: R1 its value, kept from the forward calculation; R2 how fast its own result moves (its local rate); R3 a credit with a sign, of its own; R4 the forward numbers (in a network, the connection strengths), used again on the way back; R5 to wait until all its credit has arrived.",
+            "Remove one at a time with the buttons and watch the step text and the table: each removal breaks the credits in its own way. R5 matters only where a value feeds two boxes.",
         ],
+        notice: "What to notice: the table's ✗ marks a credit that no longer matches the nudges.",
+        asks: &[],
         setup: Setup { step: At::End, ..Setup::graph("arith") },
         predict: None,
-        myth: Some(Myth {
-            claim: "The brain cannot do backprop, because axons carry signals one way.",
-            answer: "The objection was never answered by showing that axons run backwards. It was answered by testing how much is lost when the backward requirement, weight transport (R4), is removed: a separate set of feedback connections can carry the signed teaching signal. The lab's feedback alignment is that test.",
-        }),
+        myth: None,
         tries: &[
             ("remove R1", without(0)),
             ("remove R2", without(1)),
@@ -131,13 +148,49 @@ pub const STOPS: [Stop; 10] = [
         backward_toggle: false,
     },
     Stop {
-        title: "The instrument: remove a requirement from a network",
+        title: "Weight transport on the small graph",
+        look: "Look at the graph and the step buttons under it.",
         text: &[
-            "The lab trains a small network (20 inputs, two hidden layers of 64, 5 outputs) to copy a fixed teacher network. R4 is unticked: feedback alignment sends each error backward through fixed random weights instead of the forward weights. Exact backprop and the readout-only floor (no credit inside the network at all) train beside it.",
+            "R4 is now removed. On the way back, the product u = a·b should multiply u's credit by the other input (b for a, a for b). Without R4 it multiplies by a fixed random number instead, the same one every time.",
         ],
+        notice: "What to notice: on this small graph the credit is simply wrong. In a network it turns out to matter least of the five: in this page's lab, removing R4 (feedback alignment) leaves an error about 2 times backprop's, against 6 to 12 times for removing R2 or R3 (the essay measured 1.1 times on its own task). Going further shows why.",
+        asks: &["step-next"],
+        setup: Setup { kept: Some(without(3)), step: At::Start, ..Setup::graph("graph-svg") },
+        predict: Some(Predict {
+            question: "With R4 removed, will a's credit still be −24? Guess, then step the sweep to its end with next ▶ and reveal.",
+            choices: &["yes, still −24", "no, a different number", "it becomes 0"],
+            answer: 1,
+            why: &[
+                "Not −24: that needed b = −3 carried back; the random number stands in for it.",
+                "Right: a's credit is now u's credit, 8, times the random number (the step text shows it), and the check by nudges marks it ✗.",
+                "Not 0: a still gets credit, just the wrong amount; only a random number of exactly 0 would give 0.",
+            ],
+            reason: "A different number: 8 times the fixed random number instead of 8 × (−3). On this graph it is wrong; in a network the forward connections slowly learn to agree with the random ones, which is why removing R4 costs little there.",
+            reveal: Setup { kept: Some(without(3)), step: At::Keep, ..Setup::graph("arith") },
+            step_first: true,
+            run_first: false,
+            observe: None,
+            seen: None,
+        }),
+        myth: Some(Myth {
+            claim: "The brain cannot do backprop, because nerve fibres carry signals one way.",
+            answer: "The objection was never answered by showing that signals run backwards. It was answered by testing how much is lost when weight transport (R4) is removed: a separate set of backward connections can carry the signed teaching signal. The lab's feedback alignment is that test.",
+        }),
+        tries: &[],
+        backward_toggle: false,
+    },
+    // going further: taken only when asked for
+    Stop {
+        title: "Going further: remove a requirement from a network",
+        look: "Look at the lab's run button, then its charts.",
+        text: &[
+            "The lab trains a small network (20 inputs, two hidden layers of 64 units, 5 outputs) to copy a fixed teacher network. R4 is removed: feedback alignment sends each error back through fixed random connections instead of the forward ones. Exact backprop and the readout-only floor (no credit inside the network at all) train beside it.",
+        ],
+        notice: "What to notice: the angle chart. The random feedback starts at 90° from backprop's direction and the network turns towards it.",
+        asks: &["lab-run"],
         setup: Setup { kept: Some(without(3)), r4: Some(Method::Fa), ..Setup::lab("lab-run") },
         predict: Some(Predict {
-            question: "Will feedback alignment learn?",
+            question: "Will feedback alignment learn? Choose, press ▶ run in the lab, and reveal when the runs are done.",
             choices: &[
                 "yes: its error ends well below the readout-only floor",
                 "barely: about as well as training the readout only",
@@ -145,16 +198,17 @@ pub const STOPS: [Stop; 10] = [
             ],
             answer: 0,
             why: &[
-                "Right: its curve falls well below the readout-only floor's, though not quite to backprop's (the live table's × bp column).",
+                "Right: its curve falls well below the readout-only floor's, though not quite to backprop's (the live table's × bp column: its error divided by backprop's).",
                 "Not barely: the readout-only floor gives no credit inside the network; random feedback does give the hidden layers usable credit once the forward weights align with it (the angle chart falls below 90°).",
                 "Not flat: random feedback is not noise that changes each step; it is fixed, and the network adapts to it.",
             ],
-            reason: "It learns: the forward weights come to align with the random feedback, so the random feedback becomes useful. Watch the angle between its updates and backprop's fall from about 90° (the angle chart), and compare the three curves and the live table: weight transport (R4) turns out to be the cheapest requirement to remove.",
-            reveal: Setup { kept: Some(without(3)), r4: Some(Method::Fa), run: true, ..Setup::lab("curve-chart") },
+            reason: "It learns: the forward weights come to align with the random feedback, so the random feedback becomes useful. Watch the angle between its updates and backprop's fall from about 90° (the angle chart), and compare the three curves and the live table.",
+            reveal: Setup { kept: Some(without(3)), r4: Some(Method::Fa), ..Setup::lab("curve-chart") },
             step_first: false,
+            run_first: true,
             observe: None,
             seen: Some(Seen {
-                prompt: "What did you see? When the runs finish, where does feedback alignment's curve end, against the readout-only floor's (the dashed black line; the live table's test nMSE)?",
+                prompt: "What did you see? When the runs finish, where does feedback alignment's curve end, against the readout-only floor's (the dashed black line; the live table's test error)?",
                 choices: &["well below the floor's", "about the same as the floor's", "above the floor's"],
                 of: Watch::FaAgainstFloor,
             }),
@@ -167,13 +221,16 @@ pub const STOPS: [Stop; 10] = [
         backward_toggle: false,
     },
     Stop {
-        title: "Perturbation: one shared score",
+        title: "Going further: one shared score",
+        look: "Look at the network panel; the reveal shows the scaling chart.",
         text: &[
-            "Without signed per-unit errors (R3), a network can still learn from one broadcast number: nudge the weights (or units) at random, see whether the loss went down, and move along the nudges that helped.",
+            "Without a signed error for each unit (R3), a network can still learn from one number shared by all: nudge the weights (or units) at random, see whether the error went down, and move along the nudges that helped.",
         ],
+        notice: "What to notice: the falling cosine. The bigger the network, the less one shared number says about each weight.",
+        asks: &[],
         setup: Setup { kept: Some(without(2)), r3: Some(Method::NodePerturbation), ..Setup::lab("network-panel") },
         predict: Some(Predict {
-            question: "Does one broadcast score get better or worse as the network grows?",
+            question: "Does one shared score get better or worse as the network grows?",
             choices: &["better: more weights, more to learn from", "worse", "about the same"],
             answer: 1,
             why: &[
@@ -184,6 +241,7 @@ pub const STOPS: [Stop; 10] = [
             reason: "Worse. One number must carry the credit of every weight, so a single estimate's cosine with the true gradient falls as the weights multiply: for weight perturbation like √(2/(πN)) with N weights (the dashed line). The chart measures it in this page, from 8 to 256 hidden units; learning then needs many more trials or a much smaller rate.",
             reveal: Setup { kept: Some(without(2)), r3: Some(Method::NodePerturbation), ..Setup::lab("scaling-chart") },
             step_first: false,
+            run_first: false,
             observe: None,
             seen: Some(Seen {
                 prompt: "What did you see? On the scaling chart, from 8 to 256 hidden units, weight perturbation's cosine with the true gradient…",
@@ -196,11 +254,14 @@ pub const STOPS: [Stop; 10] = [
         backward_toggle: false,
     },
     Stop {
-        title: "What the instrument found",
+        title: "Going further: what the instrument found",
+        look: "Look at the lab's table of every method.",
         text: &[
             "The essay's table trains every method at five learning rates and three seeds and keeps each method's best rate. “Show the precomputed table” reads that grid as the command line ran it (the command is printed under the table); “run it here” reruns it in this page (a few minutes on two cores). Each method's error is divided by backprop's.",
             "The essay's reading: removing weight transport (R4) costs least; removing the signed per-unit error (R3) or the local derivative (R2) costs several times more; stale activity (R1, R5: errors paired with the previous batch's activity) costs most. Check the “× bp” column against it.",
         ],
+        notice: "What to notice: the order of the × bp column, and where this page's numbers differ from the essay's (the table says why).",
+        asks: &[],
         setup: Setup { kept: Some(ALL), ..Setup::lab("lab-precomputed") },
         predict: None,
         myth: None,
@@ -208,11 +269,14 @@ pub const STOPS: [Stop; 10] = [
         backward_toggle: false,
     },
     Stop {
-        title: "Agents: a critique passed back along a chain",
+        title: "Going further: a critique passed back along a chain",
+        look: "Look at the Agents view's run button; nothing runs until you press it.",
         text: &[
             "Part 5: an agent pipeline (TextGrad and its kind) chains a few model calls; when the final answer is criticised, the critique is passed back step by step and each step rewrites its own instructions. The essay's check: ordering (R5) and stored activity (R1) are kept; each step gets its own critique, but not a signed number (R3, partly); the backward critic need not resemble the step (R4 does not apply, as in feedback alignment); and no step has a local derivative (R2), which is where backprop's guarantee comes from.",
-            "This view simulates such a pipeline (no language model is called): the critique passed back along the chain, against the final critique sent to every step, through a fixed random map or read by each step with its own outputs, at the same number of calls and over several seeds. Its answers open the view, above: read whether the chain wins, by how much, and whether that survives a broadcast that can read. The protocol card below them says how to run the same test on a real pipeline; the run button reruns it at your settings.",
+            "This view simulates such a pipeline (no language model is called): the critique passed back along the chain, against the final critique sent to every step, at the same number of calls and over several seeds. Press run to compare them; the protocol card says how to run the same test on a real pipeline.",
         ],
+        notice: "What to notice: whether the chain beats the broadcast, by how much, and over how many seeds.",
+        asks: &[],
         setup: Setup::agents("agents-run"),
         predict: None,
         myth: Some(Myth {
@@ -223,12 +287,15 @@ pub const STOPS: [Stop; 10] = [
         backward_toggle: false,
     },
     Stop {
-        title: "Traces without a correction: apūrva",
+        title: "Going further: traces without a correction (apūrva)",
+        look: "Look at the graph of traces; the box below shows the backward half.",
         text: &[
             "From machines back to the oldest answer. Part 6: in Mīmāṃsā, each act of the new- and full-moon sacrifices leaves an unseen trace, apūrva. The subsidiary rites' traces combine into one for each main offering (ut_…), those into one per group of offerings (full_moon, new_moon), and those into the principal apūrva, which lasts until the result. The graph carries those traces forward.",
-            "The tradition models this forward half with great precision, and has no backward half. Show it: the adjoints say how much each act contributed to the principal trace. Traces alone cannot say which act to change; a signed, per-act correction can.",
+            "The tradition models this forward half with great precision, and has no backward half. Show it: the credits say how much each act contributed to the principal trace. Traces alone cannot say which act to change; a signed, per-act correction can.",
         ],
-        setup: Setup { expr: Some(APURVA), step: At::Start, ..Setup::graph("graph-svg") },
+        notice: "What to notice: the forward half alone gives every act a value but no credit.",
+        asks: &[],
+        setup: Setup { expr: Some(APURVA), step: At::Start, ..Setup::graph("graph-frame") },
         predict: None,
         myth: None,
         tries: &[],

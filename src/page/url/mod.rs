@@ -19,18 +19,34 @@ use crate::page::url::codec::*;
 pub use crate::page::view::View;
 
 /// The controls a teacher can hide from students: id and what it is.
-pub const HIDEABLE: [(&str, &str); 8] = [
+pub const HIDEABLE: [(&str, &str); 15] = [
     ("nav", "the switch between the views"),
     ("req", "the five requirement checkboxes"),
     ("expr", "the expression box and its presets"),
     ("inputs", "the input values and the previous sample"),
+    ("zoom", "the graph's zoom buttons"),
+    (
+        "steps",
+        "the step buttons (you step the sweep for the class)",
+    ),
+    ("check", "the finite-difference check"),
+    (
+        "notes",
+        "the notes on a removed requirement and the R3 choice",
+    ),
+    (
+        "costs",
+        "the cost of the gradient (forward against reverse)",
+    ),
+    ("export", "the graph's and session's export"),
     ("methods", "the lab's R3/R4 variants and method list"),
     (
         "settings",
         "the lab's learning rate, seed, steps, gain and arithmetic",
     ),
     ("grid", "the lab's grid (run the grid, its table)"),
-    ("tour", "the tour and the teacher panel"),
+    ("tour", "the tour"),
+    ("teacher", "the teacher panel"),
 ];
 
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +64,9 @@ pub struct AppState {
     pub step: usize,
     /// The tour stop to open at (1-based), if any.
     pub tour: Option<usize>,
+    /// The tour stops a teacher chose for the class (1-based, first and
+    /// last), if any: the tour goes no further.
+    pub stops: Option<(usize, usize)>,
     /// Ids from `HIDEABLE` hidden on this page.
     pub hide: Vec<&'static str>,
     /// Projector mode: larger type, compact banner.
@@ -78,6 +97,7 @@ impl Default for AppState {
             vals: values.iter().map(|(n, v)| (n.to_string(), *v)).collect(),
             step: 0,
             tour: None,
+            stops: None,
             hide: Vec::new(),
             proj: false,
             zoom: None,
@@ -98,17 +118,22 @@ pub struct Key {
     pub print: fn(&AppState) -> String,
 }
 
+/// "a-b" (or one number) with 1 ≤ a ≤ b: a range of tour stops.
+fn parse_range(v: &str) -> Option<(usize, usize)> {
+    let (a, b) = v.split_once('-').unwrap_or((v, v));
+    let (a, b) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+    (1 <= a && a <= b && b <= 1000).then_some((a, b))
+}
+
 fn set<T>(slot: &mut T, v: Option<T>) -> bool {
     v.map(|x| *slot = x).is_some()
 }
 
 /// Every URL key, in the order links print them.
-pub const KEYS: [Key; 12] = [
+pub const KEYS: [Key; 13] = [
     Key { name: "view", what: "a view (graph, lab, studies or agents)",
-        parse: |s, v| set(&mut s.view, match v {
-            "graph" => Some(View::Graph), "lab" => Some(View::Lab), "studies" => Some(View::Studies),
-            "agents" => Some(View::Agents), _ => None }),
-        print: |s| match s.view { View::Graph => "graph", View::Lab => "lab", View::Studies => "studies", View::Agents => "agents" }.into() },
+        parse: |s, v| set(&mut s.view, View::from_id(v)),
+        print: |s| s.view.id().into() },
     Key { name: "req", what: "five 0/1 ticks for R1..R5, e.g. 11101",
         parse: |s, v| set(&mut s.kept, parse_ticks(v)),
         print: |s| print_ticks(s.kept) },
@@ -130,7 +155,10 @@ pub const KEYS: [Key; 12] = [
     Key { name: "tour", what: "a tour stop, a whole number from 1",
         parse: |s, v| set(&mut s.tour, v.trim().parse().ok().filter(|x| *x >= 1).map(Some)),
         print: |s| s.tour.map_or(String::new(), |t| t.to_string()) },
-    Key { name: "hide", what: "a comma-separated list of controls to hide (nav, req, expr, inputs, methods, settings, grid, tour)",
+    Key { name: "stops", what: "the tour stops a class gets, first-last, e.g. 1-3",
+        parse: |s, v| set(&mut s.stops, parse_range(v).map(Some)),
+        print: |s| s.stops.map_or(String::new(), |(a, b)| format!("{a}-{b}")) },
+    Key { name: "hide", what: "a comma-separated list of controls to hide (nav, req, expr, inputs, zoom, steps, check, notes, costs, export, methods, settings, grid, tour, teacher)",
         parse: |s, v| set(&mut s.hide, v.split(',').filter(|p| !p.is_empty())
             .map(|p| HIDEABLE.iter().find(|(id, _)| *id == p).map(|(id, _)| *id)).collect()),
         print: |s| s.hide.join(",") },

@@ -48,15 +48,15 @@ pub fn AgentsView() -> impl IntoView {
     };
     let running =
         move || !stopped.get() && results.with(|r| r.as_ref().is_some_and(|r| r.done < total()));
-    // the answers first: the run starts when the view is first opened
+    // nothing heavy starts by itself: the run waits for its button, but
+    // a run the student started and a reload interrupted, at these
+    // settings, goes on when the view is opened
     Effect::new(move |_| {
-        if app.with(|a| a.view == View::Agents) && results.with_untracked(Option::is_none) {
-            // a run a reload interrupted, at these settings, goes on
-            if unit_run.kept_settings() == Some(app.with_untracked(|a| a.agents.clone())) {
-                unit_run.resume();
-            } else {
-                run(());
-            }
+        if app.with(|a| a.view == View::Agents)
+            && results.with_untracked(Option::is_none)
+            && unit_run.kept_settings() == Some(app.with_untracked(|a| a.agents.clone()))
+        {
+            unit_run.resume();
         }
     });
     let stop = move |_| unit_run.stop();

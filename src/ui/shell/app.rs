@@ -39,12 +39,32 @@ fn replace_query(query: &str) {
     }
 }
 
-/// The header's views: which, its test id and its label.
-const NAV: [(View, &str, &str); 4] = [
-    (View::Graph, "nav-graph", "Worked example"),
-    (View::Lab, "nav-lab", "Lab: remove a requirement"),
-    (View::Studies, "nav-studies", "Studies: depth and width"),
-    (View::Agents, "nav-agents", "Agents (simulated)"),
+/// The header's views: which, its test id, its label and what it holds.
+const NAV: [(View, &str, &str, &str); 4] = [
+    (
+        View::Graph,
+        "nav-graph",
+        "Worked example",
+        "f = (a·b + c)², its backward sweep stepped node by node",
+    ),
+    (
+        View::Lab,
+        "nav-lab",
+        "Lab",
+        "a network learning with one requirement removed",
+    ),
+    (
+        View::Studies,
+        "nav-studies",
+        "Studies",
+        "the network's depth and width varied",
+    ),
+    (
+        View::Agents,
+        "nav-agents",
+        "Agents",
+        "a simulated agent pipeline passing critiques back",
+    ),
 ];
 
 /// The whole app: four views sharing one state, which lives in the URL,
@@ -137,20 +157,37 @@ fn header(f: Frame) -> impl IntoView {
         help,
         ..
     } = f;
-    let nav = move |v: View| app.update(|a| a.view = v);
+    // on a phone the views and settings sit behind one button (a
+    // disclosure: Escape closes it and gives the button the focus back)
+    let menu = RwSignal::new(false);
+    let menu_btn = NodeRef::<leptos::html::Button>::new();
+    let close_menu = move || {
+        if menu.get_untracked() {
+            menu.set(false);
+            if let Some(b) = menu_btn.get_untracked() {
+                let _ = b.focus();
+            }
+        }
+    };
+    let nav = move |v: View| {
+        app.update(|a| a.view = v);
+        menu.set(false);
+    };
     view! {
         <header class="top">
-            <div>
+            <div class="brand">
                 <h1>"Credit Flow"</h1>
-                <p class="tagline">
-                    "How much of the blame for a result belongs to each step that led to it: "
-                    "backpropagation, stepped node by node, and learning with one requirement removed."
-                </p>
+                <p class="tagline">"How much of the blame for a result belongs to each step that led to it."</p>
             </div>
-            <div class="top-tools">
+            <button class="menu-btn" data-testid="menu-open" node_ref=menu_btn aria-controls="top-tools"
+                aria-expanded=move || menu.get().to_string() on:click=move |_| menu.update(|m| *m = !*m)>
+                {move || if menu.get() { "✕ close" } else { "☰ menu" }}
+            </button>
+            <div class="top-tools" id="top-tools" class:open=move || menu.get()
+                on:keydown=move |e| if e.key() == "Escape" { close_menu() }>
                 <nav aria-label="Views" class:hidden=move || f.hides("nav")>
-                    {NAV.iter().map(|&(v, id, label)| view! {
-                        <button data-testid=id class:current=move || f.view_is(v)
+                    {NAV.iter().map(|&(v, id, label, what)| view! {
+                        <button data-testid=id title=what class:current=move || f.view_is(v)
                             aria-current=move || f.view_is(v).then_some("page") on:click=move |_| nav(v)>
                             {label}
                         </button>
@@ -160,10 +197,10 @@ fn header(f: Frame) -> impl IntoView {
                     <span class:hidden=move || f.hides("tour")><tour_card::TourEntry tour=slot/></span>
                     <button data-testid="help-open" aria-expanded=move || help.get().to_string()
                         on:click=move |_| help.update(|h| *h = !*h)>"Help"</button>
-                    <button data-testid="teacher-open" class:hidden=move || f.hides("tour")
-                        title="Links for a lecture: pin a state, hide controls"
+                    <button data-testid="teacher-open" class:hidden=move || f.hides("teacher")
+                        title="A link for your class: the tour stops they get, what they see; a lesson plan and a worksheet"
                         aria-expanded=move || teacher.get().to_string()
-                        on:click=move |_| teacher.update(|t| *t = !*t)>"For lecturers"</button>
+                        on:click=move |_| teacher.update(|t| *t = !*t)>"For teachers"</button>
                     <label class="proj-toggle">
                         <input type="checkbox" data-testid="proj-toggle" prop:checked=move || app.with(|a| a.proj)
                             on:change=move |e| { let on = event_target_checked(&e); app.update(|a| a.proj = on) }/>
@@ -191,6 +228,7 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
     } = f;
     let tour = slot.tour;
     let worked_in = Drawn::from(Part::Worked);
+    let reqs_open = RwSignal::new(false);
     view! {
         <div class:hidden=move || !teacher.get()>{(rooms.draw)(Room::Teacher, teacher.into())}</div>
         <terms::HelpPanel open=help/>
@@ -203,9 +241,32 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
                 <button class="small" on:click=move |_| notices.set(Vec::new())>"dismiss"</button>
             </div>
         })}
+        // a teacher's link says how it set the page up, at the top
+        {move || app.with(|a| (!a.hide.is_empty() || a.stops.is_some()).then(|| {
+            let mut said = vec![crate::engine::Requirements::removed_words(a.kept)];
+            if let Some((x, y)) = a.stops {
+                said.push(format!("tour stops {x}–{y}"));
+            }
+            if !a.hide.is_empty() {
+                said.push(format!("{} control(s) hidden", a.hide.len()));
+            }
+            view! {
+                <p class="notice teacher-setup" data-testid="teacher-setup" role="note">
+                    <b>"Set up by your teacher: "</b>{said.join("; ")}"."
+                </p>
+            }
+        }))}
         <section class="req-strip" data-testid="req-strip" aria-label="The five requirements of backpropagation"
+            class:open=move || reqs_open.get()
             class:hidden=move || f.hides("req") || f.view_is(View::Studies) || f.view_is(View::Agents)>
-            <h2>"The five requirements — untick one to remove it, in both views"</h2>
+            <h2>
+                <span class="req-title">"The five requirements — untick one to remove it, in both views"</span>
+                // on a phone the strip is one line until opened
+                <button class="req-toggle" data-testid="req-toggle" aria-expanded=move || reqs_open.get().to_string()
+                    on:click=move |_| reqs_open.update(|o| *o = !*o)>
+                    {move || format!("{} {}", app.with(|a| crate::engine::Requirements::removed_words(a.kept)), if reqs_open.get() { "▴" } else { "▾" })}
+                </button>
+            </h2>
             <RequirementBoxes app=app/>
         </section>
         <main id="main">

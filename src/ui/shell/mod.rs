@@ -1,5 +1,5 @@
 //! The app's frame (`app`) and what every view shares: the page's settings
-//! (`prefs`), storage, downloads, the teacher panel, the R1–R5 boxes, and
+//! (`prefs`), storage, downloads, the R1–R5 boxes, and
 //! the plain words for every term (`terms`, with the Help panel).
 
 pub mod app;
@@ -16,6 +16,5 @@ pub mod requirements;
 pub mod room;
 pub mod rooms;
 pub mod storage;
-pub mod teacher;
 pub mod terms;
 pub mod widgets;

@@ -35,7 +35,7 @@ pub fn here(room: Room, _open: Signal<bool>) -> AnyView {
         Room::Lab => view! { <crate::ui::lab::view::LabView/> }.into_any(),
         Room::Studies => view! { <crate::ui::studies::view::StudiesView/> }.into_any(),
         Room::Agents => view! { <crate::ui::agents::view::AgentsView/> }.into_any(),
-        Room::Teacher => view! { <crate::ui::shell::teacher::TeacherPanel/> }.into_any(),
+        Room::Teacher => view! { <crate::ui::tour::teacher::TeacherPanel/> }.into_any(),
         Room::Present => {
             let app = expect_context::<RwSignal<AppState>>();
             view! { <crate::ui::shell::present::PresentBar app=app/> }.into_any()

@@ -153,3 +153,31 @@ pub(crate) fn ProgressLine(
         </div>
     }
 }
+
+/// Gives the keyboard's focus to the element with `data-testid=id` on
+/// the next frame (after the change that called for it is drawn), so
+/// that it never falls to the document.
+pub fn focus_testid(id: &'static str) {
+    request_animation_frame(move || {
+        use leptos::wasm_bindgen::JsCast;
+        let el = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector(&format!("[data-testid={id}]"))
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(e) = el {
+            let _ = e.focus();
+        }
+    });
+}
+
+/// The window's height in CSS pixels (0 outside a browser).
+pub fn screen_height() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0)
+}

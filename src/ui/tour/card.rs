@@ -4,7 +4,7 @@
 //! a stop's setup to the page and draws the card. Progress is kept in
 //! localStorage.
 
-use crate::page::tour::{At, Setup, Tour, STOPS, WORKED};
+use crate::page::tour::{At, Setup, Tour, CORE, WORKED};
 use crate::page::url::{AppState, View};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::storage;
@@ -53,7 +53,22 @@ impl Default for TourSlot {
 pub fn load(app: RwSignal<AppState>) -> TourSlot {
     let saved = storage::get(KEY);
     let mut t = saved.map(|s| Tour::from_json(&s)).unwrap_or_default();
-    if let Some(stop) = app.with_untracked(|a| a.tour) {
+    // a teacher's link: its stops, and its one view if it hides the switch
+    let (class, only, hidden) = app.with_untracked(|a| {
+        (
+            a.stops.map(|(f, l)| (f - 1, l - 1)),
+            a.hides("nav").then_some(a.view),
+            a.hides("tour"),
+        )
+    });
+    t.class = class;
+    t.only = only;
+    if !t.path().contains(&t.stop) {
+        t.stop = t.path().first().copied().unwrap_or(0);
+    }
+    if hidden {
+        t.open = false;
+    } else if let Some(stop) = app.with_untracked(|a| a.tour) {
         t.go(stop - 1);
     }
     let tour = RwSignal::new(t);
@@ -74,10 +89,36 @@ pub fn load(app: RwSignal<AppState>) -> TourSlot {
     }
 }
 
-/// Puts the page into a stop's state, then scrolls to what it is about.
-pub(crate) fn apply(s: &Setup, app: RwSignal<AppState>, g: GraphState, run: RunRequest) {
+/// How the card sits beside what it talks about: docked beside the page
+/// (a wide screen), a sheet below the subject no taller than the room
+/// the subject leaves (`Sheet(px)`), or, where that room is too small, a
+/// one-line bar while the student looks and acts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Fit {
+    Docked,
+    Sheet(f64),
+    Bar,
+}
+
+/// What applying a stop touches: the page's state, the worked example,
+/// the lab's run requests and the card's fit.
+#[derive(Clone, Copy)]
+pub(crate) struct Stage {
+    pub app: RwSignal<AppState>,
+    pub g: GraphState,
+    pub run: RunRequest,
+    pub fit: RwSignal<Fit>,
+}
+
+/// Puts the page into a stop's state, then scrolls to what it is about
+/// (`s.focus` and the controls in `asks`) and fits the card around it.
+pub(crate) fn apply(s: &Setup, asks: &'static [&'static str], st: Stage) {
+    let Stage { app, g, run, fit } = st;
     app.update(|a| {
-        a.view = s.page;
+        // a link that hides the view switch keeps its view
+        if !a.hides("nav") {
+            a.view = s.page;
+        }
         if let Some(k) = s.kept {
             a.kept = k;
         }
@@ -99,23 +140,82 @@ pub(crate) fn apply(s: &Setup, app: RwSignal<AppState>, g: GraphState, run: RunR
     if s.run {
         run.0.update(|n| *n += 1);
     }
-    focus(s.focus);
+    show(s.focus, asks, fit);
 }
 
 /// After the last stop: back to the worked example as a fresh visit
-/// shows it (its expression, every requirement kept, the sweep at 0).
+/// shows it (its expression, every requirement kept, the sweep at 0),
+/// unless the link keeps another view.
 pub(crate) fn finish(app: RwSignal<AppState>, g: GraphState) {
     app.update(|a| {
-        a.view = View::Graph;
+        if !a.hides("nav") {
+            a.view = View::Graph;
+        }
         a.kept = [true; 5];
     });
     g.load(WORKED.0, WORKED.1);
     g.step.set(0);
 }
 
-/// Outlines the element with `data-testid=id` and scrolls it into view
-/// (once it is there: a room may still be loading).
-fn focus(id: &'static str) {
+fn element(doc: &web_sys::Document, id: &str) -> Option<web_sys::Element> {
+    doc.query_selector(&format!("[data-testid={id}]"))
+        .ok()
+        .flatten()
+}
+
+/// The card's room below a subject `height` px tall, on a screen
+/// `screen` px tall: the rest of the screen (a margin above and between),
+/// at most 45% of it; a bar where less than `MIN_SHEET` is left.
+pub fn fit_below(height: f64, screen: f64) -> Fit {
+    const MIN_SHEET: f64 = 150.0;
+    let room = (screen - height - 24.0).min(0.45 * screen);
+    if room < MIN_SHEET {
+        Fit::Bar
+    } else {
+        Fit::Sheet(room.floor())
+    }
+}
+
+/// Scrolls the subject (`id` and `asks`) to the top of the screen and
+/// fits the card in the room it leaves.
+fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>) {
+    let Some(w) = web_sys::window() else { return };
+    let Some(doc) = w.document() else { return };
+    let boxes: Vec<web_sys::DomRect> = std::iter::once(id)
+        .chain(asks.iter().copied())
+        .filter_map(|a| element(&doc, a))
+        .map(|e| e.get_bounding_client_rect())
+        .filter(|r| r.height() > 0.0)
+        .collect();
+    if boxes.is_empty() {
+        return;
+    }
+    let top = boxes.iter().map(|r| r.top()).fold(f64::INFINITY, f64::min);
+    let bottom = boxes
+        .iter()
+        .map(|r| r.bottom())
+        .fold(f64::NEG_INFINITY, f64::max);
+    let px = |v: leptos::wasm_bindgen::JsValue| v.as_f64().unwrap_or(0.0);
+    let (width, height) = (
+        px(w.inner_width().unwrap_or_default()),
+        px(w.inner_height().unwrap_or_default()),
+    );
+    // beside the page at 1100 px and wider (the stylesheet's rule)
+    let docked = width >= 1100.0;
+    fit.set(if docked {
+        Fit::Docked
+    } else {
+        fit_below(bottom - top, height)
+    });
+    if (top - 8.0).abs() > 2.0 {
+        w.scroll_by_with_x_and_y(0.0, top - 8.0);
+    }
+}
+
+/// Outlines the element with `data-testid=id` and those in `asks`,
+/// scrolls them to the top of the screen and fits the card in the room
+/// left (once the subject is there: a room may still be loading).
+fn show(id: &'static str, asks: &'static [&'static str], fit: RwSignal<Fit>) {
     thread_local!(static LATEST: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
     let me = LATEST.with(|l| l.get() + 1);
     LATEST.with(|l| l.set(me));
@@ -124,13 +224,15 @@ fn focus(id: &'static str) {
             let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
                 return;
             };
-            if let Ok(old) = doc.query_selector_all(".tour-focus") {
-                for i in 0..old.length() {
-                    if let Some(e) = old.item(i).and_then(|n| {
-                        use leptos::wasm_bindgen::JsCast;
-                        n.dyn_into::<web_sys::Element>().ok()
-                    }) {
-                        let _ = e.class_list().remove_1("tour-focus");
+            for class in ["tour-focus", "tour-ask"] {
+                if let Ok(old) = doc.query_selector_all(&format!(".{class}")) {
+                    for i in 0..old.length() {
+                        if let Some(e) = old.item(i).and_then(|n| {
+                            use leptos::wasm_bindgen::JsCast;
+                            n.dyn_into::<web_sys::Element>().ok()
+                        }) {
+                            let _ = e.class_list().remove_1(class);
+                        }
                     }
                 }
             }
@@ -138,20 +240,36 @@ fn focus(id: &'static str) {
                 let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
                     return true;
                 };
-                let Ok(Some(el)) = doc.query_selector(&format!("[data-testid={id}]")) else {
+                let Some(el) = element(&doc, id) else {
                     return false;
                 };
                 let _ = el.class_list().add_1("tour-focus");
-                // to the top of the screen: the card sits at the bottom
-                let opts = web_sys::ScrollIntoViewOptions::new();
-                opts.set_block(web_sys::ScrollLogicalPosition::Start);
-                el.scroll_into_view_with_scroll_into_view_options(&opts);
                 // a graph wider than its frame: show the output, on the right
-                if let Some(frame) = el
-                    .parent_element()
-                    .filter(|p| p.class_list().contains("graph-wrap"))
-                {
+                let wrap = |e: &web_sys::Element| e.class_list().contains("graph-wrap");
+                let frame = if wrap(&el) {
+                    Some(el.clone())
+                } else {
+                    el.parent_element().filter(wrap)
+                };
+                if let Some(frame) = frame {
                     frame.set_scroll_left(frame.scroll_width());
+                }
+                for a in asks {
+                    if let Some(e) = element(&doc, a) {
+                        let _ = e.class_list().add_1("tour-ask");
+                    }
+                }
+                place(id, asks, fit);
+                // and again once what loads around it (a room's charts) is in
+                for ms in [500, 1500] {
+                    set_timeout(
+                        move || {
+                            if LATEST.with(|l| l.get()) == me {
+                                place(id, asks, fit);
+                            }
+                        },
+                        std::time::Duration::from_millis(ms),
+                    );
                 }
                 true
             };
@@ -193,8 +311,8 @@ pub fn TourOffer(tour: TourSlot) -> impl IntoView {
     view! {
         <Show when=shown>
             <div class="tour-offer" data-testid="tour-offer" role="region" aria-label="The tour">
-                <span>{format!("New here? {} short stops walk through the essay's argument in this page, with a few predictions to make on the way.", STOPS.len())}</span>
-                <button data-testid="tour-offer-start" on:click=move |_| slot.ask(0)>"Start the tour"</button>
+                <span>"New here? A short tour walks you through this example, with a few guesses to make on the way."</span>
+                <button data-testid="tour-offer-start" on:click=move |_| slot.ask(0)>{format!("Start the tour ({CORE} stops)")}</button>
                 <button data-testid="tour-offer-dismiss" on:click=move |_| tour.update(|t| t.dismissed = true)>"Not now"</button>
             </div>
         </Show>

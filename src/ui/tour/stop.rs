@@ -2,14 +2,14 @@
 //! prediction (asked, recorded, then revealed with the reason) and, at
 //! the last stop, the summary of every prediction.
 
-use crate::page::tour::retrieval::{Question, RETRIEVAL};
+use crate::page::tour::retrieval::Question;
 use crate::page::tour::Seen;
-use crate::page::tour::{Tour, STOPS};
+use crate::page::tour::{Tour, CORE, STOPS};
 use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::terms::with_terms;
 use crate::ui::shell::widgets::{LabFactsSlot, RunRequest};
-use crate::ui::tour::card::{apply, finish, TourSlot};
+use crate::ui::tour::card::{apply, finish, Fit, Stage, TourSlot};
 use leptos::prelude::*;
 
 #[component]
@@ -19,9 +19,12 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     let g = expect_context::<GraphState>();
     let app = expect_context::<RwSignal<AppState>>();
     let run = expect_context::<RunRequest>();
+    let fit = RwSignal::new(Fit::Docked);
+    let stage = Stage { app, g, run, fit };
     let go = move |f: fn(&mut Tour)| {
         tour.update(f);
-        apply(&tour.with_untracked(|t| t.current().setup), app, g, run);
+        let s = tour.with_untracked(|t| t.current());
+        apply(&s.setup, s.asks, stage);
     };
     // a stop asked for from outside the card (the header, the offer): its
     // setup, each time, and at once if it was asked before the card was
@@ -29,7 +32,8 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     Effect::new(move |done: Option<u32>| {
         let n = slot.asked.get();
         if n > done.unwrap_or(0) {
-            apply(&tour.with_untracked(|t| t.current().setup), app, g, run);
+            let s = tour.with_untracked(|t| t.current());
+            apply(&s.setup, s.asks, stage);
         }
         n
     });
@@ -49,6 +53,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     let open = Memo::new(move |_| tour.with(|t| t.open));
     Effect::new(move |_| {
         let _ = (stop.get(), open.get());
+        small.set(false);
         request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
     });
     let body = move || {
@@ -77,37 +82,49 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 <label class="tour-toggle">
                     <input type="checkbox" data-testid="tour-backward" prop:checked=shown
                         on:change=move |e| g.step.set(if event_target_checked(&e) { 100_000 } else { 0 })/>
-                    " show the backward half (the adjoints)"
+                    " show the backward half (the credits)"
                 </label>
             }
         });
+        // closed at every stop: a box opened at one stop is not the next
+        // stop's answer, open
         let myth = s.myth.map(|m| {
             view! {
-                <details class="tour-myth" data-testid="tour-myth">
+                <details class="tour-myth" data-testid="tour-myth" prop:open=move || { let _ = stop.get(); false }>
                     <summary><b>"A common belief: "</b>{m.claim}" Is it right?"</summary>
                     <p>{with_terms(m.answer)}</p>
                 </details>
             }
         });
-        view! { {text}{tries}{toggle}{myth}<Prediction tour=tour/> }
+        // what to notice: at once where there is nothing to guess, after
+        // the reveal where there is
+        let notice = move || {
+            let shown = s.predict.is_none() || tour.with(|t| t.is_revealed());
+            shown.then(|| view! { <p class="tour-notice" data-testid="tour-notice">{with_terms(s.notice)}</p> })
+        };
+        view! {
+            <p class="tour-look" data-testid="tour-look">{s.look}</p>
+            {text}{tries}{toggle}<Prediction tour=tour stage=stage/>{notice}{myth}
+        }
     };
     let summary = move || {
         tour.with(|t| t.is_last()).then(|| {
             let rows = tour.with(Tour::summary);
             let right = rows.iter().filter(|o| o.right).count();
             let n = rows.len();
+            let further = tour.with(|t| t.offers_further());
             view! {
                 <div class="tour-summary" data-testid="tour-summary">
                     <h3>"What the tour showed"</h3>
                     <ul class="tour-recap">
-                        <li>"Backprop is local: each node needs its stored input, its local derivative and a signed error from the nodes it feeds."</li>
-                        <li>"Exact weight transport (R4) is the cheap requirement to drop; one shared score (R3) costs many times more and scales badly."</li>
-                        <li>"A chain of critiques, or of traces, is not a gradient without local derivatives and a signed, per-unit correction."</li>
+                        <li>"The backward sweep is local: each step needs only its own value, how fast its result moves, and the credit from the steps it feeds."</li>
+                        <li>"One sweep gives every input's credit, for about the cost of working f out a few times."</li>
+                        <li>"Remove one of the five requirements and the credit goes wrong; weight transport (R4) is the one a network copes with best."</li>
                     </ul>
-                    <p>"Read the whole argument in "<a href=crate::page::glossary::ESSAY_URL target="_blank" rel="noopener" data-testid="tour-essay-link">"the essay"</a>
-                        "; how to use this page and its command line: "<a href="guide.md" target="_blank" rel="noopener">"the guide"</a>"."</p>
-                    <Retrieval/>
-                    <h3>{format!("Your predictions: {right} of {n} matched the page")}</h3>
+                    {tour.with(Tour::path).first().zip(tour.with(Tour::path).last()).map(|(&a, &b)| view! {
+                        <crate::ui::tour::ticket::ExitTicket first=a + 1 last=b + 1/>
+                    })}
+                    <h3>{format!("Your guesses: {right} of {n} matched the page")}</h3>
                     <ul>
                         {rows.into_iter().map(|o| view! {
                             <li class:right=o.right>
@@ -120,33 +137,58 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                             </li>
                         }).collect_view()}
                     </ul>
+                    {further.then(|| view! {
+                        <p class="tour-further">
+                            {format!("Going further ({} more stops, for older students and researchers): a network learning with R4 or R3 removed, the essay's table, agents passing critiques back, and the apūrva of Mīmāṃsā. ", STOPS.len() - CORE)}
+                            <button data-testid="tour-further" on:click=move |_| go(Tour::go_further)>"going further ▶"</button>
+                        </p>
+                    })}
+                    <p>"Read the whole argument in "<a href=crate::page::glossary::ESSAY_URL target="_blank" rel="noopener" data-testid="tour-essay-link">"the essay"</a>
+                        "; how to use this page and its command line: "<a href="guide.md" target="_blank" rel="noopener">"the guide"</a>"."</p>
                 </div>
             }
         })
     };
+    let close = move || tour.update(|t| t.open = false);
     view! {
         <Show when=move || tour.with(|t| t.open)>
-            <aside class="tour-card" class:small=move || small.get() data-testid="tour-card" aria-labelledby="tour-title"
-                on:keydown=move |e| if e.key() == "Escape" { tour.update(|t| t.open = false) }>
-                <button class="small tour-min" data-testid="tour-minimise" aria-expanded=move || (!small.get()).to_string()
-                    on:click=move |_| small.update(|s| *s = !*s)>{move || if small.get() { "▴ show" } else { "▾ smaller" }}</button>
-                <p class="tour-count" data-testid="tour-count">{move || format!("Tour: stop {} of {}", stop.get() + 1, STOPS.len())}</p>
+            <aside class="tour-card" class:small=move || small.get() class:bar=move || fit.get() == Fit::Bar && !small.get()
+                style:max-height=move || match fit.get() { Fit::Sheet(px) if !small.get() => Some(format!("{px}px")), _ => None }
+                data-testid="tour-card" aria-labelledby="tour-title"
+                on:keydown=move |e| if e.key() == "Escape" { close() }>
+                <button class="small tour-min" data-testid="tour-minimise" aria-expanded=move || (!small.get() && fit.get() != Fit::Bar).to_string()
+                    on:click=move |_| {
+                        if fit.get_untracked() == Fit::Bar {
+                            fit.set(Fit::Sheet(0.45 * crate::ui::shell::widgets::screen_height()));
+                        } else {
+                            small.update(|s| *s = !*s);
+                        }
+                    }>{move || if small.get() || fit.get() == Fit::Bar { "▴ open the card" } else { "▾ smaller" }}</button>
+                <p class="tour-count" data-testid="tour-count">{move || {
+                    let (at, of) = tour.with(Tour::place);
+                    let part = if stop.get() >= CORE { " (going further)" } else { "" };
+                    format!("Tour: stop {at} of {of}{part}")
+                }}</p>
                 <h2 id="tour-title" data-testid="tour-title" tabindex="-1">{move || STOPS[stop.get()].title}</h2>
                 <div class="tour-body">{body}{summary}</div>
                 <div class="tour-nav">
                     <button data-testid="tour-back" on:click=move |_| go(Tour::back)
-                        disabled=move || stop.get() == 0>"◀ previous stop"</button>
+                        disabled=move || tour.with(Tour::is_first) aria-label="previous stop">"◀ back"</button>
                     <Show when=move || !tour.with(|t| t.is_last())
                         fallback=move || view! {
                             <button data-testid="tour-finish" on:click=move |_| {
-                                tour.update(|t| t.open = false);
+                                close();
                                 finish(app, g);
-                            }>"finish: back to the worked example"</button>
+                                // the keyboard's focus to the entry that reopens the tour
+                                crate::ui::shell::widgets::focus_testid("tour-start");
+                            }>{move || if app.with(|a| a.hides("nav") && a.view != crate::page::url::View::Graph) { "finish" } else { "finish ✓" }}</button>
                         }>
                         <button data-testid="tour-next" on:click=move |_| go(Tour::next)>"next stop ▶"</button>
                     </Show>
-                    <button class="small" data-testid="tour-close" on:click=move |_| tour.update(|t| t.open = false)
-                        title="Close the tour (it resumes here)">"close"</button>
+                    <button class="small" data-testid="tour-close" on:click=move |_| {
+                        close();
+                        crate::ui::shell::widgets::focus_testid("tour-start");
+                    } title="Close the tour (it resumes here)">"close"</button>
                 </div>
             </aside>
         </Show>
@@ -156,22 +198,24 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
 /// Predict, then reveal: the choices, the reveal button, and the answer
 /// with its reason once revealed.
 #[component]
-fn Prediction(tour: RwSignal<Tour>) -> impl IntoView {
-    let g = expect_context::<GraphState>();
-    let app = expect_context::<RwSignal<AppState>>();
-    let run = expect_context::<RunRequest>();
+fn Prediction(tour: RwSignal<Tour>, stage: Stage) -> impl IntoView {
+    let g = stage.g;
+    let facts = expect_context::<LabFactsSlot>().0;
     move || {
         let (stop, chosen, revealed) = tour.with(|t| (t.stop, t.chosen(), t.is_revealed()));
         let p = STOPS[stop].predict?;
-        // a stop that asks the student to step first waits for the sweep's end
+        // a stop that asks the student to step first waits for the sweep's
+        // end; one that asks for a run, for the run's results
         let stepped = move || !p.step_first || g.step.get() >= g.ws.with(|w| w.graph.len());
+        let ran = move || !p.run_first || facts.with(|f| f.fa.is_some() && f.floor.is_some());
+        // buttons, not radios: the arrow keys (which step the sweep) never
+        // change an answer
         let choices = p.choices.iter().enumerate().map(|(i, c)| view! {
-            <label class="tour-choice">
-                <input type="radio" name=format!("predict-{stop}") data-testid=format!("tour-choice-{i}")
-                    prop:checked=chosen == Some(i) disabled=revealed
-                    on:change=move |_| tour.update(|t| t.answer(i))/>
-                " " {*c}
-            </label>
+            <button class="tour-choice" data-testid=format!("tour-choice-{i}")
+                aria-pressed=(chosen == Some(i)).to_string() disabled=revealed
+                on:click=move |_| tour.update(|t| t.answer(i))>
+                <span aria-hidden="true">{if chosen == Some(i) { "◉ " } else { "○ " }}</span>{*c}
+            </button>
         }).collect_view();
         let answer = revealed.then(|| {
             let right = chosen == Some(p.answer);
@@ -184,11 +228,9 @@ fn Prediction(tour: RwSignal<Tour>) -> impl IntoView {
             let mut order: Vec<usize> = (0..p.choices.len()).collect();
             order.sort_by_key(|&i| chosen != Some(i));
             view! {
-                <p class="tour-answer" class:right=right data-testid="tour-answer" role="status">
+                <p class="tour-answer" class:right=right data-testid="tour-answer" role="status" tabindex="-1">
                     <b>{verdict}</b>{p.reason}
                 </p>
-                {p.observe.map(|q| view! { <div class="tour-observe" data-testid="tour-observe"><Ask q=q id="observe".to_string()/></div> })}
-                {p.seen.map(|s| view! { <div class="tour-observe" data-testid="tour-seen"><SeenAsk seen=s stop=stop/></div> })}
                 <ul class="tour-why" data-testid="tour-why">
                     {order.into_iter().map(|i| view! {
                         <li class:right=i == p.answer>
@@ -197,30 +239,40 @@ fn Prediction(tour: RwSignal<Tour>) -> impl IntoView {
                         </li>
                     }).collect_view()}
                 </ul>
+                {p.observe.map(|q| view! { <div class="tour-observe" data-testid="tour-observe"><Ask q=q id="observe".to_string()/></div> })}
+                {p.seen.map(|s| view! { <div class="tour-observe" data-testid="tour-seen"><SeenAsk seen=s stop=stop/></div> })}
             }
         });
+        let waiting = move || chosen.is_none() || revealed || !stepped() || !ran();
         Some(view! {
-            <fieldset class="tour-predict" data-testid="tour-predict">
-                <legend>"Predict: " {p.question}</legend>
-                {choices}
-                <button data-testid="tour-reveal" disabled=move || chosen.is_none() || revealed || !stepped()
+            <div class="tour-predict" data-testid="tour-predict" role="group" aria-labelledby=format!("predict-{stop}")>
+                <p class="tour-question" id=format!("predict-{stop}")><b>"Your guess: "</b>{p.question}</p>
+                <div class="tour-choices">{choices}</div>
+                <button data-testid="tour-reveal" aria-disabled=move || waiting().to_string() class:waiting=waiting
                     on:click=move |_| {
+                        if waiting() {
+                            return;
+                        }
                         let mut shown = None;
                         tour.update(|t| shown = t.reveal());
                         if let Some(s) = shown {
-                            apply(&s, app, g, run);
+                            apply(&s, &[], stage);
                         }
                         request_animation_frame(|| focus_in_card("[data-testid=tour-answer]", false));
                     }>
-                    {move || if chosen.is_none() {
-                        "choose an answer to reveal"
+                    {move || if revealed {
+                        "revealed"
+                    } else if chosen.is_none() {
+                        "choose an answer first, then reveal"
                     } else if !stepped() {
-                        "now step the sweep to its end (next ▶), then reveal"
+                        "now step the sweep to its end (next ▶ under the graph), then reveal"
+                    } else if !ran() {
+                        "now press ▶ run in the lab and wait for it to finish, then reveal"
                     } else {
-                        "reveal what you found"
+                        "reveal the answer"
                     }}
                 </button>
-            </fieldset>
+            </div>
             {answer}
         })
     }
@@ -316,20 +368,5 @@ fn SeenAsk(seen: Seen, stop: usize) -> impl IntoView {
             {choices}
         </fieldset>
         {verdict}
-    }
-}
-
-/// Three questions that apply the tour's ideas to new graphs; the engine
-/// checks each typed answer.
-#[component]
-fn Retrieval() -> impl IntoView {
-    let items = RETRIEVAL
-        .iter()
-        .enumerate()
-        .map(|(i, q)| view! { <li><Ask q=q id=format!("retrieval-{i}")/></li> })
-        .collect_view();
-    view! {
-        <h3>"Try it on new graphs"</h3>
-        <ol class="retrieval-list" data-testid="retrieval">{items}</ol>
     }
 }

@@ -64,11 +64,12 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
     let reveal = RwSignal::new(false);
     view! {
         <h2>"Check by finite differences"</h2>
-        <p class="hint">{crate::engine::check::FD_RULE}" It is set against the gradient the sweep delivers; each row appears when the sweep reaches its input."</p>
+        <p class="hint">"Nudge one input a tiny step h up and down, see how much f moves, and divide by 2h: (f(x+h) − f(x−h)) / 2h. Each row sets that beside the gradient the sweep delivered, once the sweep reaches the input."</p>
+        <details class="hint fd-rule"><summary>"How the check decides (h, slack, verdicts)"</summary><p>{crate::engine::check::FD_RULE}</p></details>
         <label class="reveal"><input type="checkbox" data-testid="fd-reveal"
             prop:checked=move || reveal.get() on:change=move |e| reveal.set(event_target_checked(&e))/>" reveal every row now"</label>
         <table class="fd stack" data-testid="fd-table">
-            <thead><tr><th>"input"</th><th>"gradient"</th><th>"central diff."</th><th>"error"</th><th>"rel."</th><th></th></tr></thead>
+            <thead><tr><th>"input"</th><th>"gradient"</th><th>"central diff."</th><th>"error"</th><th>"rel."</th><th>"check"</th></tr></thead>
             <tbody>
                 {move || computed.with(|c| {
                     let nodes = c.var_nodes.clone();

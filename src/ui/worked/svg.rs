@@ -149,7 +149,7 @@ pub fn draw(
         <svg class="graph" class:fit=zoom.is_none() class:down=down data-testid="graph-svg" role="list"
             aria-label=format!("The computation graph, one item per node (Tab moves between them): {across}; arrows point the way credit flows")
             viewBox=format!("{:.0} {:.0} {:.0} {:.0}", geo.x0, geo.y0, geo.width, geo.height) width=width
-            style=fit_style(geo.width, zoom, down)>
+            style=fit_style(geo.width, zoom)>
             <defs>
                 <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
                     <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead"></path>
@@ -166,14 +166,14 @@ pub fn draw(
     .into_any()
 }
 
-/// The drawing's size limits: never wider than its own size (times the
-/// zoom); fitted across, never below 70% of it, so the text stays readable
-/// and the frame scrolls instead (down, it is built to fit a phone).
-fn fit_style(width: f64, zoom: Option<f64>, down: bool) -> String {
-    let max = format!("max-width: {:.0}px", width * zoom.unwrap_or(1.0));
+/// The drawing's size limits: its own size (times the zoom); fitted,
+/// never narrower than that, so no text is drawn under its 13 px and the
+/// frame scrolls instead.
+fn fit_style(width: f64, zoom: Option<f64>) -> String {
+    let w = width * zoom.unwrap_or(1.0);
     match zoom {
-        None if !down => format!("{max}; min-width: {:.0}px", width * 0.7),
-        _ => max,
+        None => format!("max-width: {w:.0}px; min-width: {w:.0}px"),
+        Some(_) => format!("max-width: {w:.0}px"),
     }
 }
 

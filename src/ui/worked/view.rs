@@ -199,9 +199,11 @@ pub fn GraphView() -> impl IntoView {
                     })
                 })}
                 <div class="graph-tools" role="group" aria-label="Zoom the graph">
+                    <span class="zoom" class:hidden=move || app.with(|a| a.hides("zoom"))>
                     <button class="small" data-testid="zoom-out" on:click=move |_| set_zoom(Some((zoom.get_untracked().unwrap_or(1.0) / 1.25).max(0.3)))>"−"</button>
                     <button class="small" data-testid="zoom-fit" on:click=move |_| set_zoom(None)>"fit"</button>
                     <button class="small" data-testid="zoom-in" on:click=move |_| set_zoom(Some((zoom.get_untracked().unwrap_or(1.0) * 1.25).min(4.0)))>"+"</button>
+                    </span>
                     <span class="key">
                         <span class="pos">{POSITIVE.legend}</span>
                         <span class="neg">{NEGATIVE.legend}</span>
@@ -211,12 +213,12 @@ pub fn GraphView() -> impl IntoView {
                             .then(|| view! { <span class="key-hand">{HANDOFF.legend}</span> })}
                     </span>
                 </div>
-                <div class="graph-wrap" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
+                <div class="graph-wrap" data-testid="graph-frame" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
                     on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
                     on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); set_zoom(Some(z)) }>
                     {move || graph_in.get().then(|| graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), zoom.get(), flow.get())))))}
                 </div>
-                <div class="stepper" role="group" aria-label="Step the backward sweep">
+                <div class="stepper" role="group" aria-label="Step the backward sweep" class:hidden=move || app.with(|a| a.hides("steps"))>
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>
                     <button data-testid="step-prev" on:click=move |_| prev() title="Previous step (←)" disabled=move || { k.get() == 0 }>"◀ previous"</button>
                     <button data-testid="step-play" on:click=move |_| toggle_play() title="Play or pause (space)"
@@ -240,15 +242,17 @@ pub fn GraphView() -> impl IntoView {
                 </div>
                 {move || panels_in.get().then(|| view! {
                     <Arithmetic ws=ws computed=computed k=k/>
-                    {rooms.at_idle(Room::Export)}
+                    <div class:hidden=move || app.with(|a| a.hides("export"))>{rooms.at_idle(Room::Export)}</div>
                 })}
             </div>
             <div class="col side">
                 {move || panels_in.get().then(|| view! {
-                    <FdTable computed=computed k=k/>
-                    <R3Panel ws=ws computed=computed app=app/>
-                    <RequirementNotes ws=ws computed=computed app=app step=step/>
-                    {rooms.at_idle(Room::Costs)}
+                    <div class:hidden=move || app.with(|a| a.hides("check"))><FdTable computed=computed k=k/></div>
+                    <div class:hidden=move || app.with(|a| a.hides("notes"))>
+                        <R3Panel ws=ws computed=computed app=app/>
+                        <RequirementNotes ws=ws computed=computed app=app step=step/>
+                    </div>
+                    <div class:hidden=move || app.with(|a| a.hides("costs"))>{rooms.at_idle(Room::Costs)}</div>
                 })}
             </div>
         </section>

@@ -1,0 +1,186 @@
+//! The teacher panel: makes a link to the page as it is now, with the
+//! tour stops the class gets, the controls hidden from students and the
+//! stop it opens at (as TensorFlow Playground does); beside it a lesson
+//! plan, the printed worksheet and the class summary (`ui::tour::ticket`). The link is
+//! the URL state of `url::KEYS`; nothing is stored elsewhere.
+
+use crate::page::tour::{CORE, STOPS};
+use crate::page::url::{AppState, HIDEABLE};
+use leptos::prelude::*;
+
+/// Which controls the link hides, its stops, where it opens and
+/// projector mode.
+#[derive(Clone, PartialEq)]
+struct Choices {
+    hide: Vec<&'static str>,
+    /// The class's stops (1-based, first and last).
+    stops: (usize, usize),
+    tour: Option<usize>,
+    proj: bool,
+}
+
+impl Default for Choices {
+    fn default() -> Self {
+        Self {
+            hide: Vec::new(),
+            stops: (1, CORE),
+            tour: None,
+            proj: false,
+        }
+    }
+}
+
+fn page_address() -> String {
+    web_sys::window()
+        .map(|w| {
+            let l = w.location();
+            format!(
+                "{}{}",
+                l.origin().unwrap_or_default(),
+                l.pathname().unwrap_or_default()
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// A 45-minute lesson on the core tour, for students of about 15 to 18
+/// who know algebra but not calculus: (minutes, what the class does).
+pub const LESSON: [(&str, &str); 6] = [
+    ("0–5", "Show the worked example on the projector: f = (a·b + c)² at a = 2, b = −3, c = 10. Ask: if a grew a little, would f go up or down? Take a show of hands; do not answer yet."),
+    ("5–15", "Students open the link and take tour stops 1–2 alone or in pairs: they guess, step the backward sweep with next ▶, and reveal. Walk round; ask pairs to say in words why a's credit is negative."),
+    ("15–22", "Stop 3 together: nudge a by a small step on the board (a = 2.01: f = 15.52…) and check that f falls by about 24 times the nudge, as the sweep said."),
+    ("22–30", "Stops 4–5: why one backward pass is cheap; then each pair removes one requirement and tells the class what broke."),
+    ("30–38", "Stop 6 and its guess (weight transport). Then the exit ticket: students answer alone and paste their code into the form you use."),
+    ("38–45", "Paste the codes into this panel's class summary and go over the question most got wrong, with its commonest wrong answer."),
+];
+
+/// The panel, always drawn: the header's "For teachers" shows and hides
+/// its frame (in the rooms' wasm, `ui::shell::rooms`).
+#[component]
+pub fn TeacherPanel() -> impl IntoView {
+    let app = expect_context::<RwSignal<AppState>>();
+    let choices = RwSignal::new(Choices::default());
+    let link = Memo::new(move |_| {
+        let c = choices.get();
+        let mut a = app.get();
+        a.hide = c.hide;
+        a.tour = c.tour;
+        a.proj = c.proj;
+        a.stops = (c.stops != (1, CORE)).then_some(c.stops);
+        // the worked example is pinned, whatever a student's browser saved
+        format!(
+            "{}{}",
+            page_address(),
+            a.query_with(&["view", "expr", "vals"])
+        )
+    });
+    let copied = RwSignal::new(None::<&'static str>);
+    let copy = move |_| {
+        match web_sys::window() {
+            Some(w) if crate::ui::shell::widgets::navigator_has("clipboard") => {
+                let _ = w.navigator().clipboard().write_text(&link.get_untracked());
+                copied.set(Some(" copied"));
+            }
+            _ => copied.set(Some(
+                " this browser keeps the clipboard closed here (the page is not served over HTTPS): select the link and copy it by hand",
+            )),
+        }
+    };
+    let stop_options = move |selected: fn(&Choices) -> usize| {
+        STOPS
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let n = i + 1;
+                view! {
+                    <option value=n.to_string() selected=move || choices.with(selected) == n>
+                        {format!("{n}. {}", s.title)}
+                    </option>
+                }
+            })
+            .collect_view()
+    };
+    let set_stop = move |first: bool, v: String| {
+        let Ok(n) = v.parse::<usize>() else { return };
+        choices.update(|c| {
+            if first {
+                c.stops = (n, c.stops.1.max(n));
+            } else {
+                c.stops = (c.stops.0.min(n), n);
+            }
+        });
+    };
+    view! {
+            <section class="teacher" data-testid="teacher-panel" aria-labelledby="teacher-title">
+                <h2 id="teacher-title">"For teachers and lecturers: a link for your class"</h2>
+                <p class="hint">"The link opens this page as it is now: the view, the expression, its values and step, the ticks, the lab's settings. Choose the tour stops your class gets and what students should not see."</p>
+                <p class="notice" data-testid="teacher-not-a-lock">"A link guides students; it cannot lock them: deleting the part of the address after “?” brings everything back. Nothing is sent anywhere: the page runs in each student's browser."</p>
+                <fieldset>
+                    <legend>"Tour stops the class gets"</legend>
+                    <label>"from "
+                        <select data-testid="teacher-stops-first" on:change=move |e| set_stop(true, event_target_value(&e))>
+                            {stop_options(|c| c.stops.0)}
+                        </select>
+                    </label>
+                    <label>"to "
+                        <select data-testid="teacher-stops-last" on:change=move |e| set_stop(false, event_target_value(&e))>
+                            {stop_options(|c| c.stops.1)}
+                        </select>
+                    </label>
+                    <p class="hint">{format!("Stops 1–{CORE} are the core tour (no calculus needed); {}–{} go further (a network, the essay's table, agents, apūrva).", CORE + 1, STOPS.len())}</p>
+                </fieldset>
+                <fieldset>
+                    <legend>"Hide from students"</legend>
+                    {HIDEABLE.iter().map(|&(id, what)| view! {
+                        <label class="teacher-hide">
+                            <input type="checkbox" data-testid=format!("teacher-hide-{id}")
+                                on:change=move |e| {
+                                    let on = event_target_checked(&e);
+                                    choices.update(|c| {
+                                        c.hide.retain(|h| *h != id);
+                                        if on {
+                                            c.hide.push(id);
+                                        }
+                                    });
+                                }/>
+                            " " {what}
+                        </label>
+                    }).collect_view()}
+                </fieldset>
+                <label>"Open at tour stop "
+                    <select data-testid="teacher-tour" on:change=move |e| {
+                        let v = event_target_value(&e).parse::<usize>().ok().filter(|v| *v > 0);
+                        choices.update(|c| c.tour = v);
+                    }>
+                        <option value="0">"none (students start it)"</option>
+                        {STOPS.iter().enumerate().map(|(i, s)| view! {
+                            <option value=(i + 1).to_string()>{format!("{}. {}", i + 1, s.title)}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+                <label class="teacher-hide">
+                    <input type="checkbox" data-testid="teacher-proj"
+                        on:change=move |e| choices.update(|c| c.proj = event_target_checked(&e))/>
+                    " projector mode (larger type, compact banner)"
+                </label>
+                <label class="block-label" for="teacher-link">"The link"</label>
+                <input id="teacher-link" type="text" class="expr" data-testid="teacher-link" readonly prop:value=move || link.get()/>
+                <p>
+                    <button data-testid="teacher-copy" on:click=copy>"copy"</button>
+                    " " <a data-testid="teacher-open-link" href=move || link.get() target="_blank" rel="noopener">"open it"</a>
+                    {move || copied.get()}
+                </p>
+                <details class="lesson" data-testid="teacher-lesson">
+                    <summary>"A 45-minute lesson plan (ages 15–18, algebra, no calculus)"</summary>
+                    <table>
+                        <caption>"What the class does, minute by minute, on the core tour"</caption>
+                        <thead><tr><th scope="col">"minutes"</th><th scope="col">"what happens"</th></tr></thead>
+                        <tbody>
+                            {LESSON.iter().map(|(m, what)| view! { <tr><td>{*m}</td><td>{*what}</td></tr> }).collect_view()}
+                        </tbody>
+                    </table>
+                </details>
+                <crate::ui::tour::ticket::ClassTools stops=Signal::derive(move || choices.with(|c| c.stops))/>
+            </section>
+    }
+}

@@ -1,0 +1,238 @@
+//! What a class carries out of the page: the exit ticket a student
+//! answers at the end of their stops (no feedback until they finish, then
+//! a code to paste into the school's form), and, in the teacher panel,
+//! the printable worksheet and answer key of the same stops and
+//! questions and the class summary read back from pasted codes
+//! (`page::tour::ticket`).
+
+use crate::page::tour::ticket::{for_stops, Class, Ticket, ITEMS};
+use crate::page::tour::STOPS;
+use leptos::prelude::*;
+
+const LETTER: [&str; 4] = ["A", "B", "C", "D"];
+
+/// The exit ticket for stops `first..=last` (1-based).
+#[component]
+pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
+    let items = for_stops(first - 1, last - 1);
+    let n = items.len();
+    let name = RwSignal::new(String::new());
+    let answers = RwSignal::new(vec![None::<usize>; n]);
+    let done = RwSignal::new(None::<Ticket>);
+    let missing = RwSignal::new(false);
+    let finish = move |_| {
+        if crate::page::tour::ticket::clean_name(&name.get_untracked()).is_empty() {
+            missing.set(true);
+            crate::ui::shell::widgets::focus_testid("ticket-name");
+            return;
+        }
+        missing.set(false);
+        done.set(Some(Ticket {
+            name: name.get_untracked(),
+            stops: (first, last),
+            answers: answers.get_untracked(),
+        }));
+        crate::ui::shell::widgets::focus_testid("ticket-result");
+    };
+    let questions = items
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| {
+            let it = &ITEMS[i];
+            view! {
+                <li>
+                    <div role="group" aria-labelledby=format!("ticket-q-{k}")>
+                        <p id=format!("ticket-q-{k}")>{it.question}</p>
+                        <div class="tour-choices">
+                            {it.choices.iter().enumerate().map(|(c, words)| {
+                                let on = move || answers.with(|a| a[k] == Some(c));
+                                view! {
+                                    <button class="tour-choice" data-testid=format!("ticket-{k}-{c}") aria-pressed=move || on().to_string()
+                                        disabled=move || done.with(Option::is_some)
+                                        on:click=move |_| answers.update(|a| a[k] = Some(c))>
+                                        <span aria-hidden="true">{move || if on() { "◉ " } else { "○ " }}</span>{format!("{}: {words}", LETTER[c])}
+                                    </button>
+                                }
+                            }).collect_view()}
+                        </div>
+                    </div>
+                </li>
+            }
+        })
+        .collect_view();
+    let result = move || {
+        done.get().map(|t| {
+            let code = t.code();
+            let rows = t
+                .items()
+                .into_iter()
+                .zip(t.answers.clone())
+                .map(|(i, a)| {
+                    let it = &ITEMS[i];
+                    let right = a == Some(it.answer);
+                    view! {
+                        <li class:right=right>
+                            {format!("{} {} ", if right { "✓" } else { "✗" }, it.question)}
+                            <b>{format!("The answer: {}. ", it.choices[it.answer])}</b>{it.why}
+                        </li>
+                    }
+                })
+                .collect_view();
+            let score = t.score();
+            view! {
+                <div class="ticket-result" data-testid="ticket-result" tabindex="-1" role="status">
+                    <p><b>{format!("{score} of {n} right.")}</b>" Copy this code into the form your teacher gave you:"</p>
+                    <p><code class="ticket-code" data-testid="ticket-code">{code.clone()}</code>" "
+                        <CopyButton text=code/></p>
+                    <ol class="ticket-why">{rows}</ol>
+                </div>
+            }
+        })
+    };
+    view! {
+        <section class="ticket" data-testid="ticket" aria-labelledby="ticket-title">
+            <h3 id="ticket-title">"Exit ticket"</h3>
+            {(n == 0).then(|| view! { <p>"These stops have no exit-ticket questions."</p> })}
+            <p class="hint">{format!("{n} questions on the stops you took. No answer is marked until you finish; then you get a code for your teacher (it carries your name and answers; nothing is sent anywhere).")}</p>
+            <label class="block-label">"Your name or initials "
+                <input type="text" data-testid="ticket-name" maxlength="24" autocomplete="off"
+                    prop:disabled=move || done.with(Option::is_some)
+                    on:input=move |e| name.set(event_target_value(&e))/>
+            </label>
+            {move || missing.get().then(|| view! { <p class="notice" role="alert">"Type your name or initials first (letters and digits)."</p> })}
+            <ol class="ticket-list">{questions}</ol>
+            <button data-testid="ticket-finish" disabled=move || done.with(Option::is_some) on:click=finish>"finish: show my answers and my code"</button>
+            {result}
+        </section>
+    }
+}
+
+#[component]
+fn CopyButton(text: String) -> impl IntoView {
+    let said = RwSignal::new("");
+    let copy = move |_| match web_sys::window() {
+        Some(w) if crate::ui::shell::widgets::navigator_has("clipboard") => {
+            let _ = w.navigator().clipboard().write_text(&text);
+            said.set(" copied");
+        }
+        _ => said.set(" (select the code and copy it by hand)"),
+    };
+    view! { <button class="small" data-testid="ticket-copy" on:click=copy>"copy"</button><span role="status">{move || said.get()}</span> }
+}
+
+/// The teacher's tools for the stops a link gives (1-based): the
+/// printable worksheet and answer key, and the class summary.
+#[component]
+pub fn ClassTools(#[prop(into)] stops: Signal<(usize, usize)>) -> impl IntoView {
+    let sheet = RwSignal::new(None::<bool>);
+    let print = move |key: bool| {
+        sheet.set(Some(key));
+        request_animation_frame(|| {
+            if let Some(w) = web_sys::window() {
+                let _ = w.print();
+            }
+        });
+    };
+    let class = RwSignal::new(Class::default());
+    let pasted = RwSignal::new(String::new());
+    let refused = RwSignal::new(Vec::<String>::new());
+    let read = move |_| {
+        let mut c = class.get_untracked();
+        let bad = c.paste(&pasted.get_untracked());
+        class.set(c);
+        refused.set(bad);
+    };
+    view! {
+        <section class="class-tools" aria-labelledby="class-tools-title">
+            <h3 id="class-tools-title">"To carry into class"</h3>
+            <p>
+                <button data-testid="print-worksheet" on:click=move |_| print(false)>"print the worksheet"</button>" "
+                <button data-testid="print-key" on:click=move |_| print(true)>"print the answer key"</button>
+                " "<span class="hint">"(of the stops chosen above; the browser's print dialog can also save a PDF)"</span>
+            </p>
+            {move || sheet.get().map(|key| {
+                let (a, b) = stops.get();
+                view! { <Sheet first=a last=b key=key/> }
+            })}
+            <h3>"Class summary from exit-ticket codes"</h3>
+            <p class="hint">"Paste the codes your students sent (one per line). Each code carries two check letters against typos; it is not a lock, since anyone can make a code. A name pasted twice counts once, the later code."</p>
+            <textarea data-testid="class-codes" rows="4" aria-label="exit-ticket codes, one per line"
+                on:input=move |e| pasted.set(event_target_value(&e))></textarea>
+            <p><button data-testid="class-read" on:click=read>"add to the summary"</button>" "
+                <button class="small" data-testid="class-clear" on:click=move |_| { class.set(Class::default()); refused.set(Vec::new()); }>"clear the summary"</button></p>
+            {move || (!refused.with(Vec::is_empty)).then(|| view! {
+                <div class="notice" role="alert" data-testid="class-refused">
+                    <b>"Not added (the summary keeps what it had):"</b>
+                    <ul>{refused.get().into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
+                </div>
+            })}
+            {move || {
+                let c = class.get();
+                (!c.tickets.is_empty()).then(|| {
+                    let rows = c.tallies().into_iter().map(|t| {
+                        let it = &ITEMS[t.item];
+                        let wrong = t.commonest_wrong.map_or("—".to_string(), |(w, k)| format!("{}: {} ({k})", LETTER[w], it.choices[w]));
+                        view! { <tr><td>{it.question}</td><td>{format!("{} of {}", t.right, t.answered)}</td><td>{wrong}</td></tr> }
+                    }).collect_view();
+                    view! {
+                        <table class="class-summary" data-testid="class-summary">
+                            <caption>{format!("{} students: {}", c.tickets.len(), c.tickets.iter().map(|t| format!("{} {}/{}", t.name, t.score(), t.answers.len())).collect::<Vec<_>>().join(", "))}</caption>
+                            <thead><tr><th scope="col">"question"</th><th scope="col">"right, of those who answered"</th><th scope="col">"commonest wrong answer (how many)"</th></tr></thead>
+                            <tbody>{rows}</tbody>
+                        </table>
+                    }
+                })
+            }}
+        </section>
+    }
+}
+
+/// The printed sheet: each stop's question, then the exit ticket's; the
+/// answer key marks the answers and says why.
+#[component]
+fn Sheet(first: usize, last: usize, key: bool) -> impl IntoView {
+    let stops = (first - 1..last.min(STOPS.len())).map(|i| {
+        let s = &STOPS[i];
+        let q = s.predict.map(|p| view! {
+            <p><b>"Guess: "</b>{p.question}</p>
+            <ul class="sheet-choices">
+                {p.choices.iter().enumerate().map(|(c, w)| view! {
+                    <li>{if key && c == p.answer { "☑ " } else { "☐ " }}{*w}</li>
+                }).collect_view()}
+            </ul>
+            {key.then(|| view! { <p class="sheet-why">{p.reason}</p> })}
+        });
+        view! {
+            <li>
+                <h3>{s.title}</h3>
+                <p>{s.look}</p>
+                {q}
+                <p>{s.notice}</p>
+                {(!key).then(|| view! { <p class="sheet-lines">"What I saw: ____________________________________________"</p> })}
+            </li>
+        }
+    }).collect_view();
+    let items = for_stops(first - 1, last - 1).into_iter().map(|i| {
+        let it = &ITEMS[i];
+        view! {
+            <li>
+                <p>{it.question}</p>
+                <ul class="sheet-choices">
+                    {it.choices.iter().enumerate().map(|(c, w)| view! {
+                        <li>{format!("{}{}: {w}", if key && c == it.answer { "☑ " } else { "☐ " }, LETTER[c])}</li>
+                    }).collect_view()}
+                </ul>
+                {key.then(|| view! { <p class="sheet-why">{it.why}</p> })}
+            </li>
+        }
+    }).collect_view();
+    view! {
+        <div class="print-sheet" data-testid=if key { "answer-key" } else { "worksheet" }>
+            <h2>{if key { format!("Credit Flow: answer key, tour stops {first}–{last}") } else { format!("Credit Flow: worksheet, tour stops {first}–{last}") }}</h2>
+            {(!key).then(|| view! { <p>"Name: ______________________"</p> })}
+            <ol>{stops}</ol>
+            <h2>"Exit ticket"</h2>
+            <ol>{items}</ol>
+        </div>
+    }
+}
