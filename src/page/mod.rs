@@ -22,4 +22,5 @@ pub mod studies;
 pub mod tour;
 pub mod url;
 pub mod view;
+pub mod words;
 pub mod worked;

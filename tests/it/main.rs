@@ -48,3 +48,4 @@ mod tour;
 mod ui_logic;
 mod uses;
 mod width;
+mod words;

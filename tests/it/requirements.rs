@@ -321,24 +321,29 @@ fn joined(lines: &[(Tone, String)]) -> String {
 #[test]
 fn step_text_teaches_the_arithmetic_and_names_each_substitution() {
     let all = [true; 5];
-    // step 1 is the output: d(v²)/dv = 2v = 8
-    assert!(joined(&text(all, ErrorSignal::SharedScore, 1)).contains("d(v²)/dv = 2v = 8"));
-    // step 3 is the product u = a·b: ∂(a·b)/∂a = b = −3
+    // step 1 is the output: its local rate 2v = 8, then the formula's name
+    assert!(joined(&text(all, ErrorSignal::SharedScore, 1))
+        .contains("local rate 2v = 8 (written d(v²)/dv)"));
+    // step 3 is the product u = a·b: its rate for a is b = −3
     let s3 = joined(&text(all, ErrorSignal::SharedScore, 4));
-    assert!(s3.contains("∂(a·b)/∂a = b = −3"), "{s3}");
+    assert!(s3.contains("local rate b = −3 (written ∂(a·b)/∂a)"), "{s3}");
     let no_r2 = joined(&text(
         [true, false, true, true, true],
         ErrorSignal::SharedScore,
         1,
     ));
-    assert!(no_r2.contains("slope dropped: ×1 instead of ×8"), "{no_r2}");
+    assert!(
+        no_r2.contains("slope is left out: ×1 instead of ×8"),
+        "{no_r2}"
+    );
     let no_r4 = joined(&text(
         [true, true, true, false, true],
         ErrorSignal::SharedScore,
         4,
     ));
     assert!(
-        no_r4.contains("random feedback") && no_r4.contains("instead of the forward weight b = −3"),
+        no_r4.contains("a fixed random number")
+            && no_r4.contains("instead of the other input b = −3"),
         "{no_r4}"
     );
     let no_r1 = joined(&text(
@@ -361,7 +366,7 @@ fn step_text_teaches_the_arithmetic_and_names_each_substitution() {
             .iter()
             .any(|(t, s)| *t == Tone::Wrong && s.contains(what))
     };
-    assert!(says(&last, "0.125 times the length"), "{last:?}");
+    assert!(says(&last, "0.125 times as large"), "{last:?}");
     let no_r4 = [true, true, true, false, true];
     let n4 = sheet(WORKED, &ABC)
         .compute(no_r4, ErrorSignal::SharedScore)
@@ -393,7 +398,7 @@ fn constants_are_not_inputs_and_a_node_fed_twice_says_so() {
         .collect();
     assert!(all
         .iter()
-        .any(|t| t.contains("1 is a constant, not an input")));
+        .any(|t| t.contains("1 is a fixed number, not an input")));
     assert!(!all.iter().any(|t| t.contains("∂f/∂1")));
     let ws = sheet("u*u", &[("u", 3.0)]);
     let c = ws.compute([true; 5], ErrorSignal::SharedScore);
@@ -420,6 +425,6 @@ fn a_zero_true_gradient_is_said_in_words_not_as_nan() {
             .map(|l| (l.tone, l.text))
             .collect::<Vec<_>>(),
     );
-    assert!(all.contains("the true gradient is zero here"), "{all}");
+    assert!(all.contains("the true credits are all zero here"), "{all}");
     assert!(!all.contains("NaN"), "{all}");
 }

@@ -70,7 +70,7 @@ async fn stepping_to_the_end_gives_the_worked_example() {
     assert_eq!(text(&host, "grad-b"), "16");
     assert_eq!(text(&host, "grad-c"), "8");
     assert!(text(&host, "arith").contains("∂f/∂a"));
-    assert!(text(&host, "arith").contains("the gradient of f"));
+    assert!(text(&host, "arith").contains("every input has its exact credit"));
     click(&host, "step-prev").await;
     assert!(text(&host, "arith").contains("∂f/∂b"));
     assert_eq!(text(&host, "step-index"), "step 5 / 6");

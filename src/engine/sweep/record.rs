@@ -70,11 +70,11 @@ impl Requirements {
     /// One line each: what unticking requirement `r` removes.
     pub fn describe(r: usize) -> &'static str {
         match r {
-            1 => "stored activity: local derivatives are taken at the previous sample's stored values",
-            2 => "local derivatives: each nonlinearity passes its adjoint on without its slope f′",
-            3 => "signed, per-unit errors: one shared score, scrambled adjoints, or |adjoint|",
-            4 => "weight transport: a product's backward multiplies by a fixed random number, not the forward operand",
-            5 => "ordering: nodes are visited depth-first, so a node with fan-out can send before all its contributions arrive",
+            1 => "stored activity: local derivatives are worked out at the previous example's values",
+            2 => "local derivatives: each curved step (such as a square) passes its credit on without its own slope",
+            3 => "signed, per-unit errors: one shared score, credits handed to the wrong nodes, or only their size without the sign",
+            4 => "weight transport: on the way back a product multiplies by a fixed random number, not by its other input",
+            5 => "ordering: nodes are visited depth-first, so a node with fan-out can send its credit on before all of it has arrived",
             _ => "",
         }
     }

@@ -14,6 +14,13 @@ pub use stops::{APURVA, CORE, STOPS, WORKED};
 
 use crate::page::url::View;
 
+/// What the core tour showed, in three lines (its summary).
+pub const RECAP: [&str; 3] = [
+    "The backward sweep is local: each step needs only its own value, how fast its result moves, and the credit from the steps it feeds.",
+    "One sweep gives every input's credit, for about the cost of working f out a few times.",
+    "Remove one of the five requirements and the credit goes wrong; weight transport (R4) is the one a network copes with best.",
+];
+
 /// The student's progress, saved in the browser, and the path it may
 /// take: the core tour, the stops past it once the student asks for
 /// them ("going further"), or the stops a teacher's link chose; never a

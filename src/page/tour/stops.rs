@@ -53,12 +53,12 @@ pub const CORE: usize = 6;
 pub const STOPS: [Stop; 11] = [
     Stop {
         title: "Who deserves the blame for f?",
-        look: "Look at the graph: each box is one step of the calculation, with its value.",
+        look: "Look at the graph: each box, called a node, is one step of the calculation, with its value.",
         text: &[
-            "f = (a·b + c)² with a = 2, b = −3, c = 10. The page has worked f out step by step: u = a·b, then v = u + c, then f = v². Each box holds its value.",
+            "f = (a·b + c)² with a = 2, b = −3, c = 10. The page has worked f out step by step: u = a·b, then v = u + c, then f = v². Each node holds its value.",
             "Credit assignment asks: if one input grew a little, how much would f change? That number is the input's credit, called its adjoint.",
         ],
-        notice: "What to notice: every box has a value, and only f has a credit so far (adjoint +1).",
+        notice: "What to notice: every node has a value, and only f has a credit so far (adjoint +1).",
         asks: &[],
         setup: Setup { expr: Some(WORKED), step: At::Start, ..Setup::graph("graph-svg") },
         predict: None,
@@ -70,7 +70,7 @@ pub const STOPS: [Stop; 11] = [
         title: "The backward sweep, step by step",
         look: "Look at the graph and the step buttons under it.",
         text: &[
-            "The backward sweep starts at f, whose credit is 1, and walks back towards the inputs. Each box multiplies the credit it received by how fast its own result moves when that input moves, and passes the product on. No box needs more than its own numbers.",
+            "The backward sweep starts at f, whose credit is 1, and walks back towards the inputs. Each node multiplies the credit it received by how fast its own result moves when that input moves, and passes the product on. No node needs more than its own numbers.",
         ],
         notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs.",
         asks: &["step-next"],
@@ -129,8 +129,8 @@ pub const STOPS: [Stop; 11] = [
         title: "The five requirements, one at a time",
         look: "Look at the step text under the graph and the table as you press the buttons below.",
         text: &[
-            "The sweep needed five things at every box: R1 its value, kept from the forward calculation; R2 how fast its own result moves (its local rate); R3 a credit with a sign, of its own; R4 the forward numbers (in a network, the connection strengths), used again on the way back; R5 to wait until all its credit has arrived.",
-            "Remove one at a time with the buttons and watch the step text and the table: each removal breaks the credits in its own way. R5 matters only where a value feeds two boxes.",
+            "The sweep needed five things at every node: R1 its value, kept from the forward calculation; R2 how fast its own result moves (its local rate); R3 a credit with a sign, of its own; R4 the forward numbers (in a network, the connection strengths), used again on the way back; R5 to wait until all its credit has arrived.",
+            "Remove one at a time with the buttons and watch the step text and the table: each removal breaks the credits in its own way. R5 matters only where a value feeds two nodes.",
         ],
         notice: "What to notice: the table's ✗ marks a credit that no longer matches the nudges.",
         asks: &[],
@@ -288,7 +288,7 @@ pub const STOPS: [Stop; 11] = [
     },
     Stop {
         title: "Going further: traces without a correction (apūrva)",
-        look: "Look at the graph of traces; the box below shows the backward half.",
+        look: "Look at the graph of traces; the node below shows the backward half.",
         text: &[
             "From machines back to the oldest answer. Part 6: in Mīmāṃsā, each act of the new- and full-moon sacrifices leaves an unseen trace, apūrva. The subsidiary rites' traces combine into one for each main offering (ut_…), those into one per group of offerings (full_moon, new_moon), and those into the principal apūrva, which lasts until the result. The graph carries those traces forward.",
             "The tradition models this forward half with great precision, and has no backward half. Show it: the credits say how much each act contributed to the principal trace. Traces alone cannot say which act to change; a signed, per-act correction can.",

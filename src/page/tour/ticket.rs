@@ -70,7 +70,7 @@ pub const ITEMS: [Item; 12] = [
     },
     Item {
         stop: 4,
-        question: "f = a·b + a·c with a = 2, b = 3 and c = 4: a feeds two boxes. What is a's credit?",
+        question: "f = a·b + a·c with a = 2, b = 3 and c = 4: a feeds two nodes. What is a's credit?",
         choices: ["3", "4", "7", "12"],
         answer: 2,
         why: "a gets b = 3 from one product and c = 4 from the other; its credit is their sum, which is why it must wait for both (R5).",
@@ -78,10 +78,10 @@ pub const ITEMS: [Item; 12] = [
     },
     Item {
         stop: 4,
-        question: "Which requirement says that a box waits until all its credit has arrived before passing it on?",
+        question: "Which requirement says that a node waits until all its credit has arrived before passing it on?",
         choices: ["R1 stored activity", "R2 local derivatives", "R4 weight transport", "R5 ordering"],
         answer: 3,
-        why: "R5, ordering: without it a box that feeds two others can pass on half its credit.",
+        why: "R5, ordering: without it a node that feeds two others can pass on half its credit.",
         graph: None,
     },
     Item {

@@ -71,11 +71,11 @@ fn before_sweep(g: &Graph, c: &Computed, names: &[String]) -> Vec<Line> {
     if let Some(e) = &c.sweep.estimate {
         return vec![
             line(Tone::Ablated, format!(
-                "R3 removed: one shared score. There is no backward sweep. Every node's value was nudged by its own noise ξ ~ N(0, σ²) with σ = {SIGMA}, {out} was run forward once more, and the one change Δ{out} = {} is broadcast to every node. Each node estimates its credit as Δ{out}·ξ/σ².",
+                "R3 removed: one shared score, and no backward sweep. Every node's value was nudged by its own small random amount ξ (about σ = {SIGMA} in size), {out} was worked out once more, and the one change in {out}, Δ{out} = {}, is sent to every node. Each node guesses its credit as Δ{out}·ξ/σ²: the change in {out} times its own nudge, divided by the nudges' size squared.",
                 fmt_sig(e.delta_f)
             )),
             line(Tone::Plain, format!(
-                "The estimate is right on average and noisy per draw; the numbers shown are the mean of {} draw(s) ({} forward runs). Press next to see each node's estimate.",
+                "The guess is right on average and noisy at each draw; the numbers shown are the average of {} draw(s) ({} runs of {out}). Press next to see each node's guess.",
                 e.draws, e.forward_runs
             )),
         ];
@@ -113,9 +113,11 @@ fn received(g: &Graph, c: &Computed, names: &[String], k: usize, s: &Step) -> Ve
             .collect();
         let values: Vec<f64> = arrived.iter().map(|a| a.1).collect();
         let why = if arrived.iter().all(|(f, _)| *f == arrived[0].0) {
-            format!("{me} is fed twice into the same node, so both contributions are summed")
+            format!(
+                "{me} is fed twice into the same node, so both credits that came back are added"
+            )
         } else {
-            format!("{me} feeds several nodes, so their contributions are summed")
+            format!("{me} feeds several nodes, so the credits they sent back are added")
         };
         format!(
             "{} = {} = {}: {why}.",
@@ -125,13 +127,13 @@ fn received(g: &Graph, c: &Computed, names: &[String], k: usize, s: &Step) -> Ve
         )
     } else if g.consumers()[s.node.index()].len() > 1 {
         format!(
-            "{} = {} so far: only one of its consumers has sent to it yet (R5 removed: it is visited before the others).",
+            "{} = {} so far: only one of the nodes it feeds has sent back yet (R5 removed: it is visited before the others).",
             bar(me),
             fmt_signed(s.adjoint)
         )
     } else {
         format!(
-            "{} = {}, the contribution that arrived from its consumer.",
+            "{} = {}: the credit that came back from the node it feeds.",
             bar(me),
             fmt_signed(s.adjoint)
         )
@@ -146,11 +148,11 @@ fn r3_lines(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
     let me = &names[s.node.index()];
     let text = match (c.req.r3_off, s.from) {
         (ErrorSignal::Scrambled, None) if units(g).contains(&s.node) => format!(
-            "R3 removed (scrambled): scrambling hands each unit another unit's adjoint, so it needs two or more units; this graph has {}, so {me} keeps its own.",
+            "R3 removed (scrambled): scrambling hands each unit another unit's credit, so it needs two or more units; this graph has {}, so {me} keeps its own.",
             units(g).len()
         ),
         (ErrorSignal::Scrambled, Some(j)) => format!(
-            "R3 removed (scrambled): the sweep itself runs as usual, but when it is done {me} is handed {}'s adjoint as its credit instead of its own {}.",
+            "R3 removed (scrambled): the sweep itself runs as usual, but when it is done {me} is handed {}'s credit instead of its own {}.",
             names[j.index()], fmt_signed(s.adjoint)
         ),
         (ErrorSignal::SignDropped, _) if s.adjoint < 0.0 => format!(
@@ -167,7 +169,7 @@ fn leaf(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Line {
     let me = &names[s.node.index()];
     if let Op::Const(_) = g.op(s.node) {
         return line(Tone::Plain, format!(
-            "{me} is a constant, not an input: it receives {} but has nothing to pass it to, and no row in the table.",
+            "{me} is a fixed number, not an input: it receives {} but has nothing to pass it to, and no row in the table.",
             fmt_signed(s.credit)
         ));
     }
@@ -176,27 +178,27 @@ fn leaf(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Line {
     let exact = c.exact.get(v).copied().unwrap_or(f64::NAN);
     if let Some(rule) = c.fd.get(v).and_then(|r| r.kink) {
         return line(Tone::Plain, format!(
-            "{me} is an input: its adjoint is {}. {out} has a kink here (the sweep uses {rule}), so ∂{out}/∂{me} is not defined and the table cannot check it.",
+            "{me} is an input: its credit is {}. {out} has a sharp corner (a kink) here (the sweep uses {rule}), so how fast {out} changes with {me} is not defined and the table cannot check it.",
             fmt_signed(s.adjoint)
         ));
     }
     if !exact.is_finite() {
-        return line(Tone::Wrong, format!("{me} is an input, but ∂{out}/∂{me} is not a finite number here: its credit means nothing."));
+        return line(Tone::Wrong, format!("{me} is an input, but how fast {out} changes with {me} (∂{out}/∂{me}) is not a finite number here: its credit means nothing."));
     }
     if !close(s.credit, s.adjoint) && close(s.adjoint, exact) {
         return line(Tone::Wrong, format!(
-            "{me} is an input: its own adjoint {} is ∂{out}/∂{me}, but the credit it is given is {}: wrong by {}.",
+            "{me} is an input: its own credit {} is right (how much {out} changes per unit {me} grows, ∂{out}/∂{me}), but the credit it is given is {}: wrong by {}.",
             fmt_signed(s.adjoint), fmt_signed(s.credit), fmt_minus((s.credit - exact).abs())
         ));
     }
     if close(s.adjoint, exact) {
         line(Tone::Plain, format!(
-            "{me} is an input: its adjoint {} is ∂{out}/∂{me}, the gradient (the table checks it by finite differences).",
+            "{me} is an input: its credit is {}, exactly how much {out} changes per unit {me} grows (written ∂{out}/∂{me}); the table checks it with small nudges.",
             fmt_signed(s.adjoint)
         ))
     } else {
         line(Tone::Wrong, format!(
-            "{me} is an input: its adjoint is {}, but ∂{out}/∂{me} = {}: the credit is wrong by {}.",
+            "{me} is an input: its credit is {}, but {out} really changes by {} per unit {me} grows (∂{out}/∂{me}): the credit is wrong by {}.",
             fmt_signed(s.adjoint), fmt_signed(exact), fmt_minus((s.adjoint - exact).abs())
         ))
     }
@@ -213,7 +215,7 @@ fn estimate_lines(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Li
         line(
             Tone::Math,
             format!(
-                "last draw: ξ = {}; Δ{out}·ξ/σ² = {} × {} / {SIGMA}² = {}",
+                "last draw: its nudge ξ = {}; its guess, the change in {out} times its nudge over the nudges' size squared, Δ{out}·ξ/σ² = {} × {} / {SIGMA}² = {}",
                 fmt_sig(e.xi[i]),
                 fmt_sig(e.delta_f),
                 fmt_sig(e.xi[i]),
@@ -223,7 +225,7 @@ fn estimate_lines(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Li
         line(
             Tone::Plain,
             format!(
-                "{me}'s estimate, the mean over {} draw(s): {} (its true adjoint is {})",
+                "{me}'s guess, the average over {} draw(s): {} (its true credit is {})",
                 e.draws,
                 fmt_signed(e.mean[i]),
                 fmt_signed(c.exact_credit[i])
@@ -235,45 +237,45 @@ fn estimate_lines(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Li
 fn verdict(g: &Graph, c: &Computed, names: &[String]) -> Line {
     let out = &names[g.output().index()];
     let what = if c.sweep.estimate.is_some() {
-        "Every node has its estimate"
+        "Every node has its guess"
     } else {
         "The sweep is done"
     };
     if c.sweep.grads.iter().chain(&c.exact).any(|x| !x.is_finite()) {
-        return line(Tone::Wrong, format!("{what}, but {out} or its gradient is not a finite number here, so the credits mean nothing."));
+        return line(Tone::Wrong, format!("{what}, but {out} or its credits are not finite numbers here, so the credits mean nothing."));
     }
     if c.fd.iter().any(|r| r.kink.is_some()) {
         return line(
             Tone::Plain,
-            format!("{what}. At a kink the gradient of {out} is not defined, so the table cannot check every credit."),
+            format!("{what}. At a sharp corner (a kink) the credits of {out} are not defined, so the table cannot check every credit."),
         );
     }
     if c.grads_match() {
         return line(
             Tone::Plain,
-            format!("{what}: the inputs' credits are the gradient of {out}."),
+            format!("{what}: every input has its exact credit (together they are the gradient of {out})."),
         );
     }
     let scale = norm(&c.sweep.grads) / norm(&c.exact);
     let how = if norm(&c.exact) == 0.0 {
-        "the true gradient is zero here, so no direction can be compared; the credits are not zero"
+        "the true credits are all zero here, so no direction can be compared; the credits are not zero"
             .to_string()
     } else if !c.cosine.is_finite() {
-        "the credits are zero, so they have no direction to compare".to_string()
+        "the credits are all zero, so they have no direction to compare".to_string()
     } else if c.cosine > 0.9999 {
         format!(
-            "the same direction, but {} times the length",
+            "they point the same way as the true credits, but {} times as large",
             fmt_sig(scale)
         )
     } else {
         format!(
-            "their cosine with the true gradient is {} (1 means the same direction)",
+            "how well they point the same way as the true credits (their cosine) is {} (1: the same way, 0: unrelated, −1: the opposite way)",
             format!("{:.3}", c.cosine).replace('-', "−")
         )
     };
     line(
         Tone::Wrong,
-        format!("{what}, but with a requirement removed the credits are not the gradient: {how}."),
+        format!("{what}, but with a requirement removed the credits are not the true ones: {how}."),
     )
 }
 
@@ -300,7 +302,7 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
     let shown = (def.show)(&ops, k_param);
     let rules = (def.rule)(&ops, k_param);
     let mut out = vec![line(Tone::Plain, format!(
-        "{me} = {shown}. It multiplies its adjoint by the local derivative for each input, at the input values it stored, and sends the product back:"
+        "{me} = {shown}. For each input it multiplies its credit by its local rate (how fast {me} grows when that input grows, at the values it stored) and sends the product back:"
     ))];
     if !c.req.keeps(1) {
         out.push(stale_line(g, c, names, s.node));
@@ -311,7 +313,7 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
             out.push(line(
                 Tone::Math,
                 format!(
-                    "to {to}, a constant: {} × {} = {} (it has nothing to pass on)",
+                    "to {to}, a fixed number: {} × {} = {} (it has nothing to pass on)",
                     fmt_signed(s.adjoint),
                     fmt_minus(t.used.value()),
                     fmt_signed(t.contribution)
@@ -330,7 +332,7 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
         out.push(line(
             Tone::Math,
             format!(
-                "to {to}: {d}({shown})/{d}{to} = {formula}; {} × {} = {}",
+                "to {to}: local rate {formula} (written {d}({shown})/{d}{to}); {} × {} = {}",
                 // seven figures, so the product shown checks by hand
                 signed_sig(s.adjoint),
                 fmt_sig(t.used.value()),
@@ -340,7 +342,7 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
         out.extend(substitutions(g, c, names, s.node, t));
         if t.late {
             out.push(line(Tone::Wrong, format!(
-                "R5 removed: {to} was already visited, its credit fixed at {}; this {} arrives too late and is lost.",
+                "R5 removed: {to} was already visited, its credit fixed at {}; this {} comes too late and is lost.",
                 fmt_signed(t.before), fmt_signed(t.contribution)
             )));
         } else if t.before != 0.0 {
@@ -392,7 +394,7 @@ fn stale_line(g: &Graph, c: &Computed, names: &[String], node: NodeId) -> Line {
     line(
         Tone::Ablated,
         format!(
-            "R1 removed: it reads the previous sample's stored values, {}.",
+            "R1 removed: it uses the values kept from the previous example, {}.",
             pairs.join(", ")
         ),
     )
@@ -408,7 +410,7 @@ fn substitutions(g: &Graph, c: &Computed, names: &[String], node: NodeId, t: &Se
         out.push(line(
             Tone::Ablated,
             format!(
-                "R1: at the stale values; with the current ones it would be {}.",
+                "R1: worked out at the old values; with the current ones it would be {}.",
                 fmt_minus(t.exact)
             ),
         ));
@@ -417,7 +419,7 @@ fn substitutions(g: &Graph, c: &Computed, names: &[String], node: NodeId, t: &Se
         out.push(line(
             Tone::Ablated,
             format!(
-                "R2 removed: slope dropped: ×{} instead of ×{} (the slope {} is replaced by 1).",
+                "R2 removed: the node's own slope is left out: ×{} instead of ×{} (its slope {} is replaced by 1).",
                 fmt_minus(before.linear),
                 fmt_minus(before.value()),
                 fmt_minus(before.slope)
@@ -432,7 +434,7 @@ fn substitutions(g: &Graph, c: &Computed, names: &[String], node: NodeId, t: &Se
             _ => other.to_string(),
         };
         out.push(line(Tone::Ablated, format!(
-            "R4 removed: random feedback {} instead of the forward weight {other} = {}. (In a network the forward weights learn to align with fixed random feedback: see the lab's feedback alignment and its angle.)",
+            "R4 removed: a fixed random number {} instead of the other input {other} = {}. (In a network the forward connections learn to agree with fixed random ones: see the lab's feedback alignment and its angle.)",
             fmt_minus(t.used.linear), fmt_minus(before.linear)
         )));
     }

@@ -84,12 +84,13 @@ pub fn HelpBody() -> impl IntoView {
             </p>
             <h3>"Glossary"</h3>
             <table class="glossary stack" data-testid="glossary">
-                <thead><tr><th scope="col">"term"</th><th scope="col">"in plain words"</th><th scope="col">"the essay's word"</th><th scope="col">"where"</th></tr></thead>
+                <thead><tr><th scope="col">"term"</th><th scope="col">"in plain words"</th><th scope="col">"precisely"</th><th scope="col">"the essay's word"</th><th scope="col">"where"</th></tr></thead>
                 <tbody>
                     {GLOSSARY.iter().map(|t| view! {
                         <tr id=format!("glossary-{}", t.id) data-testid=format!("glossary-{}", t.id)>
                             <td data-label="term"><b>{t.term}</b></td>
                             <td data-label="in plain words">{t.plain}</td>
+                            <td data-label="precisely">{if t.precise.is_empty() { "(as the plain words)" } else { t.precise }}</td>
                             <td data-label="the essay's word">{t.essay}</td>
                             <td data-label="where">{t.where_}</td>
                         </tr>

@@ -4,7 +4,7 @@
 
 use crate::page::tour::retrieval::Question;
 use crate::page::tour::Seen;
-use crate::page::tour::{Tour, CORE, STOPS};
+use crate::page::tour::{Tour, CORE, RECAP, STOPS};
 use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::terms::with_terms;
@@ -55,6 +55,18 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         let _ = (stop.get(), open.get());
         small.set(false);
         request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
+    });
+    // a bar while the student steps: the card opens again for the reveal
+    Effect::new(move |_| {
+        let s = &STOPS[stop.get()];
+        let ready = s.predict.is_some_and(|p| p.step_first)
+            && g.step.get() >= g.ws.with(|w| w.graph.len())
+            && !tour.with(|t| t.is_revealed());
+        if ready && fit.get_untracked() == Fit::Bar {
+            fit.set(Fit::Sheet(
+                0.45 * crate::ui::shell::widgets::screen_height(),
+            ));
+        }
     });
     let body = move || {
         let s = &STOPS[stop.get()];
@@ -117,9 +129,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 <div class="tour-summary" data-testid="tour-summary">
                     <h3>"What the tour showed"</h3>
                     <ul class="tour-recap">
-                        <li>"The backward sweep is local: each step needs only its own value, how fast its result moves, and the credit from the steps it feeds."</li>
-                        <li>"One sweep gives every input's credit, for about the cost of working f out a few times."</li>
-                        <li>"Remove one of the five requirements and the credit goes wrong; weight transport (R4) is the one a network copes with best."</li>
+                        {RECAP.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}
                     </ul>
                     {tour.with(Tour::path).first().zip(tour.with(Tour::path).last()).map(|(&a, &b)| view! {
                         <crate::ui::tour::ticket::ExitTicket first=a + 1 last=b + 1/>

@@ -64,7 +64,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
     let reveal = RwSignal::new(false);
     view! {
         <h2>"Check by finite differences"</h2>
-        <p class="hint">"Nudge one input a tiny step h up and down, see how much f moves, and divide by 2h: (f(x+h) − f(x−h)) / 2h. Each row sets that beside the gradient the sweep delivered, once the sweep reaches the input."</p>
+        <p class="hint">{crate::page::worked::FD_PLAIN}</p>
         <details class="hint fd-rule"><summary>"How the check decides (h, slack, verdicts)"</summary><p>{crate::engine::check::FD_RULE}</p></details>
         <label class="reveal"><input type="checkbox" data-testid="fd-reveal"
             prop:checked=move || reveal.get() on:change=move |e| reveal.set(event_target_checked(&e))/>" reveal every row now"</label>

@@ -1,0 +1,108 @@
+//! The learn path's words: every word and symbol a student meets on the
+//! core tour, in the worked example's step text (every step, with each
+//! requirement removed in turn), on the requirement boxes, in the core
+//! exit ticket and in the glossary's plain definitions is on the lists of
+//! `page::words` or a glossary term, which the page defines where it
+//! appears.
+
+use creditflow::engine::{ErrorSignal, Requirements};
+use creditflow::page::glossary::GLOSSARY;
+use creditflow::page::tour::ticket::{for_stops, ITEMS};
+use creditflow::page::tour::{CORE, RECAP, STOPS, WORKED};
+use creditflow::page::words::unknown;
+use creditflow::page::worked::explain::explain;
+use creditflow::page::worked::{Worksheet, FD_PLAIN};
+
+/// Every text on the learn path, with where it is.
+fn learn_path() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut add = |at: String, text: &str| out.push((at, text.to_string()));
+    for (i, s) in STOPS[..CORE].iter().enumerate() {
+        let at = |what: &str| format!("stop {} {what}", i + 1);
+        add(at("title"), s.title);
+        add(at("look"), s.look);
+        for t in s.text {
+            add(at("text"), t);
+        }
+        add(at("notice"), s.notice);
+        for (label, _) in s.tries {
+            add(at("button"), label);
+        }
+        if let Some(p) = s.predict {
+            add(at("question"), p.question);
+            add(at("reason"), p.reason);
+            for c in p.choices.iter().chain(p.why) {
+                add(at("choice"), c);
+            }
+            if let Some(q) = p.observe {
+                add(at("what did you see"), q.prompt);
+                add(at("what did you see"), q.idea);
+            }
+        }
+        if let Some(m) = s.myth {
+            add(at("belief"), m.claim);
+            add(at("belief"), m.answer);
+        }
+    }
+    for r in RECAP {
+        add("the summary".into(), r);
+    }
+    for i in for_stops(0, CORE - 1) {
+        let it = &ITEMS[i];
+        add(format!("ticket {i}"), it.question);
+        add(format!("ticket {i}"), it.why);
+        for c in it.choices {
+            add(format!("ticket {i}"), c);
+        }
+    }
+    for r in 1..=5 {
+        add(format!("R{r} box"), Requirements::NAMES[r - 1]);
+        add(
+            format!("R{r} box"),
+            &format!("Untick to remove {}", Requirements::describe(r)),
+        );
+    }
+    add("the check's words".into(), FD_PLAIN);
+    for t in &GLOSSARY {
+        add(format!("glossary {}", t.id), t.plain);
+    }
+    let ws = Worksheet::new(WORKED.0, WORKED.1).unwrap();
+    for r in 0..=5 {
+        let mut kept = [true; 5];
+        if r > 0 {
+            kept[r - 1] = false;
+        }
+        let c = ws.compute(kept, ErrorSignal::SharedScore);
+        for k in 0..=c.sweep.steps.len() {
+            for l in explain(&ws.graph, &c, k) {
+                add(format!("step {k} without R{r}"), &l.text);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_learn_path_uses_only_words_a_student_has_or_is_given() {
+    let mut bad = Vec::new();
+    for (at, text) in learn_path() {
+        let u = unknown(&text);
+        if !u.is_empty() {
+            bad.push(format!("{at}: {u:?} in “{text}”"));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} texts with words outside the list:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn the_word_check_can_fail() {
+    assert_eq!(unknown("the Jacobian of f"), vec!["jacobian".to_string()]);
+    assert_eq!(unknown("f′ is"), vec!["′".to_string()]);
+    // a glossary term is defined where it appears
+    assert!(unknown("its adjoint and the backward sweep").is_empty());
+}
