@@ -127,8 +127,8 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   assert.match(await page.getAttribute('[data-testid=tour-essay-link]', 'href'), /^https:\/\/rajeshrmahapatra\.com\//);
   await click(page, 'tour-finish');
   assert.equal(await visible(page, 'tour-card'), false);
-  // the focus goes to the entry that reopens the tour, never to the document
-  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'tour-start');
+  // the focus goes to the summary and its exit ticket, never to the document
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'tour-summary-title');
   // finishing returns to the worked example, as a fresh visit opens it
   assert.equal(await text(page, 'value-f'), 'f = 16');
   assert.match(await text(page, 'step-index'), /^step 0 \//);
@@ -138,10 +138,10 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   await page.fill('[data-testid=class-codes]', `${code}\n${typo}`);
   await click(page, 'class-read');
   assert.match(await text(page, 'class-refused'), new RegExp(typo.replace(/\./g, '\\.')));
-  assert.match(await page.textContent('[data-testid=class-summary] caption'), /^1 students: ADAL/);
+  assert.match(await page.textContent('[data-testid=class-summary] caption'), /^1 student: ADAL/);
   await page.fill('[data-testid=class-codes]', 'nonsense');
   await click(page, 'class-read');
-  assert.match(await page.textContent('[data-testid=class-summary] caption'), /^1 students: ADAL/, 'nothing lost');
+  assert.match(await page.textContent('[data-testid=class-summary] caption'), /^1 student: ADAL/, 'nothing lost');
   await page.reload();
   await page.waitForSelector('[data-testid=tour-start]');
   assert.equal(await text(page, 'tour-start'), 'Resume the tour (stop 11)');

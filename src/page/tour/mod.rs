@@ -84,6 +84,8 @@ pub struct Outcome {
     pub chosen: Option<&'static str>,
     pub correct: &'static str,
     pub right: bool,
+    /// Whether its answer has been shown (the summary gives it only then).
+    pub revealed: bool,
 }
 
 impl Tour {
@@ -217,6 +219,7 @@ impl Tour {
                     chosen: chosen.map(|c| p.choices[c]),
                     correct: p.choices[p.answer],
                     right: chosen == Some(p.answer),
+                    revealed: self.revealed.get(i).copied().unwrap_or(false),
                 })
             })
             .collect()

@@ -11,7 +11,7 @@ use crate::lab::agents::Signal;
 use crate::page::agents::results::{CurveBand, DepthPoint};
 use crate::page::palette::signal_color;
 use crate::ui::charts::pen::{legend_rows, Axis, Chart, Ink, Look, Pen, Plot, Rgb};
-use crate::ui::charts::plots::{frame, legend_below, tick, LEGEND_COLS, WIDTH};
+use crate::ui::charts::plots::{chart_width, frame, legend_below, legend_cols, tick};
 use crate::ui::charts::{agents_map, agents_margin};
 use plotters::prelude::DrawingBackend;
 
@@ -34,13 +34,13 @@ pub enum AgentsChart {
 impl Chart for AgentsChart {
     fn size(&self) -> (f64, f64) {
         let h = match self {
-            Self::Curves(c) => 420.0 + 22.0 * legend_rows(c.len(), LEGEND_COLS) as f64,
+            Self::Curves(c) => 420.0 + 22.0 * legend_rows(c.len(), legend_cols()) as f64,
             Self::Depth(_) => 400.0,
             Self::Map(rows) => agents_map::height(rows),
             Self::Vote(_) => 420.0,
             Self::Margin(axes, _) => agents_margin::height(axes),
         };
-        (WIDTH, h)
+        (chart_width(), h)
     }
 
     fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize {
@@ -126,7 +126,7 @@ fn curves<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, bands: &[CurveBand]) ->
             "Held-out loss, round by round: median of {seeds} seed{}, the middle half shaded",
             if seeds == 1 { "" } else { "s" }
         ),
-        legend_rows(entries.len(), LEGEND_COLS),
+        legend_rows(entries.len(), legend_cols()),
         Axis::linear(0.0, rounds as f64),
         ya,
     );
@@ -155,7 +155,7 @@ fn curves<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, bands: &[CurveBand]) ->
             .collect();
         line(pen, &p, &pts, signal_color(b.signal), b.gate, false);
     }
-    legend_below(pen, &p, LEGEND_COLS, &entries);
+    legend_below(pen, &p, legend_cols(), &entries);
     bands.len()
 }
 
@@ -179,7 +179,7 @@ fn depth<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, points: &[DepthPoint]) -
         pen,
         h,
         "Score at an equal call budget (median over the seeds, bars: the middle half)",
-        legend_rows(entries.len(), LEGEND_COLS),
+        legend_rows(entries.len(), legend_cols()),
         Axis::linear(0.0, 8.0),
         ya,
     );
@@ -209,7 +209,7 @@ fn depth<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, points: &[DepthPoint]) -
             .collect();
         line(pen, &p, &pts, signal_color(*s), false, true);
     }
-    legend_below(pen, &p, LEGEND_COLS, &entries);
+    legend_below(pen, &p, legend_cols(), &entries);
     signals.len()
 }
 

@@ -6,7 +6,7 @@
 use crate::lab::agents::rounds::PipelineRow;
 use crate::lab::agents::Signal;
 use crate::ui::charts::pen::{Anchor, Ink, Pen, Rgb, TEXT};
-use crate::ui::charts::plots::WIDTH;
+use crate::ui::charts::plots::chart_width;
 use plotters::prelude::DrawingBackend;
 
 /// The signals the map draws (exact is 0° everywhere by definition).
@@ -55,7 +55,7 @@ pub fn map<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, rows: &[PipelineRow]) 
     let cols = depths.iter().copied().max().unwrap_or(1);
     let (x0, cell_h, head) = (96.0, CELL_H, HEAD);
     let panel_h = panel_h(rows);
-    let w = WIDTH;
+    let w = chart_width();
     let gap = GAP;
     crate::ui::charts::plots::title(
         pen,

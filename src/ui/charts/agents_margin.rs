@@ -9,7 +9,7 @@ use crate::lab::agents::spread::Verdict;
 use crate::lab::agents::Signal;
 use crate::page::palette::signal_color;
 use crate::ui::charts::pen::{Anchor, Ink, Pen, Rgb, TEXT};
-use crate::ui::charts::plots::{Table, WIDTH};
+use crate::ui::charts::plots::{chart_width, Table};
 use plotters::prelude::DrawingBackend;
 
 const CELL_H: f64 = 28.0;
@@ -52,7 +52,7 @@ pub fn map<DB: DrawingBackend>(
     axes: &MarginAxes,
     cells: &[MarginCell],
 ) -> usize {
-    let w = WIDTH;
+    let w = chart_width();
     crate::ui::charts::plots::title(
         pen,
         "Where the chain stops winning: its margin over each broadcast",

@@ -7,7 +7,9 @@ use crate::lab::study::interval::Interval;
 use crate::lab::train::trainer::Angles;
 use crate::lab::Method;
 use crate::ui::charts::pen::{legend_rows, Anchor, Axis, Chart, Ink, Look, Pen, Plot, TEXT};
-use crate::ui::charts::plots::{frame, method_color, method_look, tick, title, LEGEND_COLS, WIDTH};
+use crate::ui::charts::plots::{
+    chart_width, frame, legend_cols, method_color, method_look, tick, title,
+};
 use plotters::prelude::DrawingBackend;
 
 /// Small multiples of an angle against step, one panel per entry of
@@ -36,8 +38,8 @@ impl AnglePanels {
 
 impl Chart for AnglePanels {
     fn size(&self) -> (f64, f64) {
-        let rows = legend_rows(self.lines.len() + 1, LEGEND_COLS);
-        (WIDTH, 330.0 + 22.0 * rows as f64)
+        let rows = legend_rows(self.lines.len() + 1, legend_cols());
+        (chart_width(), 330.0 + 22.0 * rows as f64)
     }
 
     fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize {
@@ -46,7 +48,7 @@ impl Chart for AnglePanels {
         title(pen, &self.heading);
         let n = self.names.len().max(1) as f64;
         let (left, gap) = (70.0, 50.0);
-        let w = (WIDTH - left - 16.0 - (n - 1.0) * gap) / n;
+        let w = (chart_width() - left - 16.0 - (n - 1.0) * gap) / n;
         let mut drawn = vec![false; lines.len()];
         let mut bottom = 0.0;
         for (l, name) in self.names.iter().enumerate() {
@@ -74,8 +76,8 @@ impl Chart for AnglePanels {
             })
             .collect();
         entries.push(("90°: no alignment".into(), Look::line((0, 0, 0), true)));
-        let width = WIDTH - left - 16.0;
-        pen.legend(left, bottom + 66.0, width, LEGEND_COLS, &entries);
+        let width = chart_width() - left - 16.0;
+        pen.legend(left, bottom + 66.0, width, legend_cols(), &entries);
         drawn.iter().filter(|d| **d).count()
     }
 }
@@ -201,7 +203,7 @@ impl Ratio {
 
 impl Chart for Ratio {
     fn size(&self) -> (f64, f64) {
-        (WIDTH, 400.0 + self.below())
+        (chart_width(), 400.0 + self.below())
     }
 
     fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize {

@@ -495,7 +495,18 @@ impl<'a, DB: DrawingBackend> Pen<'a, DB> {
             let ink = Ink::Data(look.colour);
             self.line((ex, ey - 5.0), (ex + 22.0, ey - 5.0), ink, 3.0, look.dash);
             self.marker(ex + 11.0, ey - 5.0, look.marker, ink);
-            self.text(ex + 28.0, ey, TEXT, Anchor::Start, Ink::Strong, name);
+            // a name wider than its column is cut, with an ellipsis (an
+            // average glyph is about 0.56 of the font size)
+            let fits = ((col - 32.0) / (0.56 * TEXT)).max(4.0) as usize;
+            let shown = if name.chars().count() > fits {
+                format!(
+                    "{}…",
+                    name.chars().take(fits - 1).collect::<String>().trim_end()
+                )
+            } else {
+                name.clone()
+            };
+            self.text(ex + 28.0, ey, TEXT, Anchor::Start, Ink::Strong, &shown);
         }
     }
 }

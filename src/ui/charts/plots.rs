@@ -52,15 +52,43 @@ pub fn tick(v: f64) -> String {
     format!("{r}")
 }
 
-/// The width the charts are drawn at (they scale with the page).
-pub const WIDTH: f64 = 680.0;
-/// Legend columns below a chart.
-pub const LEGEND_COLS: usize = 2;
+/// The width the charts are drawn at where there is room (a wider frame
+/// scales them up), and the narrowest (a 360 px phone's frame).
+pub const FULL_WIDTH: f64 = 680.0;
+pub const NARROW_WIDTH: f64 = 300.0;
+
+thread_local!(static DRAW_WIDTH: std::cell::Cell<f64> = const { std::cell::Cell::new(FULL_WIDTH) });
+
+/// The width the chart being drawn is laid out at: its frame's, between
+/// `NARROW_WIDTH` and `FULL_WIDTH`, so that on a phone it fits its frame
+/// with its text at its own size instead of shrinking or scrolling.
+pub fn chart_width() -> f64 {
+    DRAW_WIDTH.with(std::cell::Cell::get)
+}
+
+/// Lays the next drawings out at `w` CSS px (clamped); returns the last.
+pub fn set_chart_width(w: f64) -> f64 {
+    let w = if w.is_finite() {
+        w.clamp(NARROW_WIDTH, FULL_WIDTH)
+    } else {
+        FULL_WIDTH
+    };
+    DRAW_WIDTH.with(|d| d.replace(w))
+}
+
+/// Legend columns below a chart: one where it is narrow.
+pub fn legend_cols() -> usize {
+    if chart_width() < 500.0 {
+        1
+    } else {
+        2
+    }
+}
 
 /// A chart's title, centred at the top.
 pub(crate) fn title<DB: DrawingBackend>(pen: &mut Pen<DB>, text: &str) {
     pen.text(
-        WIDTH / 2.0,
+        chart_width() / 2.0,
         24.0,
         TEXT + 2.0,
         Anchor::Middle,
@@ -84,7 +112,7 @@ pub(crate) fn frame<DB: DrawingBackend>(
     Plot {
         x: 84.0,
         y: 42.0,
-        w: WIDTH - 84.0 - 24.0,
+        w: chart_width() - 84.0 - 24.0,
         h: h - 42.0 - below,
         xa,
         ya,
@@ -98,7 +126,13 @@ pub(crate) fn legend_below<DB: DrawingBackend>(
     cols: usize,
     entries: &[(String, Look)],
 ) {
-    pen.legend(p.x, p.y + p.h + 66.0, p.w, cols, entries);
+    // narrow: the legend takes the whole width, from the left edge
+    let (x, w) = if chart_width() < 500.0 {
+        (12.0, chart_width() - 24.0)
+    } else {
+        (p.x, p.w)
+    };
+    pen.legend(x, p.y + p.h + 66.0, w, cols, entries);
 }
 
 /// A dashed horizontal reference line at `y`, labelled at its right end.
@@ -182,8 +216,8 @@ impl Score {
 impl Chart for Curves {
     fn size(&self) -> (f64, f64) {
         (
-            WIDTH,
-            300.0 + 22.0 * legend_rows(self.series.len(), LEGEND_COLS) as f64,
+            chart_width(),
+            300.0 + 22.0 * legend_rows(self.series.len(), legend_cols()) as f64,
         )
     }
 
@@ -195,7 +229,7 @@ impl Chart for Curves {
             pen,
             self.size().1,
             self.score.title(),
-            legend_rows(series.len(), LEGEND_COLS),
+            legend_rows(series.len(), legend_cols()),
             Axis::linear(0.0, xmax),
             ya,
         );
@@ -239,7 +273,7 @@ impl Chart for Curves {
             .iter()
             .map(|s| (s.method.name().to_string(), method_look(s.method)))
             .collect();
-        legend_below(pen, &p, LEGEND_COLS, &entries);
+        legend_below(pen, &p, legend_cols(), &entries);
         series.len()
     }
 }
@@ -280,7 +314,7 @@ pub struct Scaling(pub Vec<ScalingRow>);
 
 impl Chart for Scaling {
     fn size(&self) -> (f64, f64) {
-        (WIDTH, 400.0)
+        (chart_width(), 400.0)
     }
 
     fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize {

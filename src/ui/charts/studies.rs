@@ -6,7 +6,7 @@ use crate::lab::study::depth::DepthStudy;
 use crate::lab::Method;
 use crate::ui::charts::pen::{legend_rows, Anchor, Axis, Chart, Ink, Look, Pen, Plot, TEXT};
 use crate::ui::charts::plots::{
-    frame, legend_below, method_color, method_look, reference, tick, LEGEND_COLS, WIDTH,
+    chart_width, frame, legend_below, legend_cols, method_color, method_look, reference, tick,
 };
 use plotters::prelude::DrawingBackend;
 
@@ -120,13 +120,13 @@ impl Chart for DepthChart {
     fn size(&self) -> (f64, f64) {
         let methods = methods_in(self.study.rows.iter().map(|r| r.method)).len();
         let h = match self.kind {
-            DepthKind::Scores => 340.0 + 22.0 * legend_rows(methods, LEGEND_COLS) as f64,
+            DepthKind::Scores => 340.0 + 22.0 * legend_rows(methods, legend_cols()) as f64,
             DepthKind::Costs => {
-                340.0 + 22.0 * legend_rows(methods.saturating_sub(1), LEGEND_COLS) as f64
+                340.0 + 22.0 * legend_rows(methods.saturating_sub(1), legend_cols()) as f64
             }
             DepthKind::Angles => 380.0,
         };
-        (WIDTH, h)
+        (chart_width(), h)
     }
 
     fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize {
@@ -148,7 +148,7 @@ fn depth_scores<DB: DrawingBackend>(
     max_depth: usize,
 ) -> usize {
     let methods = methods_in(s.rows.iter().map(|r| r.method));
-    let rows = legend_rows(methods.len(), LEGEND_COLS);
+    let rows = legend_rows(methods.len(), legend_cols());
     let ya = log_axis(s.rows.iter().map(|r| r.median), 1e-4);
     let p = frame(
         pen,
@@ -173,7 +173,7 @@ fn depth_scores<DB: DrawingBackend>(
     if s.rows.is_empty() {
         empty_note(pen, &p, EMPTY);
     }
-    legend_below(pen, &p, LEGEND_COLS, &legend);
+    legend_below(pen, &p, legend_cols(), &legend);
     legend.len()
 }
 
@@ -189,7 +189,7 @@ fn depth_costs<DB: DrawingBackend>(
         .into_iter()
         .filter(|&m| m != Method::Bp)
         .collect();
-    let rows = legend_rows(methods.len(), LEGEND_COLS);
+    let rows = legend_rows(methods.len(), legend_cols());
     let ratios: Vec<f64> = s.rows.iter().filter_map(|r| r.ratio_to_bp).collect();
     let hi = ratios.iter().copied().fold(2.0f64, f64::max);
     let lo = ratios.iter().copied().fold(1.0f64, f64::min).max(1e-3);
@@ -230,7 +230,7 @@ fn depth_costs<DB: DrawingBackend>(
     if s.rows.is_empty() {
         empty_note(pen, &p, EMPTY);
     }
-    legend_below(pen, &p, LEGEND_COLS, &legend);
+    legend_below(pen, &p, legend_cols(), &legend);
     legend.len()
 }
 

@@ -5,7 +5,7 @@
 use crate::lab::study::width::WidthRow;
 use crate::lab::Method;
 use crate::ui::charts::pen::{legend_rows, Anchor, Axis, Chart, Ink, Look, Pen, Rgb, TEXT};
-use crate::ui::charts::plots::{frame, legend_below, tick, LEGEND_COLS, WIDTH};
+use crate::ui::charts::plots::{chart_width, frame, legend_below, legend_cols, tick};
 use crate::ui::charts::studies::{empty_note, lines, log_axis, methods_in, per_method};
 use plotters::prelude::DrawingBackend;
 
@@ -33,11 +33,11 @@ impl Chart for WidthChart {
     fn size(&self) -> (f64, f64) {
         let methods = methods_in(self.rows.iter().map(|r| r.method)).len();
         let h = match self.kind {
-            WidthKind::Scores => 340.0 + 22.0 * legend_rows(methods, LEGEND_COLS) as f64,
+            WidthKind::Scores => 340.0 + 22.0 * legend_rows(methods, legend_cols()) as f64,
             WidthKind::Steps { .. } => 340.0 + 22.0 * (methods + 1) as f64,
             WidthKind::Boundary => 420.0,
         };
-        (WIDTH, h)
+        (chart_width(), h)
     }
 
     fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize {
@@ -60,7 +60,7 @@ fn weights_axis(rows: &[WidthRow]) -> Axis {
 /// Final test error against the number of weights, log–log.
 fn width_scores<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, rows: &[WidthRow]) -> usize {
     let methods = methods_in(rows.iter().map(|r| r.method));
-    let n = legend_rows(methods.len(), LEGEND_COLS);
+    let n = legend_rows(methods.len(), legend_cols());
     let p = frame(
         pen,
         h,
@@ -84,7 +84,7 @@ fn width_scores<DB: DrawingBackend>(pen: &mut Pen<DB>, h: f64, rows: &[WidthRow]
     if rows.is_empty() {
         empty_note(pen, &p, EMPTY);
     }
-    legend_below(pen, &p, LEGEND_COLS, &legend);
+    legend_below(pen, &p, legend_cols(), &legend);
     legend.len()
 }
 
@@ -203,7 +203,7 @@ fn boundary<DB: DrawingBackend>(pen: &mut Pen<DB>, rows: &[WidthRow]) -> usize {
     let mut widths: Vec<usize> = rows.iter().map(|r| r.width).collect();
     widths.sort_unstable();
     widths.dedup();
-    let w = WIDTH;
+    let w = chart_width();
     let heading = "The failure boundary: units needing credit × feedback specificity";
     crate::ui::charts::plots::title(pen, heading);
     let (x0, y0, cell_h) = (210.0, 66.0, 58.0);

@@ -12,7 +12,7 @@
 
 use crate::page::palette::{ChartTheme, CHART_LIGHT};
 use crate::ui::charts::pen::{self, draw_on, Chart, Drawn};
-use crate::ui::charts::plots::Table;
+use crate::ui::charts::plots::{set_chart_width, Table, FULL_WIDTH};
 use crate::ui::shell::download;
 use crate::ui::shell::prefs::dark_theme;
 use crate::ui::shell::widgets::now;
@@ -41,6 +41,32 @@ fn paint(
         .unwrap_or_default()
 }
 
+/// The window's width in whole 40 px bands, one signal for the page,
+/// updated when the window is resized (a chart is laid out again only
+/// when the band changes).
+fn window_width() -> ReadSignal<i32> {
+    thread_local!(static WIDTH: std::cell::OnceCell<ReadSignal<i32>> = const { std::cell::OnceCell::new() });
+    WIDTH.with(|w| {
+        *w.get_or_init(|| {
+            let band = || {
+                web_sys::window()
+                    .and_then(|w| w.inner_width().ok())
+                    .and_then(|v| v.as_f64())
+                    .map_or(0, |x| (x / 40.0) as i32)
+            };
+            let (get, set) = signal(band());
+            let handle = window_event_listener(leptos::ev::resize, move |_| {
+                let b = band();
+                if get.get_untracked() != b {
+                    set.set(b);
+                }
+            });
+            std::mem::forget(handle);
+            get
+        })
+    })
+}
+
 pub(crate) fn pixel_ratio() -> f64 {
     web_sys::window()
         .map_or(1.0, |w| w.device_pixel_ratio())
@@ -63,13 +89,23 @@ where
     let node = NodeRef::<leptos::html::Canvas>::new();
     let shown = RwSignal::new(Shown::default());
     let dark = dark_theme();
+    let resized = window_width();
     Effect::new(move |_| {
+        // a new window width redraws at the frame's new width
+        let _ = resized.get();
         let theme = ChartTheme::of(dark.get());
         let Some(el) = node.get() else {
             return;
         };
         let t0 = now();
+        // laid out at its frame's width (a phone's is narrower than the
+        // drawing's own), its text at its own size
+        let frame = el
+            .parent_element()
+            .map_or(0.0, |p| f64::from(p.client_width()));
+        let full = set_chart_width(if frame > 0.0 { frame } else { FULL_WIDTH });
         let drawn = chart.with(|c| paint(&el, c, pixel_ratio(), theme));
+        set_chart_width(full);
         let ms = now() - t0;
         shown.update(|s| {
             s.drawn = drawn;

@@ -71,7 +71,7 @@ pub fn HelpPanel(open: RwSignal<bool>) -> impl IntoView {
 pub fn HelpBody() -> impl IntoView {
     view! {
             <ul class="help-how">
-                <li>{format!("New here? Start the guided tour: {} short stops; at some you predict before the page shows.", crate::page::tour::STOPS.len())}</li>
+                <li>{format!("New here? Start the guided tour: {} short stops on the worked example, with a guess at some before the page shows; {} more go further, when you ask for them.", crate::page::tour::CORE, crate::page::tour::STOPS.len() - crate::page::tour::CORE)}</li>
                 <li>"The worked example steps backpropagation through f = (a·b + c)² one node at a time: press “next ▶” (or →) and watch the credit flow back along the arrows."</li>
                 <li>"Untick a requirement (R1–R5) to remove it: the worked example and the lab both show what breaks."</li>
                 <li>"Any word with a dotted underline is explained: hover, tap or focus it."</li>

@@ -4,7 +4,7 @@
 //! a stop's setup to the page and draws the card. Progress is kept in
 //! localStorage.
 
-use crate::page::tour::{At, Setup, Tour, CORE, WORKED};
+use crate::page::tour::{At, Setup, Tour, WORKED};
 use crate::page::url::{AppState, View};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::storage;
@@ -312,7 +312,7 @@ pub fn TourOffer(tour: TourSlot) -> impl IntoView {
         <Show when=shown>
             <div class="tour-offer" data-testid="tour-offer" role="region" aria-label="The tour">
                 <span>"New here? A short tour walks you through this example, with a few guesses to make on the way."</span>
-                <button data-testid="tour-offer-start" on:click=move |_| slot.ask(0)>{format!("Start the tour ({CORE} stops)")}</button>
+                <button data-testid="tour-offer-start" on:click=move |_| slot.ask(0)>{move || format!("Start the tour ({} stops)", tour.with(|t| t.path().len()))}</button>
                 <button data-testid="tour-offer-dismiss" on:click=move |_| tour.update(|t| t.dismissed = true)>"Not now"</button>
             </div>
         </Show>

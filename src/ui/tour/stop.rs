@@ -119,44 +119,14 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             {text}{tries}{toggle}<Prediction tour=tour stage=stage/>{notice}{myth}
         }
     };
-    let summary = move || {
-        tour.with(|t| t.is_last()).then(|| {
-            let rows = tour.with(Tour::summary);
-            let right = rows.iter().filter(|o| o.right).count();
-            let n = rows.len();
-            let further = tour.with(|t| t.offers_further());
-            view! {
-                <div class="tour-summary" data-testid="tour-summary">
-                    <h3>"What the tour showed"</h3>
-                    <ul class="tour-recap">
-                        {RECAP.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}
-                    </ul>
-                    {tour.with(Tour::path).first().zip(tour.with(Tour::path).last()).map(|(&a, &b)| view! {
-                        <crate::ui::tour::ticket::ExitTicket first=a + 1 last=b + 1/>
-                    })}
-                    <h3>{format!("Your guesses: {right} of {n} matched the page")}</h3>
-                    <ul>
-                        {rows.into_iter().map(|o| view! {
-                            <li class:right=o.right>
-                                <b>{o.question}</b>" "
-                                {match o.chosen {
-                                    Some(c) => format!("You said: {c}. "),
-                                    None => "Not answered. ".to_string(),
-                                }}
-                                {format!("The page showed: {}.", o.correct)}
-                            </li>
-                        }).collect_view()}
-                    </ul>
-                    {further.then(|| view! {
-                        <p class="tour-further">
-                            {format!("Going further ({} more stops, for older students and researchers): a network learning with R4 or R3 removed, the essay's table, agents passing critiques back, and the apūrva of Mīmāṃsā. ", STOPS.len() - CORE)}
-                            <button data-testid="tour-further" on:click=move |_| go(Tour::go_further)>"going further ▶"</button>
-                        </p>
-                    })}
-                    <p>"Read the whole argument in "<a href=crate::page::glossary::ESSAY_URL target="_blank" rel="noopener" data-testid="tour-essay-link">"the essay"</a>
-                        "; how to use this page and its command line: "<a href="guide.md" target="_blank" rel="noopener">"the guide"</a>"."</p>
-                </div>
-            }
+    // at the path's last stop the card points to the summary, which sits
+    // in the page below the views: long, and kept when the card closes
+    let summary_note = move || {
+        tour.with(|t| t.is_last()).then(|| view! {
+            <p class="tour-to-summary">
+                <b>"This is the last stop. "</b>"Your summary and the exit ticket are at the foot of the page. "
+                <button data-testid="tour-to-summary" on:click=move |_| crate::ui::shell::widgets::focus_testid("tour-summary-title")>"go to the summary ↓"</button>
+            </p>
         })
     };
     let close = move || tour.update(|t| t.open = false);
@@ -180,7 +150,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     format!("Tour: stop {at} of {of}{part}")
                 }}</p>
                 <h2 id="tour-title" data-testid="tour-title" tabindex="-1">{move || STOPS[stop.get()].title}</h2>
-                <div class="tour-body">{body}{summary}</div>
+                <div class="tour-body">{body}{summary_note}</div>
                 <div class="tour-nav">
                     <button data-testid="tour-back" on:click=move |_| go(Tour::back)
                         disabled=move || tour.with(Tour::is_first) aria-label="previous stop">"◀ back"</button>
@@ -189,8 +159,8 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                             <button data-testid="tour-finish" on:click=move |_| {
                                 close();
                                 finish(app, g);
-                                // the keyboard's focus to the entry that reopens the tour
-                                crate::ui::shell::widgets::focus_testid("tour-start");
+                                // on to the summary and the exit ticket, with the keyboard's focus
+                                crate::ui::shell::widgets::focus_testid("tour-summary-title");
                             }>{move || if app.with(|a| a.hides("nav") && a.view != crate::page::url::View::Graph) { "finish" } else { "finish ✓" }}</button>
                         }>
                         <button data-testid="tour-next" on:click=move |_| go(Tour::next)>"next stop ▶"</button>
@@ -202,6 +172,65 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 </div>
             </aside>
         </Show>
+        <Summary tour=tour go_further=move || go(Tour::go_further)/>
+    }
+}
+
+/// What the tour showed, the student's guesses and the exit ticket, in
+/// the page at the path's last stop (drawn once and hidden otherwise, so
+/// a half-answered ticket survives closing the card).
+#[component]
+fn Summary(
+    tour: RwSignal<Tour>,
+    go_further: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let ends = Memo::new(move |_| {
+        tour.with(|t| {
+            let p = t.path();
+            p.first().zip(p.last()).map(|(&a, &b)| (a + 1, b + 1))
+        })
+    });
+    let guesses = move || {
+        let rows = tour.with(Tour::summary);
+        let right = rows.iter().filter(|o| o.right).count();
+        let n = rows.len();
+        view! {
+            <h3>{format!("Your guesses: {right} of {n} matched the page")}</h3>
+            <ul>
+                {rows.into_iter().map(|o| view! {
+                    <li class:right=o.right>
+                        <b>{o.question}</b>" "
+                        {match (o.chosen, o.revealed) {
+                            (Some(c), true) => format!("You said: {c}. The page showed: {}.", o.correct),
+                            (Some(c), false) => format!("You said: {c}; not revealed yet."),
+                            (None, _) => "Not answered yet.".to_string(),
+                        }}
+                    </li>
+                }).collect_view()}
+            </ul>
+        }
+    };
+    let further = move || {
+        tour.with(|t| t.offers_further()).then(|| view! {
+            <p class="tour-further">
+                {format!("Going further ({} more stops, for older students and researchers): a network learning with R4 or R3 removed, the essay's table, agents passing critiques back, and the apūrva of Mīmāṃsā. ", STOPS.len() - CORE)}
+                <button data-testid="tour-further" on:click=move |_| go_further()>"going further ▶"</button>
+            </p>
+        })
+    };
+    view! {
+        <section class="tour-summary" data-testid="tour-summary" aria-labelledby="tour-summary-title"
+            class:hidden=move || !tour.with(|t| t.is_last() && (t.open || t.started()))>
+            <h2 id="tour-summary-title" data-testid="tour-summary-title" tabindex="-1">"What the tour showed"</h2>
+            <ul class="tour-recap">
+                {RECAP.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}
+            </ul>
+            {guesses}
+            {move || ends.get().map(|(a, b)| view! { <crate::ui::tour::ticket::ExitTicket first=a last=b/> })}
+            {further}
+            <p>"Read the whole argument in "<a href=crate::page::glossary::ESSAY_URL target="_blank" rel="noopener" data-testid="tour-essay-link">"the essay"</a>
+                "; how to use this page and its command line: "<a href="guide.md" target="_blank" rel="noopener">"the guide"</a>"."</p>
+        </section>
     }
 }
 

@@ -30,6 +30,51 @@ impl Default for Choices {
     }
 }
 
+const KEY: &str = "creditflow.teacher.v1";
+
+impl Choices {
+    /// As kept in this browser: `stops=1-6;tour=0;proj=0;hide=a,b`.
+    fn to_text(&self) -> String {
+        format!(
+            "stops={}-{};tour={};proj={};hide={}",
+            self.stops.0,
+            self.stops.1,
+            self.tour.unwrap_or(0),
+            u8::from(self.proj),
+            self.hide.join(",")
+        )
+    }
+
+    /// Reads what `to_text` wrote; anything unreadable keeps the default.
+    fn from_text(text: &str) -> Self {
+        let mut c = Self::default();
+        let n = STOPS.len();
+        for part in text.split(';') {
+            match part.split_once('=') {
+                Some(("stops", v)) => {
+                    if let Some((a, b)) = v.split_once('-') {
+                        if let (Ok(a), Ok(b)) = (a.parse::<usize>(), b.parse::<usize>()) {
+                            if 1 <= a && a <= b && b <= n {
+                                c.stops = (a, b);
+                            }
+                        }
+                    }
+                }
+                Some(("tour", v)) => c.tour = v.parse().ok().filter(|t| (1..=n).contains(t)),
+                Some(("proj", v)) => c.proj = v == "1",
+                Some(("hide", v)) => {
+                    c.hide = v
+                        .split(',')
+                        .filter_map(|h| HIDEABLE.iter().find(|(id, _)| *id == h).map(|(id, _)| *id))
+                        .collect()
+                }
+                _ => {}
+            }
+        }
+        c
+    }
+}
+
 fn page_address() -> String {
     web_sys::window()
         .map(|w| {
@@ -48,10 +93,10 @@ fn page_address() -> String {
 pub const LESSON: [(&str, &str); 6] = [
     ("0–5", "Show the worked example on the projector: f = (a·b + c)² at a = 2, b = −3, c = 10. Ask: if a grew a little, would f go up or down? Take a show of hands; do not answer yet."),
     ("5–15", "Students open the link and take tour stops 1–2 alone or in pairs: they guess, step the backward sweep with next ▶, and reveal. Walk round; ask pairs to say in words why a's credit is negative."),
-    ("15–22", "Stop 3 together: nudge a by a small step on the board (a = 2.01: f = 15.52…) and check that f falls by about 24 times the nudge, as the sweep said."),
+    ("15–22", "Stop 3 together: nudge a by a small step on the board: at a = 2.01, f = (2.01·(−3) + 10)² = 3.97² = 15.7609, so f fell by 0.2391, about 24 times the nudge of 0.01, as the sweep's −24 said."),
     ("22–30", "Stops 4–5: why one backward pass is cheap; then each pair removes one requirement and tells the class what broke."),
     ("30–38", "Stop 6 and its guess (weight transport). Then the exit ticket: students answer alone and paste their code into the form you use."),
-    ("38–45", "Paste the codes into this panel's class summary and go over the question most got wrong, with its commonest wrong answer."),
+    ("38–45", "Paste the codes into this panel's class summary and go over the question most got wrong, with its commonest wrong answer. (Written for the core tour, stops 1–6, one device per student or pair; with fewer stops, end at your last one and keep the exit ticket.)"),
 ];
 
 /// The panel, always drawn: the header's "For teachers" shows and hides
@@ -59,7 +104,12 @@ pub const LESSON: [(&str, &str); 6] = [
 #[component]
 pub fn TeacherPanel() -> impl IntoView {
     let app = expect_context::<RwSignal<AppState>>();
-    let choices = RwSignal::new(Choices::default());
+    // the teacher's choices are kept in this browser for the next visit
+    let saved = crate::ui::shell::storage::get(KEY).map(|t| Choices::from_text(&t));
+    let choices = RwSignal::new(saved.unwrap_or_default());
+    Effect::new(move |_| {
+        let _ = crate::ui::shell::storage::set(KEY, &choices.with(Choices::to_text));
+    });
     let link = Memo::new(move |_| {
         let c = choices.get();
         let mut a = app.get();
@@ -134,6 +184,7 @@ pub fn TeacherPanel() -> impl IntoView {
                     {HIDEABLE.iter().map(|&(id, what)| view! {
                         <label class="teacher-hide">
                             <input type="checkbox" data-testid=format!("teacher-hide-{id}")
+                                prop:checked=move || choices.with(|c| c.hide.contains(&id))
                                 on:change=move |e| {
                                     let on = event_target_checked(&e);
                                     choices.update(|c| {
@@ -152,14 +203,14 @@ pub fn TeacherPanel() -> impl IntoView {
                         let v = event_target_value(&e).parse::<usize>().ok().filter(|v| *v > 0);
                         choices.update(|c| c.tour = v);
                     }>
-                        <option value="0">"none (students start it)"</option>
+                        <option value="0" selected=move || choices.with(|c| c.tour.is_none())>"none (students start it)"</option>
                         {STOPS.iter().enumerate().map(|(i, s)| view! {
-                            <option value=(i + 1).to_string()>{format!("{}. {}", i + 1, s.title)}</option>
+                            <option value=(i + 1).to_string() selected=move || choices.with(|c| c.tour == Some(i + 1))>{format!("{}. {}", i + 1, s.title)}</option>
                         }).collect_view()}
                     </select>
                 </label>
                 <label class="teacher-hide">
-                    <input type="checkbox" data-testid="teacher-proj"
+                    <input type="checkbox" data-testid="teacher-proj" prop:checked=move || choices.with(|c| c.proj)
                         on:change=move |e| choices.update(|c| c.proj = event_target_checked(&e))/>
                     " projector mode (larger type, compact banner)"
                 </label>

@@ -133,7 +133,17 @@ pub fn ClassTools(#[prop(into)] stops: Signal<(usize, usize)>) -> impl IntoView 
             }
         });
     };
-    let class = RwSignal::new(Class::default());
+    // the class's codes are kept in this browser for the next visit
+    const CODES: &str = "creditflow.class-codes.v1";
+    let mut first = Class::default();
+    if let Some(text) = crate::ui::shell::storage::get(CODES) {
+        first.paste(&text);
+    }
+    let class = RwSignal::new(first);
+    Effect::new(move |_| {
+        let codes: Vec<String> = class.with(|c| c.tickets.iter().map(Ticket::code).collect());
+        let _ = crate::ui::shell::storage::set(CODES, &codes.join("\n"));
+    });
     let pasted = RwSignal::new(String::new());
     let refused = RwSignal::new(Vec::<String>::new());
     let read = move |_| {
@@ -150,19 +160,26 @@ pub fn ClassTools(#[prop(into)] stops: Signal<(usize, usize)>) -> impl IntoView 
                 <button data-testid="print-key" on:click=move |_| print(true)>"print the answer key"</button>
                 " "<span class="hint">"(of the stops chosen above; the browser's print dialog can also save a PDF)"</span>
             </p>
+            // a preview here, and the copy the printer gets, alone at the
+            // top of the document (the stylesheet prints nothing else)
             {move || sheet.get().map(|key| {
                 let (a, b) = stops.get();
-                view! { <Sheet first=a last=b key=key/> }
+                view! {
+                    <Sheet first=a last=b key=key shown=true/>
+                    <leptos::portal::Portal>
+                        <div class="print-root"><Sheet first=a last=b key=key shown=false/></div>
+                    </leptos::portal::Portal>
+                }
             })}
             <h3>"Class summary from exit-ticket codes"</h3>
-            <p class="hint">"Paste the codes your students sent (one per line). Each code carries two check letters against typos; it is not a lock, since anyone can make a code. A name pasted twice counts once, the later code."</p>
-            <textarea data-testid="class-codes" rows="4" aria-label="exit-ticket codes, one per line"
+            <p class="hint">"Students copy their code into whatever you already use: a question in a Google or Microsoft form, a message on your class's learning platform, or a slip of paper. Paste the codes here, one per line. Each code carries two check letters against typos; it is not a lock, since anyone can make a code. A name pasted twice counts once, the later code."</p>
+            <textarea data-testid="class-codes" rows="6" wrap="off" aria-label="exit-ticket codes, one per line"
                 on:input=move |e| pasted.set(event_target_value(&e))></textarea>
             <p><button data-testid="class-read" on:click=read>"add to the summary"</button>" "
                 <button class="small" data-testid="class-clear" on:click=move |_| { class.set(Class::default()); refused.set(Vec::new()); }>"clear the summary"</button></p>
             {move || (!refused.with(Vec::is_empty)).then(|| view! {
                 <div class="notice" role="alert" data-testid="class-refused">
-                    <b>"Not added (the summary keeps what it had):"</b>
+                    <b>"These lines were not added (every other code was, and nothing already in the summary was lost):"</b>
                     <ul>{refused.get().into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
                 </div>
             })}
@@ -176,7 +193,7 @@ pub fn ClassTools(#[prop(into)] stops: Signal<(usize, usize)>) -> impl IntoView 
                     }).collect_view();
                     view! {
                         <table class="class-summary" data-testid="class-summary">
-                            <caption>{format!("{} students: {}", c.tickets.len(), c.tickets.iter().map(|t| format!("{} {}/{}", t.name, t.score(), t.answers.len())).collect::<Vec<_>>().join(", "))}</caption>
+                            <caption>{format!("{} {}: {}", c.tickets.len(), if c.tickets.len() == 1 { "student" } else { "students" }, c.tickets.iter().map(|t| format!("{} {}/{}", t.name, t.score(), t.answers.len())).collect::<Vec<_>>().join(", "))}</caption>
                             <thead><tr><th scope="col">"question"</th><th scope="col">"right, of those who answered"</th><th scope="col">"commonest wrong answer (how many)"</th></tr></thead>
                             <tbody>{rows}</tbody>
                         </table>
@@ -190,7 +207,7 @@ pub fn ClassTools(#[prop(into)] stops: Signal<(usize, usize)>) -> impl IntoView 
 /// The printed sheet: each stop's question, then the exit ticket's; the
 /// answer key marks the answers and says why.
 #[component]
-fn Sheet(first: usize, last: usize, key: bool) -> impl IntoView {
+fn Sheet(first: usize, last: usize, key: bool, shown: bool) -> impl IntoView {
     let stops = (first - 1..last.min(STOPS.len())).map(|i| {
         let s = &STOPS[i];
         let q = s.predict.map(|p| view! {
@@ -227,7 +244,7 @@ fn Sheet(first: usize, last: usize, key: bool) -> impl IntoView {
         }
     }).collect_view();
     view! {
-        <div class="print-sheet" data-testid=if key { "answer-key" } else { "worksheet" }>
+        <div class="print-sheet" data-testid=shown.then_some(if key { "answer-key" } else { "worksheet" })>
             <h2>{if key { format!("Credit Flow: answer key, tour stops {first}–{last}") } else { format!("Credit Flow: worksheet, tour stops {first}–{last}") }}</h2>
             {(!key).then(|| view! { <p>"Name: ______________________"</p> })}
             <ol>{stops}</ol>

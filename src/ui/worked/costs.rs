@@ -63,6 +63,13 @@ fn FamilyChart() -> impl IntoView {
             .join(" ")
     };
     let fwd = line(&|c| c.forward);
+    let fwd_at = N_MAX * 2 / 3;
+    let fwd_v = fam
+        .iter()
+        .find(|(n, _)| *n == fwd_at)
+        .map_or(ymax / 2.0, |(_, c)| {
+            c.forward as f64 / c.evaluation.max(1) as f64
+        });
     let rev = line(&|c| c.reverse);
     let yticks: Vec<f64> = (0..=4).map(|i| ymax * i as f64 / 4.0).collect();
     view! {
@@ -82,7 +89,8 @@ fn FamilyChart() -> impl IntoView {
                 <text class="axis-label" transform=format!("translate(11 {}) rotate(-90)", (t + h - b) / 2.0) text-anchor="middle">"cost ÷ one evaluation"</text>
                 <polyline class="fwd" points=fwd></polyline>
                 <polyline class="rev" points=rev></polyline>
-                <text class="fwd-label" x=x(N_MAX) - 4.0 y=t + 12.0 text-anchor="end">"forward mode"</text>
+                // above and to the left of its rising line, clear of it
+                <text class="fwd-label" x=x(fwd_at) - 8.0 y=y(fwd_v) - 8.0 text-anchor="end">"forward mode"</text>
                 <text class="rev-label" x=x(N_MAX) - 4.0 y=y(3.0) - 6.0 text-anchor="end">"reverse mode (3×)"</text>
             </svg>
             <figcaption>{format!("fₙ = {}, for n = 1 … {N_MAX} (plus the input c).", family_expr(3).replace("x3", "…·xn").replace("*", "·"))}</figcaption>

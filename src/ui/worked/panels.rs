@@ -112,7 +112,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
             let done = reveal.get() || k.get() >= c.sweep.steps.len();
             done.then(|| view! {
                 <p data-testid="fd-cosine" class=if c.grads_match() { "hint" } else { "cosine-bad" }>
-                    {format!("cosine of the delivered gradient with the true one: {}{}", cos_text(c.cosine), length_text(c))}
+                    {format!("how well the credits point the same way as the true ones (their cosine; 1 = exactly): {}{}", cos_text(c.cosine), length_text(c))}
                 </p>
             })
         })}

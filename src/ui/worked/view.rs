@@ -28,10 +28,28 @@ fn follow_active(wrap: NodeRef<leptos::html::Div>) {
     let Ok(Some(node)) = frame.query_selector(".node.active") else {
         return;
     };
-    let opts = web_sys::ScrollIntoViewOptions::new();
-    opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
-    opts.set_inline(web_sys::ScrollLogicalPosition::Center);
-    node.scroll_into_view_with_scroll_into_view_options(&opts);
+    // the frame scrolls, never the page: a page that moved under the
+    // student's finger would move the step buttons between two taps
+    let (f, n) = (
+        frame.get_bounding_client_rect(),
+        node.get_bounding_client_rect(),
+    );
+    let dx = if n.left() < f.left() || n.right() > f.right() {
+        (n.left() + n.right()) / 2.0 - (f.left() + f.right()) / 2.0
+    } else {
+        0.0
+    };
+    let dy = if n.top() < f.top() {
+        n.top() - f.top() - 8.0
+    } else if n.bottom() > f.bottom() {
+        n.bottom() - f.bottom() + 8.0
+    } else {
+        0.0
+    };
+    if dx != 0.0 || dy != 0.0 {
+        frame.set_scroll_left(frame.scroll_left() + dx as i32);
+        frame.set_scroll_top(frame.scroll_top() + dy as i32);
+    }
 }
 
 /// Two-finger zoom on the graph's frame: the distance between the
