@@ -129,7 +129,7 @@ pub const STOPS: [Stop; 11] = [
         title: "The five requirements, one at a time",
         look: "Look at the step text under the graph and the table as you press the buttons below.",
         text: &[
-            "The sweep needed five things at every node: R1 its value, kept from the forward calculation; R2 how fast its own result moves (its local rate); R3 a credit with a sign, of its own; R4 the forward numbers (in a network, the connection strengths), used again on the way back; R5 to wait until all its credit has arrived.",
+            "The sweep needed five things at every node, named as on the boxes at the top: R1 stored activity (its value, kept from the forward calculation); R2 local derivatives (how fast its own result moves: its local rate); R3 signed, per-unit errors (a credit with a sign, of its own); R4 weight transport (the forward numbers, in a network the connection strengths, used again on the way back); R5 ordering (waiting until all its credit has arrived).",
             "Remove one at a time with the buttons and watch the step text and the table: each removal breaks the credits in its own way. R5 matters only where a value feeds two nodes.",
         ],
         notice: "What to notice: the table's ✗ marks a credit that no longer matches the nudges.",

@@ -321,7 +321,8 @@ impl<'a, DB: DrawingBackend> Pen<'a, DB> {
 
     /// A marker centred on (x, y).
     pub fn marker(&mut self, x: f64, y: f64, m: Marker, ink: Ink) {
-        let r = 5.0;
+        // large enough to tell two lines of one colour (to a colour-blind eye) apart
+        let r = 6.5;
         let fill = rgb(self.colour(ink)).filled();
         let poly = |pts: &[(f64, f64)]| -> Vec<(i32, i32)> {
             pts.iter()

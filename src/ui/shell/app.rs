@@ -177,7 +177,7 @@ fn header(f: Frame) -> impl IntoView {
         <header class="top">
             <div class="brand">
                 <h1>"Credit Flow"</h1>
-                <p class="tagline">"How much of the blame for a result belongs to each step that led to it."</p>
+                <p class="tagline">"Backpropagation made visible: how much of the blame for a result belongs to each step that led to it."</p>
             </div>
             <button class="menu-btn" data-testid="menu-open" node_ref=menu_btn aria-controls="top-tools"
                 aria-expanded=move || menu.get().to_string() on:click=move |_| menu.update(|m| *m = !*m)>

@@ -69,7 +69,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
         <label class="reveal"><input type="checkbox" data-testid="fd-reveal"
             prop:checked=move || reveal.get() on:change=move |e| reveal.set(event_target_checked(&e))/>" reveal every row now"</label>
         <table class="fd stack" data-testid="fd-table">
-            <thead><tr><th>"input"</th><th>"gradient"</th><th>"central diff."</th><th>"error"</th><th>"rel."</th><th>"check"</th></tr></thead>
+            <thead><tr><th>"input"</th><th>"credit (sweep)"</th><th>"by nudges"</th><th>"difference"</th><th>"relative"</th><th>"check"</th></tr></thead>
             <tbody>
                 {move || computed.with(|c| {
                     let nodes = c.var_nodes.clone();
@@ -81,7 +81,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                         if !shown {
                             return view! {
                                 <tr class="pending"><td data-label="input">{r.name.clone()}</td>
-                                    <td data-label="gradient" data-testid=format!("grad-{}", r.name)>"…"</td><td data-label="central diff.">"…"</td><td data-label="error"></td><td data-label="rel."></td>
+                                    <td data-label="credit (sweep)" data-testid=format!("grad-{}", r.name)>"…"</td><td data-label="by nudges">"…"</td><td data-label="difference"></td><td data-label="relative"></td>
                                     <td data-label="check">"not reached yet"</td></tr>
                             }.into_any();
                         }
@@ -97,10 +97,10 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                         view! {
                             <tr class=class title=format!("h = {h:.1e}, slack ±{:.1e} (rounding and truncation; infinite where rounding alone moves f by more than 10⁻³ of f)", r.slack)>
                                 <td data-label="input">{r.name.clone()}</td>
-                                <td data-label="gradient" data-testid=format!("grad-{}", r.name)>{sig(r.analytic)}</td>
-                                <td data-label="central diff." data-testid=format!("fd-{}", r.name)>{sig(r.numeric)}</td>
-                                <td data-label="error">{format!("{:.1e}", r.error)}</td>
-                                <td data-label="rel.">{format!("{:.1e}", r.relative)}</td>
+                                <td data-label="credit (sweep)" data-testid=format!("grad-{}", r.name)>{sig(r.analytic)}</td>
+                                <td data-label="by nudges" data-testid=format!("fd-{}", r.name)>{sig(r.numeric)}</td>
+                                <td data-label="difference">{format!("{:.1e}", r.error)}</td>
+                                <td data-label="relative">{format!("{:.1e}", r.relative)}</td>
                                 <td data-label="check">{verdict}</td>
                             </tr>
                         }.into_any()
