@@ -469,3 +469,25 @@ fn what_a_lab_run_showed_is_checked_against_the_pages_numbers() {
     assert_eq!(width.answer(&f), Some(0), "{:?}", f.cosines);
     assert_eq!(width.choices[0], "fell");
 }
+
+#[test]
+fn a_teacher_is_told_when_the_tour_needs_what_the_link_hides() {
+    use creditflow::page::tour::hidden_needs;
+    assert!(hidden_needs((1, 6), &[]).is_empty());
+    assert!(hidden_needs((1, 6), &["expr", "inputs"]).is_empty());
+    let clash = hidden_needs((1, 6), &["steps", "check"]);
+    assert!(
+        clash
+            .iter()
+            .any(|c| c.starts_with("stop 2 uses the step buttons")),
+        "{clash:?}"
+    );
+    assert!(
+        clash
+            .iter()
+            .any(|c| c.starts_with("stop 3 uses the finite-difference check")),
+        "{clash:?}"
+    );
+    // stops the class does not get need nothing
+    assert!(hidden_needs((4, 5), &["steps", "check"]).is_empty());
+}

@@ -44,7 +44,7 @@ fn learn_path() -> Vec<(String, String)> {
             add(at("belief"), m.answer);
         }
     }
-    for r in RECAP {
+    for (_, r) in RECAP {
         add("the summary".into(), r);
     }
     for i in for_stops(0, CORE - 1) {

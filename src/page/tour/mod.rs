@@ -14,11 +14,49 @@ pub use stops::{APURVA, CORE, STOPS, WORKED};
 
 use crate::page::url::View;
 
-/// What the core tour showed, in three lines (its summary).
-pub const RECAP: [&str; 3] = [
-    "The backward sweep is local: each step needs only its own value, how fast its result moves, and the credit from the steps it feeds.",
-    "One sweep gives every input's credit, for about the cost of working f out a few times.",
-    "Remove one of the five requirements and the credit goes wrong; weight transport (R4) is the one a network copes with best.",
+/// Which hideable control (`url::HIDEABLE`) each element a stop points
+/// at or asks for belongs to.
+const PART_OF: [(&str, &str); 3] = [
+    ("step-next", "steps"),
+    ("fd-table", "check"),
+    ("mode-costs", "costs"),
+];
+
+/// For a class's stops (1-based) and the controls a link hides: each stop
+/// that points at or asks for a hidden one, in words.
+pub fn hidden_needs(stops: (usize, usize), hide: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for i in stops.0.saturating_sub(1)..stops.1.min(STOPS.len()) {
+        let s = &STOPS[i];
+        let reveal = s.predict.map(|p| p.reveal.focus);
+        let ids = std::iter::once(s.setup.focus)
+            .chain(reveal)
+            .chain(s.asks.iter().copied());
+        for id in ids {
+            if let Some((_, part)) = PART_OF
+                .iter()
+                .find(|(el, part)| *el == id && hide.contains(part))
+            {
+                let what = crate::page::url::HIDEABLE
+                    .iter()
+                    .find(|(h, _)| h == part)
+                    .map_or(*part, |(_, w)| w);
+                let line = format!("stop {} uses {what}", i + 1);
+                if !out.contains(&line) {
+                    out.push(line);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What the core tour showed, a line each from the stop that showed it
+/// (0-based): the summary gives the lines of the stops a class took.
+pub const RECAP: [(usize, &str); 3] = [
+    (1, "The backward sweep is local: each step needs only its own value, how fast its result moves, and the credit from the steps it feeds."),
+    (3, "One sweep gives every input's credit, for about the cost of working f out a few times."),
+    (5, "Remove one of the five requirements and the credit goes wrong; weight transport (R4) is the one a network copes with best."),
 ];
 
 /// The student's progress, saved in the browser, and the path it may

@@ -118,7 +118,7 @@ pub const STOPS: [Stop; 11] = [
             "Going forwards instead (forward mode) means one pass per input: the chart shows that cost growing with the number of inputs while the backward sweep's stays flat. A network with millions of connections could not learn without this.",
         ],
         notice: "What to notice: here, with 3 inputs, going forwards already costs 7 times one calculation of f, the backward sweep 3 times; each extra input adds to the first, never to the second.",
-        asks: &[],
+        asks: &["cost-chart"],
         setup: Setup { step: At::End, ..Setup::graph("mode-costs") },
         predict: None,
         myth: None,

@@ -145,7 +145,7 @@ const CHECK: &[u8; 32] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /// A student's finished ticket.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ticket {
-    /// Letters and digits only, at most 16.
+    /// Letters (of any script) and digits only, at most 16.
     pub name: String,
     /// The stops it covers (1-based, first and last).
     pub stops: (usize, usize),
@@ -153,10 +153,11 @@ pub struct Ticket {
     pub answers: Vec<Option<usize>>,
 }
 
-/// A name as the code carries it: letters and digits, at most 16.
+/// A name as the code carries it: letters (of any script) and digits,
+/// at most 16, upper case where the script has it.
 pub fn clean_name(name: &str) -> String {
     name.chars()
-        .filter(char::is_ascii_alphanumeric)
+        .filter(|c| c.is_alphanumeric())
         .take(16)
         .collect::<String>()
         .to_uppercase()

@@ -43,27 +43,30 @@ fn paint(
 
 /// The window's width in whole 40 px bands, one signal for the page,
 /// updated when the window is resized (a chart is laid out again only
-/// when the band changes).
-fn window_width() -> ReadSignal<i32> {
-    thread_local!(static WIDTH: std::cell::OnceCell<ReadSignal<i32>> = const { std::cell::OnceCell::new() });
+/// when the band changes). Reference-counted, so that no chart's owner
+/// disposes of it when that chart goes.
+fn window_width() -> ArcRwSignal<i32> {
+    thread_local!(static WIDTH: std::cell::OnceCell<ArcRwSignal<i32>> = const { std::cell::OnceCell::new() });
     WIDTH.with(|w| {
-        *w.get_or_init(|| {
+        w.get_or_init(|| {
             let band = || {
                 web_sys::window()
                     .and_then(|w| w.inner_width().ok())
                     .and_then(|v| v.as_f64())
                     .map_or(0, |x| (x / 40.0) as i32)
             };
-            let (get, set) = signal(band());
+            let width = ArcRwSignal::new(band());
+            let set = width.clone();
             let handle = window_event_listener(leptos::ev::resize, move |_| {
                 let b = band();
-                if get.get_untracked() != b {
+                if set.get_untracked() != b {
                     set.set(b);
                 }
             });
             std::mem::forget(handle);
-            get
+            width
         })
+        .clone()
     })
 }
 

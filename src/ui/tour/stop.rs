@@ -223,13 +223,15 @@ fn Summary(
             class:hidden=move || !tour.with(|t| t.is_last() && (t.open || t.started()))>
             <h2 id="tour-summary-title" data-testid="tour-summary-title" tabindex="-1">"What the tour showed"</h2>
             <ul class="tour-recap">
-                {RECAP.iter().map(|r| view! { <li>{*r}</li> }).collect_view()}
+                {move || {
+                    let last = ends.get().map_or(0, |(_, b)| b);
+                    RECAP.iter().filter(|(s, _)| *s < last).map(|(_, r)| view! { <li>{*r}</li> }).collect_view()
+                }}
             </ul>
             {guesses}
             {move || ends.get().map(|(a, b)| view! { <crate::ui::tour::ticket::ExitTicket first=a last=b/> })}
             {further}
-            <p>"Read the whole argument in "<a href=crate::page::glossary::ESSAY_URL target="_blank" rel="noopener" data-testid="tour-essay-link">"the essay"</a>
-                "; how to use this page and its command line: "<a href="guide.md" target="_blank" rel="noopener">"the guide"</a>"."</p>
+            <p>"Read the whole argument in "<a href=crate::page::glossary::ESSAY_URL target="_blank" rel="noopener" data-testid="tour-essay-link">"the essay"</a>"."</p>
         </section>
     }
 }
@@ -238,14 +240,19 @@ fn Summary(
 /// with its reason once revealed.
 #[component]
 fn Prediction(tour: RwSignal<Tour>, stage: Stage) -> impl IntoView {
-    let g = stage.g;
+    let (g, app) = (stage.g, stage.app);
     let facts = expect_context::<LabFactsSlot>().0;
     move || {
         let (stop, chosen, revealed) = tour.with(|t| (t.stop, t.chosen(), t.is_revealed()));
         let p = STOPS[stop].predict?;
         // a stop that asks the student to step first waits for the sweep's
         // end; one that asks for a run, for the run's results
-        let stepped = move || !p.step_first || g.step.get() >= g.ws.with(|w| w.graph.len());
+        // (the page's own step, in the link, too: the card may be in the
+        // rooms' wasm, whose copy of the worked example follows the page's)
+        let stepped = move || {
+            let n = g.ws.with(|w| w.graph.len());
+            !p.step_first || g.step.get() >= n || app.with(|a| a.step) >= n
+        };
         let ran = move || !p.run_first || facts.with(|f| f.fa.is_some() && f.floor.is_some());
         // buttons, not radios: the arrow keys (which step the sweep) never
         // change an answer
@@ -351,7 +358,7 @@ fn Ask(q: &'static Question, id: String) -> impl IntoView {
         <p>{q.prompt}</p>
         <label class="retrieval">
             <span class="sr-only">{format!("answer: {}", q.prompt)}</span>
-            <input type="text" inputmode="decimal" data-testid=id.clone()
+            <input type="text" inputmode="text" data-testid=id.clone()
                 on:input=move |e| typed.set(event_target_value(&e))
                 on:keydown=move |e| if e.key() == "Enter" { check() }/>
         </label>

@@ -17,6 +17,9 @@ struct Choices {
     stops: (usize, usize),
     tour: Option<usize>,
     proj: bool,
+    /// Carry the ticks and the step the page has now (off: every
+    /// requirement kept, the sweep at its start, whatever a tour left).
+    carry: bool,
 }
 
 impl Default for Choices {
@@ -26,6 +29,7 @@ impl Default for Choices {
             stops: (1, CORE),
             tour: None,
             proj: false,
+            carry: false,
         }
     }
 }
@@ -117,6 +121,10 @@ pub fn TeacherPanel() -> impl IntoView {
         a.tour = c.tour;
         a.proj = c.proj;
         a.stops = (c.stops != (1, CORE)).then_some(c.stops);
+        if !c.carry {
+            a.kept = [true; 5];
+            a.step = 0;
+        }
         // the worked example is pinned, whatever a student's browser saved
         format!(
             "{}{}",
@@ -214,6 +222,20 @@ pub fn TeacherPanel() -> impl IntoView {
                         on:change=move |e| choices.update(|c| c.proj = event_target_checked(&e))/>
                     " projector mode (larger type, compact banner)"
                 </label>
+                <label class="teacher-hide">
+                    <input type="checkbox" data-testid="teacher-carry" prop:checked=move || choices.with(|c| c.carry)
+                        on:change=move |e| choices.update(|c| c.carry = event_target_checked(&e))/>
+                    {move || format!(" carry the page's state as it is now ({}, step {}); unticked, the link starts with every requirement kept and the sweep at its start", crate::engine::Requirements::removed_words(app.with(|a| a.kept)), app.with(|a| a.step))}
+                </label>
+                {move || {
+                    let c = choices.get();
+                    let clash = crate::page::tour::hidden_needs(c.stops, &c.hide);
+                    (!clash.is_empty()).then(|| view! {
+                        <p class="notice" role="status" data-testid="teacher-clash">
+                            <b>"The tour needs what you hid: "</b>{clash.join("; ")}". Show it again, or choose other stops."
+                        </p>
+                    })
+                }}
                 <label class="block-label" for="teacher-link">"The link"</label>
                 <input id="teacher-link" type="text" class="expr" data-testid="teacher-link" readonly prop:value=move || link.get()/>
                 <p>

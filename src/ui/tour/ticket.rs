@@ -16,9 +16,22 @@ const LETTER: [&str; 4] = ["A", "B", "C", "D"];
 pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
     let items = for_stops(first - 1, last - 1);
     let n = items.len();
-    let name = RwSignal::new(String::new());
-    let answers = RwSignal::new(vec![None::<usize>; n]);
-    let done = RwSignal::new(None::<Ticket>);
+    // a finished ticket is kept in this browser: a reload keeps the code
+    const KEPT: &str = "creditflow.ticket.v1";
+    let kept = crate::ui::shell::storage::get(KEPT)
+        .and_then(|c| Ticket::read(&c).ok())
+        .filter(|t| t.stops == (first, last));
+    let name = RwSignal::new(kept.as_ref().map(|t| t.name.clone()).unwrap_or_default());
+    let answers = RwSignal::new(
+        kept.as_ref()
+            .map_or(vec![None::<usize>; n], |t| t.answers.clone()),
+    );
+    let done = RwSignal::new(kept);
+    Effect::new(move |_| {
+        if let Some(code) = done.with(|d| d.as_ref().map(Ticket::code)) {
+            let _ = crate::ui::shell::storage::set(KEPT, &code);
+        }
+    });
     let missing = RwSignal::new(false);
     let finish = move |_| {
         if crate::page::tour::ticket::clean_name(&name.get_untracked()).is_empty() {
@@ -95,7 +108,7 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
             {(n == 0).then(|| view! { <p>"These stops have no exit-ticket questions."</p> })}
             <p class="hint">{format!("{n} questions on the stops you took. No answer is marked until you finish; then you get a code for your teacher (it carries your name and answers; nothing is sent anywhere).")}</p>
             <label class="block-label">"Your name or initials "
-                <input type="text" data-testid="ticket-name" maxlength="24" autocomplete="off"
+                <input type="text" data-testid="ticket-name" maxlength="24" autocomplete="off" prop:value=move || name.get()
                     prop:disabled=move || done.with(Option::is_some)
                     on:input=move |e| name.set(event_target_value(&e))/>
             </label>
@@ -176,7 +189,15 @@ pub fn ClassTools(#[prop(into)] stops: Signal<(usize, usize)>) -> impl IntoView 
             <textarea data-testid="class-codes" rows="6" wrap="off" aria-label="exit-ticket codes, one per line"
                 on:input=move |e| pasted.set(event_target_value(&e))></textarea>
             <p><button data-testid="class-read" on:click=read>"add to the summary"</button>" "
-                <button class="small" data-testid="class-clear" on:click=move |_| { class.set(Class::default()); refused.set(Vec::new()); }>"clear the summary"</button></p>
+                <button class="small" data-testid="class-clear" on:click=move |_| {
+                    let sure = web_sys::window()
+                        .and_then(|w| w.confirm_with_message("Clear the class summary? The codes stay in the box above, to add again.").ok())
+                        .unwrap_or(true);
+                    if sure {
+                        class.set(Class::default());
+                        refused.set(Vec::new());
+                    }
+                }>"clear the summary"</button></p>
             {move || (!refused.with(Vec::is_empty)).then(|| view! {
                 <div class="notice" role="alert" data-testid="class-refused">
                     <b>"These lines were not added (every other code was, and nothing already in the summary was lost):"</b>
