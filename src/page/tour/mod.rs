@@ -26,8 +26,8 @@ const PART_OF: [(&str, &str); 3] = [
 /// that points at or asks for a hidden one, in words.
 pub fn hidden_needs(stops: (usize, usize), hide: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
-    for i in stops.0.saturating_sub(1)..stops.1.min(STOPS.len()) {
-        let s = &STOPS[i];
+    let first = stops.0.saturating_sub(1);
+    for (i, s) in STOPS.iter().enumerate().take(stops.1).skip(first) {
         let reveal = s.predict.map(|p| p.reveal.focus);
         let ids = std::iter::once(s.setup.focus)
             .chain(reveal)
