@@ -242,8 +242,12 @@ test('a teacher link with hidden controls reproduces its state', async () => {
   await click(page, 'teacher-hide-expr');
   await click(page, 'teacher-hide-req');
   await page.selectOption('[data-testid=teacher-tour]', '3');
+  // unless told to carry them, the link starts with every requirement kept at step 0
+  assert.doesNotMatch(await page.inputValue('[data-testid=teacher-link]'), /req=|step=/);
+  await click(page, 'teacher-carry');
   const link = await page.inputValue('[data-testid=teacher-link]');
   assert.match(link, /hide=expr,req/);
+  assert.match(link, /req=10111/);
   const f = await text(page, 'value-f');
   // a student's browser: nothing saved
   const student = await site.open(link.slice(site.base.length));
