@@ -195,30 +195,9 @@ fn joins(c: char) -> bool {
 pub fn find_terms(text: &str) -> Vec<(usize, usize, &'static Term)> {
     let mut found: Vec<(usize, usize, &'static Term)> = Vec::new();
     for t in &GLOSSARY {
-        let mut best: Option<(usize, usize)> = None;
-        for s in std::iter::once(&t.term).chain(t.also.iter()) {
-            // an ASCII capital only: δ's capital Δ is another symbol
-            let mut cap = s.to_string();
-            if let Some(first) = cap.get_mut(..1) {
-                first.make_ascii_uppercase();
-            }
-            for spelling in [s.to_string(), cap] {
-                let mut from = 0;
-                while let Some(i) = text[from..].find(&spelling) {
-                    let (a, b) = (from + i, from + i + spelling.len());
-                    let before = text[..a].chars().next_back();
-                    let after = text[b..].chars().next();
-                    if !before.is_some_and(joins) && !after.is_some_and(joins) {
-                        let better = best.is_none_or(|(x, y)| a < x || (a == x && b > y));
-                        if better {
-                            best = Some((a, b));
-                        }
-                        break;
-                    }
-                    from = b;
-                }
-            }
-        }
+        let best = places(t, text)
+            .into_iter()
+            .min_by(|x, y| x.0.cmp(&y.0).then(y.1.cmp(&x.1)));
         if let Some((a, b)) = best {
             found.push((a, b, t));
         }
@@ -233,6 +212,32 @@ pub fn find_terms(text: &str) -> Vec<(usize, usize, &'static Term)> {
     }
     sort_by_key(&mut kept, |k| k.0);
     kept
+}
+
+/// Every place (byte start, end) `t` appears in `text` as a whole word,
+/// in any of its spellings, as written or with a capital first letter
+/// (an ASCII capital only: δ's capital Δ is another symbol).
+pub fn places(t: &Term, text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for s in std::iter::once(&t.term).chain(t.also.iter()) {
+        let mut cap = s.to_string();
+        if let Some(first) = cap.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        for spelling in [s.to_string(), cap] {
+            let mut from = 0;
+            while let Some(i) = text[from..].find(&spelling) {
+                let (a, b) = (from + i, from + i + spelling.len());
+                let before = text[..a].chars().next_back();
+                let after = text[b..].chars().next();
+                if !before.is_some_and(joins) && !after.is_some_and(joins) {
+                    out.push((a, b));
+                }
+                from = b;
+            }
+        }
+    }
+    out
 }
 
 /// The row with this id.

@@ -81,26 +81,12 @@ pub const SYMBOLS: &[&str] = &[
 ];
 
 /// The parts of `text` outside the glossary's terms, which the page
-/// defines where they appear.
+/// defines where they appear (each place blanked out).
 fn without_terms(text: &str) -> String {
     let mut out = text.to_string();
     for t in &crate::page::glossary::GLOSSARY {
-        for s in std::iter::once(&t.term).chain(t.also.iter()) {
-            let mut cap = s.to_string();
-            if let Some(first) = cap.get_mut(..1) {
-                first.make_ascii_uppercase();
-            }
-            for spelling in [s.to_string(), cap] {
-                let mut from = 0;
-                while let Some(i) = out[from..].find(&spelling) {
-                    let (a, b) = (from + i, from + i + spelling.len());
-                    let joins = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
-                    if !joins(out[..a].chars().next_back()) && !joins(out[b..].chars().next()) {
-                        out.replace_range(a..b, &" ".repeat(b - a));
-                    }
-                    from = b;
-                }
-            }
+        for (a, b) in crate::page::glossary::places(t, text) {
+            out.replace_range(a..b, &" ".repeat(b - a));
         }
     }
     out
