@@ -55,6 +55,32 @@ fn sig_ascii(x: f64) -> String {
     }
 }
 
+/// A small or large number as a school writes it, to two figures:
+/// `3.6 × 10⁻¹⁰`, `0.0042`, `0`.
+pub fn fmt_power(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return fmt_minus(x);
+    }
+    let mag = x.abs().log10().floor() as i32;
+    if (-3..4).contains(&mag) {
+        return format!("{x:.*}", (1 - mag).max(0) as usize).replace('-', "−");
+    }
+    let m = x / 10f64.powi(mag);
+    // 9.96 rounds to 10.0: one more power of ten
+    let (m, mag) = if (m.abs() * 10.0).round() >= 100.0 {
+        (m / 10.0, mag + 1)
+    } else {
+        (m, mag)
+    };
+    const SUP: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let power: String = mag
+        .to_string()
+        .chars()
+        .map(|c| c.to_digit(10).map_or('⁻', |d| SUP[d as usize]))
+        .collect();
+    format!("{} × 10{power}", fmt_minus((m * 10.0).round() / 10.0))
+}
+
 /// `x̄`: the name with a bar over every character (`x5̄` would bar the 5
 /// only).
 pub fn bar(name: &str) -> String {

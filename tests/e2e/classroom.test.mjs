@@ -179,25 +179,49 @@ test('every tour stop, at five sizes in both themes: what the card asks for is w
         const [f, g] = await Promise.all(['value-f', 'graph-svg'].map((id) => page.locator(`[data-testid=${id}]`).boundingBox()));
         assert.ok(f.y >= 0 && g.y + g.height <= height && g.x >= 0 && g.x + g.width <= width, `${at}: f at ${f.y}, graph ${g.y}–${g.y + g.height}`);
       }
+      // a phone reads the card first, then puts it away to look and act:
+      // the subject is checked in the bar, and the card opens again
+      const readThenAct = width < 700;
+      const subjectClear = async (where) => {
+        if (readThenAct) {
+          assert.match(await page.getAttribute('[data-testid=tour-card]', 'class'), /\bread\b/, `${where}: a phone opens the card to read`);
+          await click(page, 'tour-minimise');
+          await page.waitForTimeout(300);
+          assert.match(await page.getAttribute('[data-testid=tour-card]', 'class'), /\bbar\b/, where);
+        }
+        assert.deepEqual(await covered(page), [], where);
+        if (readThenAct) await click(page, 'tour-minimise');
+      };
       await click(page, 'tour-offer-start');
       for (let stop = 1; ; stop++) {
         await page.waitForTimeout(700);
         const where = `${at} stop ${stop} (${await text(page, 'tour-title')})`;
-        assert.deepEqual(await covered(page), [], where);
+        await subjectClear(where);
         // nothing answers before a choice: no answer, no open box
         assert.equal(await page.$('[data-testid=tour-answer]'), null, where);
         assert.deepEqual(await page.$$eval('.tour-card details[open]', (d) => d.length), 0, where);
         if (stop === 2) {
-          // the reveal's subject (the step text) is on screen too
           await click(page, 'tour-choice-0');
+          if (readThenAct) {
+            // the guess made, the card makes way for the steps, and comes back for the reveal
+            await page.waitForSelector('[data-testid=tour-card].bar');
+            assert.deepEqual(await covered(page), [], `${where}, guessed`);
+            assert.match(await text(page, 'tour-act'), /next ▶/, where);
+          }
           await page.evaluate(() => { for (let i = 0; i < 6; i++) document.querySelector('[data-testid=step-next]').click(); });
+          await page.waitForSelector('[data-testid=tour-card]:not(.bar)');
+          if (readThenAct) await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'tour-reveal');
           await click(page, 'tour-reveal');
           await page.waitForTimeout(900);
-          assert.deepEqual(await covered(page), [], `${where}, revealed`);
+          // the reveal's subject (the step text) is on screen too
+          await subjectClear(`${where}, revealed`);
         }
         if (await visible(page, 'tour-next')) await click(page, 'tour-next');
-        else if (await visible(page, 'tour-further')) await click(page, 'tour-further');
-        else break;
+        else if (await visible(page, 'tour-further')) {
+          // the card makes way for the summary, where "going further" is
+          await click(page, 'tour-to-summary');
+          await click(page, 'tour-further');
+        } else break;
       }
       assert.equal(await text(page, 'tour-count'), 'Tour: stop 11 of 11 (going further)', at);
       assert.deepEqual(problems, [], at);

@@ -464,3 +464,15 @@ fn a_right_gradient_at_a_large_scale_is_not_called_wrong() {
         assert!(r.agrees(), "{r}");
     }
 }
+
+#[test]
+fn small_and_large_numbers_are_written_in_powers_of_ten() {
+    use creditflow::engine::fmt::fmt_power;
+    assert_eq!(fmt_power(3.6e-10), "3.6 × 10⁻¹⁰");
+    assert_eq!(fmt_power(-2.5e7), "−2.5 × 10⁷");
+    assert_eq!(fmt_power(9.96e-5), "1 × 10⁻⁴");
+    assert_eq!(fmt_power(0.0042), "0.0042");
+    assert_eq!(fmt_power(12.34), "12");
+    assert_eq!(fmt_power(0.0), "0");
+    assert_eq!(fmt_power(f64::INFINITY), "∞");
+}

@@ -491,3 +491,51 @@ fn a_teacher_is_told_when_the_tour_needs_what_the_link_hides() {
     // stops the class does not get need nothing
     assert!(hidden_needs((4, 5), &["steps", "check"]).is_empty());
 }
+
+#[test]
+fn the_lesson_plan_fills_the_period_for_any_stops_and_its_arithmetic_holds() {
+    use creditflow::page::tour::lesson::{plan, PARTS, PERIOD};
+    use creditflow::page::tour::CORE;
+    let end = |p: &[(String, String)]| {
+        p.last()
+            .unwrap()
+            .0
+            .split('–')
+            .nth(1)
+            .unwrap()
+            .parse::<u32>()
+            .unwrap()
+    };
+    // the full plan is the parts as written
+    let full = plan(1, CORE);
+    assert_eq!(full.len(), PARTS.len());
+    assert_eq!(end(&full), PERIOD);
+    assert!(full[1].1.contains("stops 1–2") && full[2].1.contains("stop 3"));
+    for a in 1..=CORE {
+        for b in a..=CORE {
+            let p = plan(a, b);
+            assert_eq!(end(&p), PERIOD, "stops {a}–{b}");
+            // consecutive: each part starts where the last ended
+            let mut at = 0;
+            for (when, what) in &p {
+                let (s, e) = when.split_once('–').unwrap();
+                assert_eq!(s.parse::<u32>().unwrap(), at, "{a}–{b}: {when}");
+                at = e.parse().unwrap();
+                assert!(at > s.parse().unwrap());
+                // no stop outside the class's is named
+                for n in (1..a).chain(b + 1..=CORE) {
+                    for w in [format!("stop {n}"), format!("stops {n}–"), format!("–{n} ")] {
+                        assert!(!what.contains(&w), "{a}–{b}: {what}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(plan(1, 3)
+        .iter()
+        .all(|(_, w)| !w.contains("weight transport")));
+    // the board's sum: f at a = 2.01
+    let f = |a: f64| (a * -3.0 + 10.0_f64).powi(2);
+    assert!((f(2.01) - 15.7609).abs() < 1e-9 && (f(2.0) - f(2.01) - 0.2391).abs() < 1e-9);
+    assert!(full[2].1.contains("15.7609") && full[2].1.contains("0.2391"));
+}

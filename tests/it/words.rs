@@ -8,7 +8,7 @@
 use creditflow::engine::{ErrorSignal, Requirements};
 use creditflow::page::glossary::GLOSSARY;
 use creditflow::page::tour::ticket::{for_stops, ITEMS};
-use creditflow::page::tour::{CORE, RECAP, STOPS, WORKED};
+use creditflow::page::tour::{Acting, CORE, RECAP, STOPS, WORKED};
 use creditflow::page::words::unknown;
 use creditflow::page::worked::explain::explain;
 use creditflow::page::worked::{Worksheet, FD_PLAIN};
@@ -38,6 +38,20 @@ fn learn_path() -> Vec<(String, String)> {
                 add(at("what did you see"), q.prompt);
                 add(at("what did you see"), q.idea);
             }
+        }
+        // the bar's line while the student acts, in every state
+        for bits in 0..16u8 {
+            let b = |i: u8| bits & (1 << i) != 0;
+            let mut kept = [true; 5];
+            kept[usize::from(bits % 5)] = !b(3);
+            let a = Acting {
+                chosen: b(0),
+                revealed: b(1),
+                stepped: b(2),
+                ran: b(3),
+                kept,
+            };
+            add(at("bar"), &s.act(a));
         }
         if let Some(m) = s.myth {
             add(at("belief"), m.claim);

@@ -4,12 +4,13 @@
 //! is the student's progress (stop, answers, reveals), saved as JSON.
 //! The page applies a stop's setup; nothing here names a browser type.
 
+pub mod lesson;
 pub mod retrieval;
 mod stop;
 mod stops;
 pub mod ticket;
 
-pub use stop::{At, LabFacts, Myth, Predict, Seen, Setup, Stop, Watch};
+pub use stop::{Acting, At, LabFacts, Myth, Predict, Seen, Setup, Stop, Watch};
 pub use stops::{APURVA, CORE, STOPS, WORKED};
 
 use crate::page::url::View;

@@ -209,3 +209,43 @@ pub struct Stop {
     /// Offered as a toggle: show the backward half (the sweep's end).
     pub backward_toggle: bool,
 }
+
+/// Where the student is at a stop, for the line the card's bar shows
+/// while they act (`Stop::act`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Acting {
+    pub chosen: bool,
+    pub revealed: bool,
+    /// The sweep is at its end; the lab's runs are in.
+    pub stepped: bool,
+    pub ran: bool,
+    /// The ticks the page has (a stop with buttons that set them).
+    pub kept: [bool; 5],
+}
+
+impl Stop {
+    /// The bar's one line while the card is put away: what to look at,
+    /// and what the reveal still waits for.
+    pub fn act(&self, a: Acting) -> String {
+        let look = self.look;
+        if !self.tries.is_empty() {
+            return format!(
+                "{}: read the step text under the graph, then the check table's ✓ and ✗ below it. The card (▴) has the other buttons.",
+                crate::engine::Requirements::removed_words(a.kept)
+            );
+        }
+        let Some(p) = self.predict.filter(|_| !a.revealed) else {
+            return look.to_string();
+        };
+        if !a.chosen {
+            format!("{look} Your guess waits in the card.")
+        } else if p.step_first && !a.stepped {
+            "Now press next ▶ until the sweep ends; the card comes back for the reveal.".into()
+        } else if p.run_first && !a.ran {
+            "Now press ▶ run and wait for the runs to finish; the card comes back for the reveal."
+                .into()
+        } else {
+            "Done: open the card and reveal the answer.".into()
+        }
+    }
+}

@@ -339,6 +339,17 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
                 signed_sig(t.contribution),
             ),
         ));
+        if def.arity == 1 && def.nonlinear && c.req.keeps(1) && c.req.keeps(2) {
+            out.push(nudged(
+                c,
+                def,
+                op.inputs()[0],
+                k_param,
+                &shown,
+                to,
+                &fmt_minus(at_stored),
+            ));
+        }
         out.extend(substitutions(g, c, names, s.node, t));
         if t.late {
             out.push(line(Tone::Wrong, format!(
@@ -364,6 +375,33 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
 
 /// The local derivative's factors at the values the node stored (the
 /// previous sample's without R1), before R2 and R4 change them.
+/// A curve's local rate in numbers a student can check by hand: "nudge v
+/// from 4 to 4.001 and v² goes from 16 to 16.008001, about 8 times the
+/// nudge".
+fn nudged(
+    c: &Computed,
+    def: &crate::engine::ops::OpDef,
+    input: NodeId,
+    k: f64,
+    shown: &str,
+    to: &str,
+    rate: &str,
+) -> Line {
+    const H: f64 = 0.001;
+    let x = c.node_values[input.index()];
+    let (y0, y1) = ((def.value)([x, 0.0], k), (def.value)([x + H, 0.0], k));
+    line(
+        Tone::Plain,
+        format!(
+            "Why the local rate is {rate}: nudge {to} from {} to {} and {shown} goes from {} to {}, about {rate} times the nudge.",
+            fmt_sig(x),
+            fmt_sig(x + H),
+            fmt_sig(y0),
+            fmt_sig(y1)
+        ),
+    )
+}
+
 fn stored_local(g: &Graph, c: &Computed, node: NodeId, t: &Sent) -> Local {
     let op = g.op(node);
     let stored = if c.req.keeps(1) {

@@ -91,13 +91,43 @@ pub fn load(app: RwSignal<AppState>) -> TourSlot {
 
 /// How the card sits beside what it talks about: docked beside the page
 /// (a wide screen), a sheet below the subject no taller than the room
-/// the subject leaves (`Sheet(px)`), or, where that room is too small, a
-/// one-line bar while the student looks and acts.
+/// the subject leaves (`Sheet(px)`), a tall sheet to read on a phone
+/// (`Read`: read, then act), or a one-line bar while the student looks
+/// and acts (the phone's act, a room too small for a sheet, or asked for).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Fit {
     Docked,
     Sheet(f64),
+    Read,
     Bar,
+}
+
+/// Below this width the card is read, then put away to act (`Fit::Read`,
+/// then `Fit::Bar`): a phone has no room for the subject and the card at
+/// once.
+pub const PHONE: f64 = 700.0;
+
+/// Where the card goes when it opens (a new stop, the bar's "▴ card",
+/// a reveal) on a screen `width` × `height`.
+pub fn opened(width: f64, height: f64) -> Fit {
+    if width >= 1100.0 {
+        Fit::Docked
+    } else if width < PHONE {
+        Fit::Read
+    } else {
+        Fit::Sheet((0.45 * height).floor())
+    }
+}
+
+/// The window's width and height in CSS pixels.
+pub fn screen() -> (f64, f64) {
+    let Some(w) = web_sys::window() else {
+        return (0.0, 0.0);
+    };
+    let px = |v: Result<leptos::wasm_bindgen::JsValue, _>| {
+        v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
+    };
+    (px(w.inner_width()), px(w.inner_height()))
 }
 
 /// What applying a stop touches: the page's state, the worked example,
@@ -177,8 +207,10 @@ pub fn fit_below(height: f64, screen: f64) -> Fit {
 }
 
 /// Scrolls the subject (`id` and `asks`) to the top of the screen and
-/// fits the card in the room it leaves.
-fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>) {
+/// fits the card in the room it leaves (`refit`: the first time at a stop;
+/// later, as what loads around the subject moves it, the student's choice
+/// of a bar or a card is kept).
+fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool) {
     let Some(w) = web_sys::window() else { return };
     let Some(doc) = w.document() else { return };
     let boxes: Vec<web_sys::DomRect> = std::iter::once(id)
@@ -195,18 +227,20 @@ fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>) {
         .iter()
         .map(|r| r.bottom())
         .fold(f64::NEG_INFINITY, f64::max);
-    let px = |v: leptos::wasm_bindgen::JsValue| v.as_f64().unwrap_or(0.0);
-    let (width, height) = (
-        px(w.inner_width().unwrap_or_default()),
-        px(w.inner_height().unwrap_or_default()),
-    );
-    // beside the page at 1100 px and wider (the stylesheet's rule)
-    let docked = width >= 1100.0;
-    fit.set(if docked {
-        Fit::Docked
-    } else {
-        fit_below(bottom - top, height)
-    });
+    let (width, height) = screen();
+    // beside the page at 1100 px and wider (the stylesheet's rule); on a
+    // phone read first; between, below the subject
+    let was = fit.get_untracked();
+    let mut now = match opened(width, height) {
+        Fit::Sheet(_) => fit_below(bottom - top, height),
+        f => f,
+    };
+    if !refit && was == Fit::Bar {
+        now = was;
+    }
+    if now != was {
+        fit.set(now);
+    }
     if (top - 8.0).abs() > 2.0 {
         w.scroll_by_with_x_and_y(0.0, top - 8.0);
     }
@@ -259,13 +293,13 @@ fn show(id: &'static str, asks: &'static [&'static str], fit: RwSignal<Fit>) {
                         let _ = e.class_list().add_1("tour-ask");
                     }
                 }
-                place(id, asks, fit);
+                place(id, asks, fit, true);
                 // and again once what loads around it (a room's charts) is in
                 for ms in [500, 1500] {
                     set_timeout(
                         move || {
                             if LATEST.with(|l| l.get()) == me {
-                                place(id, asks, fit);
+                                place(id, asks, fit, false);
                             }
                         },
                         std::time::Duration::from_millis(ms),

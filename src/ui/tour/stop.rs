@@ -3,13 +3,13 @@
 //! the last stop, the summary of every prediction.
 
 use crate::page::tour::retrieval::Question;
-use crate::page::tour::Seen;
+use crate::page::tour::{Acting, Seen};
 use crate::page::tour::{Tour, CORE, RECAP, STOPS};
 use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::terms::with_terms;
 use crate::ui::shell::widgets::{LabFactsSlot, RunRequest};
-use crate::ui::tour::card::{apply, finish, Fit, Stage, TourSlot};
+use crate::ui::tour::card::{apply, finish, opened, screen, Fit, Stage, TourSlot};
 use leptos::prelude::*;
 
 #[component]
@@ -47,27 +47,60 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         }
         v
     });
-    let small = RwSignal::new(false);
     // a new stop (or opening the card) starts at its top, with the
     // keyboard's focus on its title
     let open = Memo::new(move |_| tour.with(|t| t.open));
     Effect::new(move |_| {
         let _ = (stop.get(), open.get());
-        small.set(false);
         request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
     });
-    // a bar while the student steps: the card opens again for the reveal
-    Effect::new(move |_| {
-        let s = &STOPS[stop.get()];
-        let ready = s.predict.is_some_and(|p| p.step_first)
-            && g.step.get() >= g.ws.with(|w| w.graph.len())
-            && !tour.with(|t| t.is_revealed());
-        if ready && fit.get_untracked() == Fit::Bar {
-            fit.set(Fit::Sheet(
-                0.45 * crate::ui::shell::widgets::screen_height(),
-            ));
+    let facts = expect_context::<LabFactsSlot>().0;
+    // where the student is at this stop: what the bar says while they act
+    let acting = Memo::new(move |_| {
+        let n = g.ws.with(|w| w.graph.len());
+        let (chosen, revealed) = tour.with(|t| (t.chosen().is_some(), t.is_revealed()));
+        Acting {
+            chosen,
+            revealed,
+            stepped: g.step.get() >= n || app.with(|a| a.step) >= n,
+            ran: facts.with(|f| f.fa.is_some() && f.floor.is_some()),
+            kept: app.with(|a| a.kept),
         }
     });
+    // a bar while the student steps or runs: the card opens again for
+    // the reveal
+    Effect::new(move |_| {
+        let a = acting.get();
+        let ready = STOPS[stop.get()].predict.is_some_and(|p| {
+            a.chosen && !a.revealed && ((p.step_first && a.stepped) || (p.run_first && a.ran))
+        });
+        if ready && fit.get_untracked() == Fit::Bar {
+            let (w, h) = screen();
+            fit.set(opened(w, h));
+            // at the reveal button, with the keyboard's focus
+            request_animation_frame(|| focus_in_card("[data-testid=tour-reveal]", false));
+        }
+    });
+    // on a phone: read, then act. Once the guess is made, or a button
+    // that changes the page is pressed, the card makes way for the page.
+    let waiting = move || {
+        let a = acting.get_untracked();
+        STOPS[stop.get_untracked()].predict.is_some_and(|p| {
+            !a.revealed && ((p.step_first && !a.stepped) || (p.run_first && !a.ran))
+        })
+    };
+    let make_way = move |always: bool| {
+        if fit.get_untracked() == Fit::Read {
+            set_timeout(
+                move || {
+                    if fit.get_untracked() == Fit::Read && (always || waiting()) {
+                        fit.set(Fit::Bar);
+                    }
+                },
+                std::time::Duration::from_millis(400),
+            );
+        }
+    };
     let body = move || {
         let s = &STOPS[stop.get()];
         let text = s
@@ -75,18 +108,23 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             .iter()
             .map(|p| view! { <p>{with_terms(p)}</p> })
             .collect_view();
-        let tries = (!s.tries.is_empty()).then(|| view! {
-            <div class="tour-tries" role="group" aria-label="Try each">
-                {s.tries.iter().enumerate().map(|(i, (label, kept))| {
-                    let kept = *kept;
-                    view! {
-                        <button class="small" data-testid=format!("tour-try-{i}") on:click=move |_| {
-                            app.update(|a| a.kept = kept);
-                            g.step.set(100_000);
-                        }>{*label}</button>
-                    }
-                }).collect_view()}
-            </div>
+        let tries = (!s.tries.is_empty()).then(|| {
+            view! {
+                <div class="tour-tries" role="group" aria-label="Try each">
+                    {s.tries.iter().enumerate().map(|(i, (label, kept))| {
+                        let kept = *kept;
+                        view! {
+                            <button class="small" data-testid=format!("tour-try-{i}")
+                                aria-pressed=move || app.with(|a| a.kept == kept).to_string()
+                                on:click=move |_| {
+                                    app.update(|a| a.kept = kept);
+                                    g.step.set(100_000);
+                                    make_way(true);
+                                }>{*label}</button>
+                        }
+                    }).collect_view()}
+                </div>
+            }
         });
         let toggle = s.backward_toggle.then(|| {
             let shown = move || g.step.get() > 0;
@@ -116,7 +154,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         };
         view! {
             <p class="tour-look" data-testid="tour-look">{s.look}</p>
-            {text}{tries}{toggle}<Prediction tour=tour stage=stage/>{notice}{myth}
+            {text}{tries}{toggle}<Prediction tour=tour stage=stage chose=move || make_way(false)/>{notice}{myth}
         }
     };
     // at the path's last stop the card points to the summary, which sits
@@ -125,25 +163,38 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         tour.with(|t| t.is_last()).then(|| view! {
             <p class="tour-to-summary">
                 <b>"This is the last stop. "</b>"Your summary and the exit ticket are at the foot of the page. "
-                <button data-testid="tour-to-summary" on:click=move |_| crate::ui::shell::widgets::focus_testid("tour-summary-title")>"go to the summary ↓"</button>
+                <button data-testid="tour-to-summary" on:click=move |_| {
+                    // the card makes way for the summary (it stays, as a bar)
+                    if fit.get_untracked() != Fit::Docked {
+                        fit.set(Fit::Bar);
+                    }
+                    crate::ui::shell::widgets::focus_testid("tour-summary-title");
+                }>"go to the summary ↓"</button>
             </p>
         })
     };
     let close = move || tour.update(|t| t.open = false);
     view! {
         <Show when=move || tour.with(|t| t.open)>
-            <aside class="tour-card" class:small=move || small.get() class:bar=move || fit.get() == Fit::Bar && !small.get()
-                style:max-height=move || match fit.get() { Fit::Sheet(px) if !small.get() => Some(format!("{px}px")), _ => None }
+            <aside class="tour-card" class:bar=move || fit.get() == Fit::Bar class:read=move || fit.get() == Fit::Read
+                style:max-height=move || match fit.get() { Fit::Sheet(px) => Some(format!("{px}px")), _ => None }
                 data-testid="tour-card" aria-labelledby="tour-title"
                 on:keydown=move |e| if e.key() == "Escape" { close() }>
-                <button class="small tour-min" data-testid="tour-minimise" aria-expanded=move || (!small.get() && fit.get() != Fit::Bar).to_string()
+                <button class="small tour-min" data-testid="tour-minimise" aria-expanded=move || (fit.get() != Fit::Bar).to_string()
                     on:click=move |_| {
                         if fit.get_untracked() == Fit::Bar {
-                            fit.set(Fit::Sheet(0.45 * crate::ui::shell::widgets::screen_height()));
+                            let (w, h) = screen();
+                            fit.set(opened(w, h));
+                            request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
                         } else {
-                            small.update(|s| *s = !*s);
+                            fit.set(Fit::Bar);
                         }
-                    }>{move || if small.get() || fit.get() == Fit::Bar { "▴ open the card" } else { "▾ smaller" }}</button>
+                    }>{move || match fit.get() {
+                        Fit::Bar => "▴ the card",
+                        Fit::Read => "▾ show me",
+                        _ => "▾ smaller",
+                    }}</button>
+                <p class="tour-act" data-testid="tour-act" aria-live="polite">{move || (fit.get() == Fit::Bar).then(|| STOPS[stop.get()].act(acting.get()))}</p>
                 <p class="tour-count" data-testid="tour-count">{move || {
                     let (at, of) = tour.with(Tour::place);
                     let part = if stop.get() >= CORE { " (going further)" } else { "" };
@@ -239,7 +290,13 @@ fn Summary(
 /// Predict, then reveal: the choices, the reveal button, and the answer
 /// with its reason once revealed.
 #[component]
-fn Prediction(tour: RwSignal<Tour>, stage: Stage) -> impl IntoView {
+fn Prediction(
+    tour: RwSignal<Tour>,
+    stage: Stage,
+    /// After a choice the student must still step or run for (a phone's
+    /// card makes way for the page).
+    chose: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let (g, app) = (stage.g, stage.app);
     let facts = expect_context::<LabFactsSlot>().0;
     move || {
@@ -259,7 +316,10 @@ fn Prediction(tour: RwSignal<Tour>, stage: Stage) -> impl IntoView {
         let choices = p.choices.iter().enumerate().map(|(i, c)| view! {
             <button class="tour-choice" data-testid=format!("tour-choice-{i}")
                 aria-pressed=(chosen == Some(i)).to_string() disabled=revealed
-                on:click=move |_| tour.update(|t| t.answer(i))>
+                on:click=move |_| {
+                    tour.update(|t| t.answer(i));
+                    chose();
+                }>
                 <span aria-hidden="true">{if chosen == Some(i) { "◉ " } else { "○ " }}</span>{*c}
             </button>
         }).collect_view();
@@ -342,7 +402,7 @@ fn focus_in_card(selector: &str, top: bool) {
             opts.set_prevent_scroll(true);
             let _ = h.focus_with_options(&opts);
             let at = web_sys::ScrollIntoViewOptions::new();
-            at.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            at.set_block(web_sys::ScrollLogicalPosition::Start);
             h.scroll_into_view_with_scroll_into_view_options(&at);
         }
     }

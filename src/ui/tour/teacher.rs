@@ -79,6 +79,16 @@ impl Choices {
     }
 }
 
+/// The core stops a lesson plan is for: the class's, or the whole core
+/// when the class has only stops past it.
+fn lesson_stops((a, b): (usize, usize)) -> (usize, usize) {
+    if a > CORE {
+        (1, CORE)
+    } else {
+        (a, b.min(CORE))
+    }
+}
+
 fn page_address() -> String {
     web_sys::window()
         .map(|w| {
@@ -91,17 +101,6 @@ fn page_address() -> String {
         })
         .unwrap_or_default()
 }
-
-/// A 45-minute lesson on the core tour, for students of about 15 to 18
-/// who know algebra but not calculus: (minutes, what the class does).
-pub const LESSON: [(&str, &str); 6] = [
-    ("0–5", "Show the worked example on the projector: f = (a·b + c)² at a = 2, b = −3, c = 10. Ask: if a grew a little, would f go up or down? Take a show of hands; do not answer yet."),
-    ("5–15", "Students open the link and take tour stops 1–2 alone or in pairs: they guess, step the backward sweep with next ▶, and reveal. Walk round; ask pairs to say in words why a's credit is negative."),
-    ("15–22", "Stop 3 together: nudge a by a small step on the board: at a = 2.01, f = (2.01·(−3) + 10)² = 3.97² = 15.7609, so f fell by 0.2391, about 24 times the nudge of 0.01, as the sweep's −24 said."),
-    ("22–30", "Stops 4–5: why one backward pass is cheap; then each pair removes one requirement and tells the class what broke."),
-    ("30–38", "Stop 6 and its guess (weight transport). Then the exit ticket: students answer alone and paste their code into the form you use."),
-    ("38–45", "Paste the codes into this panel's class summary and go over the question most got wrong, with its commonest wrong answer. (Written for the core tour, stops 1–6, one device per student or pair; with fewer stops, end at your last one and keep the exit ticket.)"),
-];
 
 /// The panel, always drawn: the header's "For teachers" shows and hides
 /// its frame (in the rooms' wasm, `ui::shell::rooms`).
@@ -246,10 +245,16 @@ pub fn TeacherPanel() -> impl IntoView {
                 <details class="lesson" data-testid="teacher-lesson">
                     <summary>"A 45-minute lesson plan (ages 15–18, algebra, no calculus)"</summary>
                     <table>
-                        <caption>"What the class does, minute by minute, on the core tour"</caption>
+                        <caption>{move || {
+                            let (a, b) = lesson_stops(choices.with(|c| c.stops));
+                            format!("What the class does, minute by minute, on tour stops {a}–{b} (one device per student or pair; the plan follows the stops you choose above)")
+                        }}</caption>
                         <thead><tr><th scope="col">"minutes"</th><th scope="col">"what happens"</th></tr></thead>
                         <tbody>
-                            {LESSON.iter().map(|(m, what)| view! { <tr><td>{*m}</td><td>{*what}</td></tr> }).collect_view()}
+                            {move || {
+                                let (a, b) = lesson_stops(choices.with(|c| c.stops));
+                                crate::page::tour::lesson::plan(a, b).into_iter().map(|(m, what)| view! { <tr><td>{m}</td><td>{what}</td></tr> }).collect_view()
+                            }}
                         </tbody>
                     </table>
                 </details>

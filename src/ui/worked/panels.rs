@@ -4,7 +4,7 @@
 //! numbers from `Computed`; these components only draw them.
 
 use crate::engine::check::{has_nonlinearity, has_weights};
-use crate::engine::fmt::fmt_sig;
+use crate::engine::fmt::{fmt_power, fmt_sig};
 use crate::engine::sweep::perturb::{MAX_DRAWS, SIGMA};
 use crate::engine::{cosine, has_fan_out, ErrorSignal, Verdict};
 use crate::lab::method::select::{graph_signal, r3_for_signal};
@@ -68,8 +68,9 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
         <details class="hint fd-rule"><summary>"How the check decides (h, slack, verdicts)"</summary><p>{crate::engine::check::FD_RULE}</p></details>
         <label class="reveal"><input type="checkbox" data-testid="fd-reveal"
             prop:checked=move || reveal.get() on:change=move |e| reveal.set(event_target_checked(&e))/>" reveal every row now"</label>
-        <table class="fd stack" data-testid="fd-table">
-            <thead><tr><th>"input"</th><th>"credit (sweep)"</th><th>"by nudges"</th><th>"difference"</th><th>"relative"</th><th>"check"</th></tr></thead>
+        // (a phone shows the verdicts without the two columns of fine detail)
+        <table class="fd" data-testid="fd-table">
+            <thead><tr><th>"input"</th><th>"credit (sweep)"</th><th>"by nudges"</th><th class="fine">"difference"</th><th class="fine">"relative"</th><th>"check"</th></tr></thead>
             <tbody>
                 {move || computed.with(|c| {
                     let nodes = c.var_nodes.clone();
@@ -81,7 +82,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                         if !shown {
                             return view! {
                                 <tr class="pending"><td data-label="input">{r.name.clone()}</td>
-                                    <td data-label="credit (sweep)" data-testid=format!("grad-{}", r.name)>"…"</td><td data-label="by nudges">"…"</td><td data-label="difference"></td><td data-label="relative"></td>
+                                    <td data-label="credit (sweep)" data-testid=format!("grad-{}", r.name)>"…"</td><td data-label="by nudges">"…"</td><td class="fine" data-label="difference"></td><td class="fine" data-label="relative"></td>
                                     <td data-label="check">"not reached yet"</td></tr>
                             }.into_any();
                         }
@@ -91,16 +92,16 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                             Verdict::NotDifferentiable => ("kink", format!("∼ not differentiable here ({})", r.kink.unwrap_or(""))),
                             Verdict::NotFinite => ("bad", "⚠ not a finite number".to_string()),
                             Verdict::TooCoarse if r.slack.is_infinite() => ("kink", "∼ cannot tell: f too sensitive here".to_string()),
-                            Verdict::TooCoarse => ("kink", format!("∼ cannot tell (±{:.1e})", r.slack)),
+                            Verdict::TooCoarse => ("kink", format!("∼ cannot tell (±{})", fmt_power(r.slack))),
                         };
                         let h = r.step;
                         view! {
-                            <tr class=class title=format!("h = {h:.1e}, slack ±{:.1e} (rounding and truncation; infinite where rounding alone moves f by more than 10⁻³ of f)", r.slack)>
+                            <tr class=class title=format!("h = {}, slack ±{} (rounding and truncation; infinite where rounding alone moves f by more than 10⁻³ of f)", fmt_power(h), fmt_power(r.slack))>
                                 <td data-label="input">{r.name.clone()}</td>
                                 <td data-label="credit (sweep)" data-testid=format!("grad-{}", r.name)>{sig(r.analytic)}</td>
                                 <td data-label="by nudges" data-testid=format!("fd-{}", r.name)>{sig(r.numeric)}</td>
-                                <td data-label="difference">{format!("{:.1e}", r.error)}</td>
-                                <td data-label="relative">{format!("{:.1e}", r.relative)}</td>
+                                <td class="fine" data-label="difference">{fmt_power(r.error)}</td>
+                                <td class="fine" data-label="relative">{fmt_power(r.relative)}</td>
                                 <td data-label="check">{verdict}</td>
                             </tr>
                         }.into_any()
