@@ -25,8 +25,9 @@ fn learn_path() -> Vec<(String, String)> {
             add(at("text"), t);
         }
         add(at("notice"), s.notice);
-        for (label, _) in s.tries {
-            add(at("button"), label);
+        for t in s.tries {
+            add(at("button"), t.label);
+            add(at("button's line"), t.says);
         }
         if let Some(p) = s.predict {
             add(at("question"), p.question);

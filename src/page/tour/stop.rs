@@ -187,8 +187,16 @@ pub struct Myth {
     pub answer: &'static str,
 }
 
-/// Extra buttons a stop offers (label, ticks to set).
-pub type Try = (&'static str, [bool; 5]);
+/// A button a stop offers: its label, the ticks it sets (and the R3
+/// variant, where it sets one), and what that does, in a sentence the
+/// card's bar shows while the student looks.
+#[derive(Clone, Copy, Debug)]
+pub struct Try {
+    pub label: &'static str,
+    pub kept: [bool; 5],
+    pub r3: Option<Method>,
+    pub says: &'static str,
+}
 
 #[derive(Clone, Copy, Debug)]
 pub struct Stop {
@@ -228,10 +236,10 @@ impl Stop {
     /// and what the reveal still waits for.
     pub fn act(&self, a: Acting) -> String {
         let look = self.look;
-        if !self.tries.is_empty() {
+        if let Some(t) = self.tries.iter().find(|t| t.kept == a.kept) {
             return format!(
-                "{}: read the step text under the graph, then the check table's ✓ and ✗ below it. The card (▴) has the other buttons.",
-                crate::engine::Requirements::removed_words(a.kept)
+                "{} Read the step text, then the check table below it (✓ or ✗).",
+                t.says
             );
         }
         let Some(p) = self.predict.filter(|_| !a.revealed) else {
@@ -245,7 +253,7 @@ impl Stop {
             "Now press ▶ run and wait for the runs to finish; the card comes back for the reveal."
                 .into()
         } else {
-            "Done: open the card and reveal the answer.".into()
+            "Done: read what the page shows, then press ▴ reveal.".into()
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::lab::Method;
 use crate::page::tour::retrieval::Question;
-use crate::page::tour::stop::{At, Myth, Predict, Seen, Setup, Stop, Watch};
+use crate::page::tour::stop::{At, Myth, Predict, Seen, Setup, Stop, Try, Watch};
 
 const ALL: [bool; 5] = [true; 5];
 pub const WORKED: (&str, &[(&str, f64)]) = ("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]);
@@ -56,7 +56,7 @@ pub const STOPS: [Stop; 11] = [
         look: "Look at the graph: each box, called a node, is one step of the calculation, with its value.",
         text: &[
             "f = (a·b + c)² with a = 2, b = −3, c = 10. The page has worked f out step by step: u = a·b, then v = u + c, then f = v². Each node holds its value.",
-            "Credit assignment asks: if one input grew a little, how much would f change? That number is the input's credit, called its adjoint.",
+            "Credit assignment asks: if one input grew a little, how much would f change? That number is the input's credit, called its adjoint. A machine learns with it: where f measures its mistakes, it moves each input a little against its credit, and f falls.",
         ],
         notice: "What to notice: every node has a value, and only f has a credit so far (adjoint +1).",
         asks: &[],
@@ -81,7 +81,7 @@ pub const STOPS: [Stop; 11] = [
             answer: 1,
             why: &[
                 "Not raise: a is multiplied by b = −3, so making a bigger makes u = a·b smaller, and u's credit (+8) says f falls when u falls: +8 × (−3) is negative.",
-                "Right: the sweep hands a the product's credit times its other input, 8 × (−3) = −24 (see the step text and a's credit on the graph).",
+                "The sweep hands a the product's credit times its other input, 8 × (−3) = −24 (see the step text and a's credit on the graph).",
                 "Not unchanged: f depends on a through u = a·b, and b is not 0, so nudging a moves f (the check by small nudges shows −24 too).",
             ],
             reason: "It lowers f: a's credit is −24. f handed 2·v = 8 to v, v passed 8 to u unchanged (a sum passes credit on as it is), and the product handed u's credit times its other input, 8 × (−3), to a.",
@@ -127,23 +127,47 @@ pub const STOPS: [Stop; 11] = [
     },
     Stop {
         title: "The five requirements, one at a time",
-        look: "Look at the step text under the graph and the table as you press the buttons below.",
+        look: "Look at the step text under the graph and the check table below it, after each button.",
         text: &[
-            "The sweep needed five things at every node, named as on the boxes at the top: R1 stored activity (its value, kept from the forward calculation); R2 local derivatives (how fast its own result moves: its local rate); R3 signed, per-unit errors (a credit with a sign, of its own); R4 weight transport (the forward numbers, in a network the connection strengths, used again on the way back); R5 ordering (waiting until all its credit has arrived).",
-            "Remove one at a time with the buttons and watch the step text and the table: each removal breaks the credits in its own way. R5 matters only where a value feeds two nodes.",
+            "The sweep needed five things at every node: the boxes R1 to R5 at the top of the page. Remove one at a time with the buttons below and see what breaks.",
         ],
-        notice: "What to notice: the table's ✗ marks a credit that no longer matches the nudges.",
+        notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes.",
         asks: &[],
         setup: Setup { step: At::End, ..Setup::graph("arith") },
         predict: None,
         myth: None,
         tries: &[
-            ("remove R1", without(0)),
-            ("remove R2", without(1)),
-            ("remove R3", without(2)),
-            ("remove R4", without(3)),
-            ("remove R5", without(4)),
-            ("keep all", ALL),
+            Try {
+                label: "remove R1: stored values",
+                kept: without(0),
+                r3: None,
+                says: "R1 removed: each node works out its local rate from old values (an earlier calculation's) instead of the ones it just found, so the credits come out wrong.",
+            },
+            Try {
+                label: "remove R2: local rates",
+                kept: without(1),
+                r3: None,
+                says: "R2 removed: each node passes its credit on without multiplying by its local rate, as if every rate were 1: v² hands back 1 instead of 2·v = 8.",
+            },
+            Try {
+                label: "remove R3: signed credits",
+                kept: without(2),
+                r3: Some(Method::SignDropped),
+                says: "R3 removed: each credit loses its sign, so a node is told how much but not which way.",
+            },
+            Try {
+                label: "remove R4: weight transport",
+                kept: without(3),
+                r3: None,
+                says: "R4 removed: the product u = a·b sends credit back multiplied by a fixed random number instead of its other input.",
+            },
+            Try {
+                label: "remove R5: ordering",
+                kept: without(4),
+                r3: None,
+                says: "R5 removed: a node may pass its credit on before all of it has arrived. Here every value feeds only one node, so nothing breaks.",
+            },
+            Try { label: "keep all five", kept: ALL, r3: None, says: "All five kept: every credit matches the nudges again." },
         ],
         backward_toggle: false,
     },
@@ -162,7 +186,7 @@ pub const STOPS: [Stop; 11] = [
             answer: 1,
             why: &[
                 "Not −24: that needed b = −3 carried back; the random number stands in for it.",
-                "Right: a's credit is now u's credit, 8, times the random number (the step text shows it), and the check by nudges marks it ✗.",
+                "A's credit is now u's credit, 8, times the random number (the step text shows it), and the check by nudges marks it ✗.",
                 "Not 0: a still gets credit, just the wrong amount; only a random number of exactly 0 would give 0.",
             ],
             reason: "A different number: 8 times the fixed random number instead of 8 × (−3). On this graph it is wrong; in a network the forward connections slowly learn to agree with the random ones, which is why removing R4 costs little there.",
@@ -198,7 +222,7 @@ pub const STOPS: [Stop; 11] = [
             ],
             answer: 0,
             why: &[
-                "Right: its curve falls well below the readout-only floor's, though not quite to backprop's (the live table's × bp column: its error divided by backprop's).",
+                "Its curve falls well below the readout-only floor's, though not quite to backprop's (the live table's × bp column: its error divided by backprop's).",
                 "Not barely: the readout-only floor gives no credit inside the network; random feedback does give the hidden layers usable credit once the forward weights align with it (the angle chart falls below 90°).",
                 "Not flat: random feedback is not noise that changes each step; it is fixed, and the network adapts to it.",
             ],
@@ -235,7 +259,7 @@ pub const STOPS: [Stop; 11] = [
             answer: 1,
             why: &[
                 "Not better: more weights share the same one number, so each weight's share of the credit gets noisier, not richer (the scaling chart's cosine falls with width).",
-                "Right: a single estimate's cosine with the true gradient falls like 1/√N (√(2/(πN)) for weight perturbation, the dashed line).",
+                "A single estimate's cosine with the true gradient falls like 1/√N (√(2/(πN)) for weight perturbation, the dashed line).",
                 "Not the same: the chart measures the cosine at 8 to 256 hidden units, and it falls as the network grows.",
             ],
             reason: "Worse. One number must carry the credit of every weight, so a single estimate's cosine with the true gradient falls as the weights multiply: for weight perturbation like √(2/(πN)) with N weights (the dashed line). The chart measures it in this page, from 8 to 256 hidden units; learning then needs many more trials or a much smaller rate.",

@@ -83,9 +83,14 @@ pub fn load(app: RwSignal<AppState>) -> TourSlot {
             app.update(|a| a.tour = stop);
         }
     });
+    // a stop opened with its guess still to make starts as the stop sets
+    // the page (a reload must not show the answer the page had reached)
+    let unguessed = tour.with_untracked(|t| {
+        t.open && !t.is_revealed() && crate::page::tour::STOPS[t.stop].predict.is_some()
+    });
     TourSlot {
         tour,
-        asked: RwSignal::new(0),
+        asked: RwSignal::new(u32::from(unguessed)),
     }
 }
 
@@ -173,9 +178,9 @@ pub(crate) fn apply(s: &Setup, asks: &'static [&'static str], st: Stage) {
     show(s.focus, asks, fit);
 }
 
-/// After the last stop: back to the worked example as a fresh visit
-/// shows it (its expression, every requirement kept, the sweep at 0),
-/// unless the link keeps another view.
+/// After the last stop: back to the worked example, whole (its
+/// expression, every requirement kept, the sweep at its end with every
+/// credit), unless the link keeps another view; no outline is left.
 pub(crate) fn finish(app: RwSignal<AppState>, g: GraphState) {
     app.update(|a| {
         if !a.hides("nav") {
@@ -184,7 +189,27 @@ pub(crate) fn finish(app: RwSignal<AppState>, g: GraphState) {
         a.kept = [true; 5];
     });
     g.load(WORKED.0, WORKED.1);
-    g.step.set(0);
+    g.step.set(END);
+    unmark();
+}
+
+/// Takes the tour's outlines off the page.
+pub(crate) fn unmark() {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    for class in ["tour-focus", "tour-ask"] {
+        if let Ok(old) = doc.query_selector_all(&format!(".{class}")) {
+            for i in 0..old.length() {
+                if let Some(e) = old.item(i).and_then(|n| {
+                    use leptos::wasm_bindgen::JsCast;
+                    n.dyn_into::<web_sys::Element>().ok()
+                }) {
+                    let _ = e.class_list().remove_1(class);
+                }
+            }
+        }
+    }
 }
 
 fn element(doc: &web_sys::Document, id: &str) -> Option<web_sys::Element> {
@@ -255,21 +280,7 @@ fn show(id: &'static str, asks: &'static [&'static str], fit: RwSignal<Fit>) {
     LATEST.with(|l| l.set(me));
     set_timeout(
         move || {
-            let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-                return;
-            };
-            for class in ["tour-focus", "tour-ask"] {
-                if let Ok(old) = doc.query_selector_all(&format!(".{class}")) {
-                    for i in 0..old.length() {
-                        if let Some(e) = old.item(i).and_then(|n| {
-                            use leptos::wasm_bindgen::JsCast;
-                            n.dyn_into::<web_sys::Element>().ok()
-                        }) {
-                            let _ = e.class_list().remove_1(class);
-                        }
-                    }
-                }
-            }
+            unmark();
             let outline = move || {
                 let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
                     return true;
@@ -320,7 +331,9 @@ pub fn TourEntry(tour: TourSlot) -> impl IntoView {
     let tour = slot.tour;
     let label = move || {
         tour.with(|t| {
-            if t.started() {
+            if t.is_last() && !t.open {
+                format!("Tour done ✓ (see stop {} again)", t.stop + 1)
+            } else if t.started() {
                 format!("Resume the tour (stop {})", t.stop + 1)
             } else {
                 "Start the tour".to_string()

@@ -51,8 +51,12 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     // keyboard's focus on its title
     let open = Memo::new(move |_| tour.with(|t| t.open));
     Effect::new(move |_| {
-        let _ = (stop.get(), open.get());
-        request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
+        let _ = stop.get();
+        if open.get() {
+            request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
+        } else {
+            crate::ui::tour::card::unmark();
+        }
     });
     let facts = expect_context::<LabFactsSlot>().0;
     // where the student is at this stop: what the bar says while they act
@@ -67,19 +71,14 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             kept: app.with(|a| a.kept),
         }
     });
-    // a bar while the student steps or runs: the card opens again for
-    // the reveal
-    Effect::new(move |_| {
+    // the reveal waits in the card: once the student has stepped or run,
+    // the bar's button says so (the card does not jump back over the
+    // last step the student is reading)
+    let ready = Memo::new(move |_| {
         let a = acting.get();
-        let ready = STOPS[stop.get()].predict.is_some_and(|p| {
+        STOPS[stop.get()].predict.is_some_and(|p| {
             a.chosen && !a.revealed && ((p.step_first && a.stepped) || (p.run_first && a.ran))
-        });
-        if ready && fit.get_untracked() == Fit::Bar {
-            let (w, h) = screen();
-            fit.set(opened(w, h));
-            // at the reveal button, with the keyboard's focus
-            request_animation_frame(|| focus_in_card("[data-testid=tour-reveal]", false));
-        }
+        })
     });
     // on a phone: read, then act. Once the guess is made, or a button
     // that changes the page is pressed, the card makes way for the page.
@@ -111,16 +110,21 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         let tries = (!s.tries.is_empty()).then(|| {
             view! {
                 <div class="tour-tries" role="group" aria-label="Try each">
-                    {s.tries.iter().enumerate().map(|(i, (label, kept))| {
-                        let kept = *kept;
+                    {s.tries.iter().enumerate().map(|(i, t)| {
+                        let (kept, r3) = (t.kept, t.r3);
                         view! {
                             <button class="small" data-testid=format!("tour-try-{i}")
                                 aria-pressed=move || app.with(|a| a.kept == kept).to_string()
                                 on:click=move |_| {
-                                    app.update(|a| a.kept = kept);
+                                    app.update(|a| {
+                                        a.kept = kept;
+                                        if let Some(m) = r3 {
+                                            a.r3 = m;
+                                        }
+                                    });
                                     g.step.set(100_000);
                                     make_way(true);
-                                }>{*label}</button>
+                                }>{t.label}</button>
                         }
                     }).collect_view()}
                 </div>
@@ -157,19 +161,20 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             {text}{tries}{toggle}<Prediction tour=tour stage=stage chose=move || make_way(false)/>{notice}{myth}
         }
     };
+    // the tour's end: the card closes, the worked example is whole again
+    // and the keyboard's focus goes on to the summary and the exit ticket
+    let end_tour = move || {
+        tour.update(|t| t.open = false);
+        finish(app, g);
+        crate::ui::shell::widgets::focus_testid("tour-summary-title");
+    };
     // at the path's last stop the card points to the summary, which sits
     // in the page below the views: long, and kept when the card closes
     let summary_note = move || {
         tour.with(|t| t.is_last()).then(|| view! {
             <p class="tour-to-summary">
                 <b>"This is the last stop. "</b>"Your summary and the exit ticket are at the foot of the page. "
-                <button data-testid="tour-to-summary" on:click=move |_| {
-                    // the card makes way for the summary (it stays, as a bar)
-                    if fit.get_untracked() != Fit::Docked {
-                        fit.set(Fit::Bar);
-                    }
-                    crate::ui::shell::widgets::focus_testid("tour-summary-title");
-                }>"go to the summary ↓"</button>
+                <button data-testid="tour-to-summary" on:click=move |_| end_tour()>"finish: to the summary ↓"</button>
             </p>
         })
     };
@@ -180,20 +185,6 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 style:max-height=move || match fit.get() { Fit::Sheet(px) => Some(format!("{px}px")), _ => None }
                 data-testid="tour-card" aria-labelledby="tour-title"
                 on:keydown=move |e| if e.key() == "Escape" { close() }>
-                <button class="small tour-min" data-testid="tour-minimise" aria-expanded=move || (fit.get() != Fit::Bar).to_string()
-                    on:click=move |_| {
-                        if fit.get_untracked() == Fit::Bar {
-                            let (w, h) = screen();
-                            fit.set(opened(w, h));
-                            request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
-                        } else {
-                            fit.set(Fit::Bar);
-                        }
-                    }>{move || match fit.get() {
-                        Fit::Bar => "▴ the card",
-                        Fit::Read => "▾ show me",
-                        _ => "▾ smaller",
-                    }}</button>
                 <p class="tour-act" data-testid="tour-act" aria-live="polite">{move || (fit.get() == Fit::Bar).then(|| STOPS[stop.get()].act(acting.get()))}</p>
                 <p class="tour-count" data-testid="tour-count">{move || {
                     let (at, of) = tour.with(Tour::place);
@@ -204,22 +195,35 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 <div class="tour-body">{body}{summary_note}</div>
                 <div class="tour-nav">
                     <button data-testid="tour-back" on:click=move |_| go(Tour::back)
-                        disabled=move || tour.with(Tour::is_first) aria-label="previous stop">"◀ back"</button>
+                        disabled=move || tour.with(Tour::is_first) aria-label="previous stop">"◀"<span class="wide">" back"</span></button>
+                    <button class="tour-min" data-testid="tour-minimise" aria-expanded=move || (fit.get() != Fit::Bar).to_string()
+                        class:ready=move || fit.get() == Fit::Bar && ready.get()
+                        on:click=move |_| {
+                            if fit.get_untracked() == Fit::Bar {
+                                let (w, h) = screen();
+                                fit.set(opened(w, h));
+                                let at = if ready.get_untracked() { "[data-testid=tour-reveal]" } else { "[data-testid=tour-title]" };
+                                request_animation_frame(move || focus_in_card(at, at.ends_with("title]")));
+                            } else {
+                                fit.set(Fit::Bar);
+                            }
+                        }>{move || match fit.get() {
+                            Fit::Bar if ready.get() => "▴ reveal",
+                            Fit::Bar => "▴ the card",
+                            Fit::Read => "▾ show me",
+                            _ => "▾ smaller",
+                        }}</button>
                     <Show when=move || !tour.with(|t| t.is_last())
                         fallback=move || view! {
-                            <button data-testid="tour-finish" on:click=move |_| {
-                                close();
-                                finish(app, g);
-                                // on to the summary and the exit ticket, with the keyboard's focus
-                                crate::ui::shell::widgets::focus_testid("tour-summary-title");
-                            }>{move || if app.with(|a| a.hides("nav") && a.view != crate::page::url::View::Graph) { "finish" } else { "finish ✓" }}</button>
+                            <button data-testid="tour-finish" on:click=move |_| end_tour()>
+                                {move || if app.with(|a| a.hides("nav") && a.view != crate::page::url::View::Graph) { "finish" } else { "finish ✓" }}</button>
                         }>
                         <button data-testid="tour-next" on:click=move |_| go(Tour::next)>"next stop ▶"</button>
                     </Show>
-                    <button class="small" data-testid="tour-close" on:click=move |_| {
+                    <button class="small" data-testid="tour-close" aria-label="close the tour" on:click=move |_| {
                         close();
                         crate::ui::shell::widgets::focus_testid("tour-start");
-                    } title="Close the tour (it resumes here)">"close"</button>
+                    } title="Close the tour (it resumes here)">"✕"<span class="wide">" close"</span></button>
                 </div>
             </aside>
         </Show>

@@ -36,6 +36,10 @@ impl Default for Choices {
 
 const KEY: &str = "creditflow.teacher.v1";
 
+/// What "a class without calculus" hides: all but the worked example's
+/// graph, its steps and its check.
+const SCHOOL: [&str; 7] = ["nav", "req", "expr", "inputs", "notes", "costs", "export"];
+
 impl Choices {
     /// As kept in this browser: `stops=1-6;tour=0;proj=0;hide=a,b`.
     fn to_text(&self) -> String {
@@ -172,6 +176,14 @@ pub fn TeacherPanel() -> impl IntoView {
                 <h2 id="teacher-title">"For teachers and lecturers: a link for your class"</h2>
                 <p class="hint">"The link opens this page as it is now: the view, the expression, its values and step, the ticks, the lab's settings. Choose the tour stops your class gets and what students should not see."</p>
                 <p class="notice" data-testid="teacher-not-a-lock">"A link guides students; it cannot lock them: deleting the part of the address after “?” brings everything back. Nothing is sent anywhere: the page runs in each student's browser."</p>
+                <p>
+                    <button data-testid="teacher-school" on:click=move |_| choices.update(|c| {
+                        c.stops = (1, 3);
+                        c.tour = Some(1);
+                        c.hide = SCHOOL.to_vec();
+                    })>"set up for a class without calculus"</button>
+                    " "<span class="hint">"(tour stops 1–3 from the start, the worked example only: no view switch, requirement boxes, expression, inputs, notes, costs or export; change anything below)"</span>
+                </p>
                 <fieldset>
                     <legend>"Tour stops the class gets"</legend>
                     <label>"from "
@@ -258,7 +270,7 @@ pub fn TeacherPanel() -> impl IntoView {
                         </tbody>
                     </table>
                 </details>
-                <crate::ui::tour::ticket::ClassTools stops=Signal::derive(move || choices.with(|c| c.stops))/>
+                <crate::ui::tour::ticket::ClassTools stops=Signal::derive(move || choices.with(|c| c.stops)) link=link/>
             </section>
     }
 }

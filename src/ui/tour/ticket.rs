@@ -114,7 +114,7 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
             </label>
             {move || missing.get().then(|| view! { <p class="notice" role="alert">"Type your name or initials first (letters and digits)."</p> })}
             <ol class="ticket-list">{questions}</ol>
-            <button data-testid="ticket-finish" disabled=move || done.with(Option::is_some) on:click=finish>"finish: show my answers and my code"</button>
+            <button data-testid="ticket-finish" disabled=move || done.with(Option::is_some) on:click=finish>"done: show my answers and my code"</button>
             {result}
         </section>
     }
@@ -136,7 +136,12 @@ fn CopyButton(text: String) -> impl IntoView {
 /// The teacher's tools for the stops a link gives (1-based): the
 /// printable worksheet and answer key, and the class summary.
 #[component]
-pub fn ClassTools(#[prop(into)] stops: Signal<(usize, usize)>) -> impl IntoView {
+pub fn ClassTools(
+    #[prop(into)] stops: Signal<(usize, usize)>,
+    /// The class's link, printed on the worksheet.
+    #[prop(into)]
+    link: Signal<String>,
+) -> impl IntoView {
     let sheet = RwSignal::new(None::<bool>);
     let print = move |key: bool| {
         sheet.set(Some(key));
@@ -177,10 +182,11 @@ pub fn ClassTools(#[prop(into)] stops: Signal<(usize, usize)>) -> impl IntoView 
             // top of the document (the stylesheet prints nothing else)
             {move || sheet.get().map(|key| {
                 let (a, b) = stops.get();
+                let l = link.get();
                 view! {
-                    <Sheet first=a last=b key=key shown=true/>
+                    <Sheet first=a last=b key=key shown=true link=l.clone()/>
                     <leptos::portal::Portal>
-                        <div class="print-root"><Sheet first=a last=b key=key shown=false/></div>
+                        <div class="print-root"><Sheet first=a last=b key=key shown=false link=l.clone()/></div>
                     </leptos::portal::Portal>
                 }
             })}
@@ -228,7 +234,7 @@ pub fn ClassTools(#[prop(into)] stops: Signal<(usize, usize)>) -> impl IntoView 
 /// The printed sheet: each stop's question, then the exit ticket's; the
 /// answer key marks the answers and says why.
 #[component]
-fn Sheet(first: usize, last: usize, key: bool, shown: bool) -> impl IntoView {
+fn Sheet(first: usize, last: usize, key: bool, shown: bool, link: String) -> impl IntoView {
     let stops = (first - 1..last.min(STOPS.len())).map(|i| {
         let s = &STOPS[i];
         let q = s.predict.map(|p| view! {
@@ -267,7 +273,10 @@ fn Sheet(first: usize, last: usize, key: bool, shown: bool) -> impl IntoView {
     view! {
         <div class="print-sheet" data-testid=shown.then_some(if key { "answer-key" } else { "worksheet" })>
             <h2>{if key { format!("Credit Flow: answer key, tour stops {first}–{last}") } else { format!("Credit Flow: worksheet, tour stops {first}–{last}") }}</h2>
-            {(!key).then(|| view! { <p>"Name: ______________________"</p> })}
+            {(!key).then(|| view! {
+                <p>"Name: ______________________"</p>
+                <p class="sheet-link">"Open: "<span>{link}</span></p>
+            })}
             <ol>{stops}</ol>
             <h2>"Exit ticket"</h2>
             <ol>{items}</ol>
