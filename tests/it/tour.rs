@@ -41,7 +41,7 @@ fn every_stop_can_be_applied() {
         .map(|p| p.question)
         .collect();
     assert_eq!(asked.len(), 4);
-    assert!(asked[0].contains("making a a little bigger"));
+    assert!(asked[0].contains("if a grew a little"));
     assert!(asked[1].contains("R4 removed"));
     assert!(asked[2].contains("feedback alignment"));
     assert!(asked[3].contains("shared score"));
@@ -300,7 +300,7 @@ fn a_prediction_is_recorded_then_revealed_and_summarised() {
     assert!(t.is_last());
     let s = t.summary();
     assert_eq!(s.len(), 2, "the core tour's two questions");
-    assert!(s[0].right && s[0].chosen == Some("lower f"));
+    assert!(s[0].right && s[0].chosen == Some("f would fall"));
     assert!(!s[1].right && s[1].chosen.is_none());
 }
 

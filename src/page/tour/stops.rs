@@ -76,8 +76,8 @@ pub const STOPS: [Stop; 11] = [
         asks: &["step-next"],
         setup: Setup { step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {
-            question: "Guess first: will making a a little bigger raise or lower f? Then step the sweep to its end with next ▶ and reveal.",
-            choices: &["raise f", "lower f", "leave f unchanged"],
+            question: "Guess first: if a grew a little, would f rise or fall? Then step the sweep to its end with next ▶ and reveal.",
+            choices: &["f would rise", "f would fall", "f would stay the same"],
             answer: 1,
             why: &[
                 "Not raise: a is multiplied by b = −3, so making a bigger makes u = a·b smaller, and u's credit (+8) says f falls when u falls: +8 × (−3) is negative.",
@@ -129,7 +129,7 @@ pub const STOPS: [Stop; 11] = [
         title: "The five requirements, one at a time",
         look: "Look at the step text under the graph and the check table below it, after each button.",
         text: &[
-            "The sweep needed five things at every node: the boxes R1 to R5 at the top of the page. Remove one at a time with the buttons below and see what breaks.",
+            "The sweep needed five things at every node, the requirements R1 to R5 (listed at the top of the page). Remove one at a time with the buttons below and see what breaks.",
         ],
         notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes.",
         asks: &[],
@@ -138,19 +138,19 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[
             Try {
-                label: "remove R1: stored values",
+                label: "remove R1: stored activity",
                 kept: without(0),
                 r3: None,
                 says: "R1 removed: each node works out its local rate from old values (an earlier calculation's) instead of the ones it just found, so the credits come out wrong.",
             },
             Try {
-                label: "remove R2: local rates",
+                label: "remove R2: local derivatives",
                 kept: without(1),
                 r3: None,
                 says: "R2 removed: each node passes its credit on without multiplying by its local rate, as if every rate were 1: v² hands back 1 instead of 2·v = 8.",
             },
             Try {
-                label: "remove R3: signed credits",
+                label: "remove R3: signed, per-unit errors",
                 kept: without(2),
                 r3: Some(Method::SignDropped),
                 says: "R3 removed: each credit loses its sign, so a node is told how much but not which way.",
@@ -177,7 +177,7 @@ pub const STOPS: [Stop; 11] = [
         text: &[
             "R4 is now removed. On the way back, the product u = a·b should multiply u's credit by the other input (b for a, a for b). Without R4 it multiplies by a fixed random number instead, the same one every time.",
         ],
-        notice: "What to notice: on this small graph the credit is simply wrong. In a network it turns out to matter least of the five: in this page's lab, removing R4 (feedback alignment) leaves an error about 2 times backprop's, against 6 to 12 times for removing R2 or R3 (the essay measured 1.1 times on its own task). Going further shows why.",
+        notice: "What to notice: on this small graph the credit is simply wrong. Yet in a real network R4 matters least of the five: when this page trains a small network without it, the error ends about 2 times backprop's (the full sweep's), against 6 to 12 times for removing R2 or R3. (The essay measured 1.1 times, on another task.) Going further shows why.",
         asks: &["step-next"],
         setup: Setup { kept: Some(without(3)), step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {

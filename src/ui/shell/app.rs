@@ -193,7 +193,16 @@ fn header(f: Frame) -> impl IntoView {
                         </button>
                     }).collect_view()}
                 </nav>
-                <div class="prefs" role="group" aria-label="Page settings">
+                // a button here opens something in the page: the menu makes way
+                <div class="prefs" role="group" aria-label="Page settings" on:click=move |e| {
+                    use leptos::wasm_bindgen::JsCast;
+                    let on_button = e.target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|t| t.closest("button").ok().flatten().is_some());
+                    if on_button {
+                        menu.set(false);
+                    }
+                }>
                     <span class:hidden=move || f.hides("tour")><tour_card::TourEntry tour=slot/></span>
                     <button data-testid="help-open" aria-expanded=move || help.get().to_string()
                         on:click=move |_| help.update(|h| *h = !*h)>"Help"</button>
@@ -275,7 +284,9 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
                 <div class:hidden=move || !f.view_is(v)>{(rooms.draw)(r, Signal::derive(move || f.view_is(v)))}</div>
             })).collect_view()}
         </main>
-        {(rooms.draw)(Room::Tour, Signal::derive(move || tour.with(|t| t.open)))}
+        // (and at a finished tour's last stop: its summary and the exit ticket
+        // with the student's code are in the page after a reload too)
+        {(rooms.draw)(Room::Tour, Signal::derive(move || tour.with(|t| t.open || (t.is_last() && t.started()))))}
         {(rooms.draw)(Room::Present, Signal::derive(move || app.with(|a| a.present.is_some())))}
         <footer>
             "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "

@@ -158,16 +158,25 @@ pub(crate) fn ProgressLine(
 /// the next frame (after the change that called for it is drawn), so
 /// that it never falls to the document.
 pub fn focus_testid(id: &'static str) {
+    focus_shown(vec![id]);
+}
+
+/// Gives the keyboard's focus, on the next frame, to the first of `ids`
+/// that is shown (a header button may sit in the phone's closed menu:
+/// then the menu's button).
+pub fn focus_shown(ids: Vec<&'static str>) {
     request_animation_frame(move || {
         use leptos::wasm_bindgen::JsCast;
-        let el = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| {
-                d.query_selector(&format!("[data-testid={id}]"))
-                    .ok()
-                    .flatten()
-            })
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let el = ids.iter().find_map(|id| {
+            doc.query_selector(&format!("[data-testid={id}]"))
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                .filter(|e| e.get_bounding_client_rect().width() > 0.0)
+        });
         if let Some(e) = el {
             let _ = e.focus();
         }

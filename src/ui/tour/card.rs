@@ -14,7 +14,7 @@ use leptos::prelude::*;
 const KEY: &str = "creditflow.tour.v1";
 
 /// A sweep index past any graph's end (the graph view clamps it).
-const END: usize = 100_000;
+pub(crate) const END: usize = 100_000;
 
 /// The tour as the page shares it: the student's progress, and how many
 /// times a stop was asked for from outside the card (the header's entry,
@@ -167,10 +167,17 @@ pub(crate) fn apply(s: &Setup, asks: &'static [&'static str], st: Stage) {
     if let Some((src, vals)) = s.expr {
         g.load(src, vals);
     }
-    match s.step {
-        At::Start => g.step.set(0),
-        At::End => g.step.set(END),
-        At::Keep => {}
+    // and again on the next frame, once the page has redrawn its sweep
+    // for the new ticks (a sweep with more steps, a late echo of the old
+    // step from the page's copy of the worked example)
+    let at = match s.step {
+        At::Start => Some(0),
+        At::End => Some(END),
+        At::Keep => None,
+    };
+    if let Some(k) = at {
+        g.step.set(k);
+        request_animation_frame(move || g.step.set(k));
     }
     if s.run {
         run.0.update(|n| *n += 1);

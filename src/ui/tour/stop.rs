@@ -9,7 +9,7 @@ use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::terms::with_terms;
 use crate::ui::shell::widgets::{LabFactsSlot, RunRequest};
-use crate::ui::tour::card::{apply, finish, opened, screen, Fit, Stage, TourSlot};
+use crate::ui::tour::card::{apply, finish, opened, screen, Fit, Stage, TourSlot, END};
 use leptos::prelude::*;
 
 #[component]
@@ -122,7 +122,8 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                                             a.r3 = m;
                                         }
                                     });
-                                    g.step.set(100_000);
+                                    // once the page has the new sweep (R5's is longer)
+                                    request_animation_frame(move || g.step.set(END));
                                     make_way(true);
                                 }>{t.label}</button>
                         }
@@ -157,7 +158,14 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             shown.then(|| view! { <p class="tour-notice" data-testid="tour-notice">{with_terms(s.notice)}</p> })
         };
         view! {
-            <p class="tour-look" data-testid="tour-look">{s.look}</p>
+            // on a phone's card, what to look at is the way to it
+            <p class="tour-look" data-testid="tour-look">
+                {move || if fit.get() == Fit::Read {
+                    view! { <button class="tour-look-go" data-testid="tour-look-go" on:click=move |_| fit.set(Fit::Bar)>{s.look}" ▾"</button> }.into_any()
+                } else {
+                    s.look.into_any()
+                }}
+            </p>
             {text}{tries}{toggle}<Prediction tour=tour stage=stage chose=move || make_way(false)/>{notice}{myth}
         }
     };
@@ -184,7 +192,10 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             <aside class="tour-card" class:bar=move || fit.get() == Fit::Bar class:read=move || fit.get() == Fit::Read
                 style:max-height=move || match fit.get() { Fit::Sheet(px) => Some(format!("{px}px")), _ => None }
                 data-testid="tour-card" aria-labelledby="tour-title"
-                on:keydown=move |e| if e.key() == "Escape" { close() }>
+                on:keydown=move |e| if e.key() == "Escape" {
+                    close();
+                    crate::ui::shell::widgets::focus_shown(vec!["tour-start", "menu-open"]);
+                }>
                 <p class="tour-act" data-testid="tour-act" aria-live="polite">{move || (fit.get() == Fit::Bar).then(|| STOPS[stop.get()].act(acting.get()))}</p>
                 <p class="tour-count" data-testid="tour-count">{move || {
                     let (at, of) = tour.with(Tour::place);
@@ -199,11 +210,13 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     <button class="tour-min" data-testid="tour-minimise" aria-expanded=move || (fit.get() != Fit::Bar).to_string()
                         class:ready=move || fit.get() == Fit::Bar && ready.get()
                         on:click=move |_| {
-                            if fit.get_untracked() == Fit::Bar {
+                            if fit.get_untracked() == Fit::Bar && ready.get_untracked() {
+                                // "▴ reveal": the card opens at the answer
+                                reveal(tour, stage);
+                            } else if fit.get_untracked() == Fit::Bar {
                                 let (w, h) = screen();
                                 fit.set(opened(w, h));
-                                let at = if ready.get_untracked() { "[data-testid=tour-reveal]" } else { "[data-testid=tour-title]" };
-                                request_animation_frame(move || focus_in_card(at, at.ends_with("title]")));
+                                request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
                             } else {
                                 fit.set(Fit::Bar);
                             }
@@ -222,7 +235,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     </Show>
                     <button class="small" data-testid="tour-close" aria-label="close the tour" on:click=move |_| {
                         close();
-                        crate::ui::shell::widgets::focus_testid("tour-start");
+                        crate::ui::shell::widgets::focus_shown(vec!["tour-start", "menu-open"]);
                     } title="Close the tour (it resumes here)">"✕"<span class="wide">" close"</span></button>
                 </div>
             </aside>
@@ -363,12 +376,7 @@ fn Prediction(
                         if waiting() {
                             return;
                         }
-                        let mut shown = None;
-                        tour.update(|t| shown = t.reveal());
-                        if let Some(s) = shown {
-                            apply(&s, &[], stage);
-                        }
-                        request_animation_frame(|| focus_in_card("[data-testid=tour-answer]", false));
+                        reveal(tour, stage);
                     }>
                     {move || if revealed {
                         "revealed"
@@ -386,6 +394,21 @@ fn Prediction(
             {answer}
         })
     }
+}
+
+/// Reveals the stop's answer: the page as the reveal sets it, the card
+/// open at the answer, with the keyboard's focus.
+fn reveal(tour: RwSignal<Tour>, stage: Stage) {
+    let mut shown = None;
+    tour.update(|t| shown = t.reveal());
+    if let Some(s) = shown {
+        apply(&s, &[], stage);
+    }
+    if stage.fit.get_untracked() == Fit::Bar {
+        let (w, h) = screen();
+        stage.fit.set(opened(w, h));
+    }
+    request_animation_frame(|| focus_in_card("[data-testid=tour-answer]", false));
 }
 
 /// Scrolls the card to `selector` (to its top, for the title) and gives

@@ -19,9 +19,9 @@ pub fn ModeCosts(ws: RwSignal<Worksheet>) -> impl IntoView {
             view! {
                 <table class="modes" data-testid="mode-costs">
                     <tr><th>"one evaluation of f"</th><td data-testid="ops-eval">{k.evaluation}</td><td>"1×"</td></tr>
-                    <tr><th>{format!("forward mode: {} tangent pass{}", k.inputs, if k.inputs == 1 { "" } else { "es" })}</th><td data-testid="ops-forward">{k.forward}</td>
+                    <tr><th>{format!("going forwards (forward mode): one pass per input, {}", k.inputs)}</th><td data-testid="ops-forward">{k.forward}</td>
                         <td>{format!("{:.1}×", ratio(k.forward))}</td></tr>
-                    <tr><th>"reverse mode: one backward sweep"</th><td data-testid="ops-reverse">{k.reverse}</td>
+                    <tr><th>"going backwards (reverse mode): one sweep"</th><td data-testid="ops-reverse">{k.reverse}</td>
                         <td>{format!("{:.1}×", ratio(k.reverse))}</td></tr>
                 </table>
             }
@@ -31,7 +31,7 @@ pub fn ModeCosts(ws: RwSignal<Worksheet>) -> impl IntoView {
         <h2>"The cheap gradient principle"</h2>
         {table}
         <p class="hint">
-            "Counted: multiplications (a function call counts as one; sums and negations are free). A product costs one multiplication forward and two backward (its adjoint times each operand), so for polynomial graphs reverse mode costs at most 3× one evaluation, whatever the number of inputs (Griewank). Forward mode pays for one tangent pass per input."
+            "Counted in multiplications (sums are free; a function such as tanh counts as one). A product costs one multiplication forwards and two on the way back (its credit times each of its inputs), so the backward sweep costs at most about 3 times one calculation of f, however many inputs there are, while going forwards costs one pass per input. (Precisely: for polynomial graphs reverse mode costs at most 3× one evaluation; forward mode one tangent pass per input; Griewank's cheap gradient principle.)"
         </p>
         <FamilyChart/>
     }

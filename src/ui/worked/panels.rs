@@ -158,7 +158,8 @@ pub fn R3Panel(
     };
     let add = move |n: u32| ws.update(|w| w.set_draws(w.draws.saturating_add(n)));
     view! {
-        <div class="r3-mode" role="radiogroup" aria-label="When R3 is unticked">
+        // shown once R3 is unticked: until then it is a choice about nothing
+        <div class="r3-mode" role="radiogroup" aria-label="When R3 is unticked" class:hidden=move || app.with(|a| a.kept[2])>
             "When R3 is unticked: "
             {choice(ErrorSignal::SharedScore, "r3-shared", "one shared score")}
             {choice(ErrorSignal::Scrambled, "r3-scrambled", "scrambled")}

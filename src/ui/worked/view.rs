@@ -170,6 +170,44 @@ pub fn GraphView() -> impl IntoView {
         .ok()
     });
 
+    // a key pressed on a node steps the sweep, which draws the graph anew:
+    // the keyboard's focus goes back to the same node, not to the page
+    let refocus = StoredValue::new(None::<String>);
+    Effect::new(move |_| {
+        let _ = k.get();
+        if refocus.get_value().is_some() {
+            request_animation_frame(move || {
+                let Some(i) = refocus.get_value() else { return };
+                refocus.set_value(None);
+                let node = wrap.get_untracked().and_then(|f| {
+                    f.query_selector(&format!("[data-node=\"{i}\"]"))
+                        .ok()
+                        .flatten()
+                });
+                if let Some(n) = node.and_then(|n| {
+                    use leptos::wasm_bindgen::JsCast;
+                    n.dyn_into::<web_sys::SvgElement>().ok()
+                }) {
+                    let opts = web_sys::FocusOptions::new();
+                    opts.set_prevent_scroll(true);
+                    let _ = n.focus_with_options(&opts);
+                }
+            });
+        }
+    });
+    let remember_node = move |e: leptos::ev::KeyboardEvent| {
+        use leptos::wasm_bindgen::JsCast;
+        // only the keys that step the sweep (`ui::shell::keys`)
+        if !matches!(e.key().as_str(), "ArrowRight" | "ArrowLeft" | " " | "Home") {
+            return;
+        }
+        let node = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|t| t.get_attribute("data-node"));
+        refocus.set_value(node);
+    };
+
     step_keys(
         app,
         View::Graph,
@@ -232,18 +270,21 @@ pub fn GraphView() -> impl IntoView {
                     </span>
                 </div>
                 <div class="graph-wrap" data-testid="graph-frame" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
+                    on:keydown=remember_node
                     on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
                     on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); set_zoom(Some(z)) }>
                     {move || graph_in.get().then(|| graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), zoom.get(), flow.get())))))}
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep" class:hidden=move || app.with(|a| a.hides("steps"))>
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>
-                    <button data-testid="step-prev" on:click=move |_| prev() title="Previous step (←)" disabled=move || { k.get() == 0 }>"◀ previous"</button>
+                    // (aria-disabled, not disabled: a button that cannot act keeps the
+                    // keyboard's focus instead of dropping it to the page)
+                    <button data-testid="step-prev" on:click=move |_| prev() title="Previous step (←)" aria-disabled=move || (k.get() == 0).to_string()>"◀ previous"</button>
                     <button data-testid="step-play" on:click=move |_| toggle_play() title="Play or pause (space)"
                         aria-pressed=move || playing.get().to_string()>
                         {move || if playing.get() { "pause" } else { "▶ play" }}
                     </button>
-                    <button data-testid="step-next" on:click=move |_| next() title="Next step (→)" disabled=move || { k.get() >= n_steps.get() }>"next ▶"</button>
+                    <button data-testid="step-next" on:click=move |_| next() title="Next step (→)" aria-disabled=move || (k.get() >= n_steps.get()).to_string()>"next ▶"</button>
                     <label class="speed">"speed "
                         <select data-testid="play-speed" on:change=move |e| {
                             if let Ok(i) = event_target_value(&e).parse::<usize>() { speed.set(i) }
