@@ -539,3 +539,31 @@ fn the_lesson_plan_fills_the_period_for_any_stops_and_its_arithmetic_holds() {
     assert!((f(2.01) - 15.7609).abs() < 1e-9 && (f(2.0) - f(2.01) - 0.2391).abs() < 1e-9);
     assert!(full[2].1.contains("15.7609") && full[2].1.contains("0.2391"));
 }
+
+#[test]
+fn a_ticket_being_answered_survives_a_reload_and_a_spreadsheet_row_gives_its_code() {
+    use creditflow::page::tour::ticket::{Class, Ticket};
+    let t = Ticket {
+        name: "Jamie P".into(),
+        stops: (1, 3),
+        answers: vec![Some(0), None, Some(3), Some(1)],
+    };
+    assert_eq!(Ticket::from_draft(&t.draft(), (1, 3), 4), Some(t.clone()));
+    // another lesson's draft, or another number of questions, is not this one
+    assert_eq!(Ticket::from_draft(&t.draft(), (1, 6), 4), None);
+    assert_eq!(Ticket::from_draft(&t.draft(), (1, 3), 5), None);
+    assert_eq!(Ticket::from_draft("nonsense", (1, 3), 4), None);
+    // a row copied from a form's spreadsheet: time, name, code
+    let done = Ticket {
+        name: "JAMIEP".into(),
+        stops: (1, 3),
+        answers: vec![Some(0), Some(2), Some(1), Some(2)],
+    };
+    let mut class = Class::default();
+    let row = format!("2026/12/07 09:12:03\tJamie P\t{}", done.code());
+    assert_eq!(class.paste(&row), Vec::<String>::new());
+    assert_eq!(class.tickets, vec![done.clone()]);
+    // a row without a code is refused, by what it is
+    assert_eq!(class.paste("2026/12/07\tSam\tno code").len(), 1);
+    assert_eq!(class.tickets.len(), 1);
+}

@@ -121,3 +121,29 @@ fn the_word_check_can_fail() {
     // a glossary term is defined where it appears
     assert!(unknown("its adjoint and the backward sweep").is_empty());
 }
+
+#[test]
+fn a_class_without_calculus_reads_the_steps_without_its_notation() {
+    use creditflow::page::worked::explain::without_calculus;
+    let ws = Worksheet::new(WORKED.0, WORKED.1).unwrap();
+    let c = ws.compute([true; 5], ErrorSignal::SharedScore);
+    let mut cut = 0;
+    for k in 0..=c.sweep.steps.len() {
+        for l in explain(&ws.graph, &c, k) {
+            let plain = without_calculus(&l.text);
+            assert!(!plain.contains('∂') && !plain.contains("d(v²)"), "{plain}");
+            cut += usize::from(plain != l.text);
+            // nothing but the notation goes: the sentence reads on
+            assert!(!plain.contains("  ") && !plain.contains("( "), "{plain}");
+        }
+    }
+    assert!(cut >= 4, "{cut} lines had notation");
+    assert_eq!(
+        without_calculus("to v: local rate 2·v = 8 (written d(v²)/dv); +1 × 8 = +8"),
+        "to v: local rate 2·v = 8; +1 × 8 = +8"
+    );
+    assert_eq!(
+        without_calculus("its adjoint (written x̄ for a node x)"),
+        "its adjoint (written x̄ for a node x)"
+    );
+}

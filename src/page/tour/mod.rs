@@ -17,9 +17,10 @@ use crate::page::url::View;
 
 /// Which hideable control (`url::HIDEABLE`) each element a stop points
 /// at or asks for belongs to.
-const PART_OF: [(&str, &str); 3] = [
+const PART_OF: [(&str, &str); 4] = [
     ("step-next", "steps"),
     ("fd-table", "check"),
+    ("fd-check", "check"),
     ("mode-costs", "costs"),
 ];
 

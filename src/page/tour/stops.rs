@@ -104,7 +104,7 @@ pub const STOPS: [Stop; 11] = [
         ],
         notice: "What to notice: a needed two extra calculations of f to check; the sweep gave all three credits at once.",
         asks: &[],
-        setup: Setup { step: At::End, ..Setup::graph("fd-table") },
+        setup: Setup { step: At::End, ..Setup::graph("fd-check") },
         predict: None,
         myth: None,
         tries: &[],

@@ -153,6 +153,44 @@ pub struct Ticket {
     pub answers: Vec<Option<usize>>,
 }
 
+impl Ticket {
+    /// A ticket still being answered, as this browser keeps it until the
+    /// student finishes (a reload must not lose it): the stops, the
+    /// answers as letters (`-` for none) and the name as typed, one per
+    /// line.
+    pub fn draft(&self) -> String {
+        let answers: String = self
+            .answers
+            .iter()
+            .map(|a| a.map_or('-', |c| char::from(b'A' + c.min(3) as u8)))
+            .collect();
+        format!(
+            "{}-{}\n{answers}\n{}",
+            self.stops.0, self.stops.1, self.name
+        )
+    }
+
+    /// Reads what `draft` wrote, for the stops `stops` with `n` questions
+    /// (`None` for another lesson's draft or anything unreadable).
+    pub fn from_draft(text: &str, stops: (usize, usize), n: usize) -> Option<Self> {
+        let mut lines = text.splitn(3, '\n');
+        let (a, b) = lines.next()?.split_once('-')?;
+        if (a.parse().ok()?, b.parse().ok()?) != stops {
+            return None;
+        }
+        let answers: Vec<Option<usize>> = lines
+            .next()?
+            .chars()
+            .map(|c| ('A'..='D').contains(&c).then(|| c as usize - 'A' as usize))
+            .collect();
+        (answers.len() == n).then(|| Self {
+            name: lines.next().unwrap_or("").chars().take(64).collect(),
+            stops,
+            answers,
+        })
+    }
+}
+
 /// A name as the code carries it: letters (of any script) and digits,
 /// at most 16, upper case where the script has it.
 pub fn clean_name(name: &str) -> String {
@@ -295,6 +333,14 @@ impl Class {
     pub fn paste(&mut self, text: &str) -> Vec<String> {
         let mut refused = Vec::new();
         for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            // a row copied from a form's spreadsheet (time, name, code):
+            // its code is the cell that starts "CF1."
+            let line = line
+                .split(['\t', ',', ';', ' '])
+                .find(|cell| cell.trim().to_uppercase().starts_with("CF1."))
+                .filter(|_| !line.to_uppercase().starts_with("CF1."))
+                .unwrap_or(line)
+                .trim();
             match Ticket::read(line) {
                 Ok(t) => {
                     self.tickets.retain(|o| o.name != t.name);

@@ -19,7 +19,7 @@ use crate::page::url::codec::*;
 pub use crate::page::view::View;
 
 /// The controls a teacher can hide from students: id and what it is.
-pub const HIDEABLE: [(&str, &str); 15] = [
+pub const HIDEABLE: [(&str, &str); 16] = [
     ("nav", "the switch between the views"),
     ("req", "the five requirement checkboxes"),
     ("expr", "the expression box and its presets"),
@@ -28,6 +28,10 @@ pub const HIDEABLE: [(&str, &str); 15] = [
     (
         "steps",
         "the step buttons (you step the sweep for the class)",
+    ),
+    (
+        "notation",
+        "the calculus notation in the step text (∂f/∂a, d(v²)/dv; the words say it too)",
     ),
     ("check", "the finite-difference check"),
     (

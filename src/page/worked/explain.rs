@@ -487,3 +487,34 @@ fn signed_sig(x: f64) -> String {
         fmt_sig(x)
     }
 }
+
+/// A step's words without their calculus notation (" (written ∂f/∂a)",
+/// " (written d(v²)/dv)"), for a class a teacher set up without it: the
+/// words around each say the same thing plainly.
+pub fn without_calculus(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(" (written ") {
+        let after = &rest[at + " (written ".len()..];
+        if !(after.starts_with('∂') || after.starts_with("d(")) {
+            out.push_str(&rest[..at + 1]);
+            rest = &rest[at + 1..];
+            continue;
+        }
+        // to the bracket that closes "(written"
+        let mut depth = 1;
+        let end = after.char_indices().find_map(|(i, c)| {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            (depth == 0).then_some(i + 1)
+        });
+        let Some(end) = end else { break };
+        out.push_str(&rest[..at]);
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}

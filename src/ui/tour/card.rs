@@ -69,7 +69,12 @@ pub fn load(app: RwSignal<AppState>) -> TourSlot {
     if hidden {
         t.open = false;
     } else if let Some(stop) = app.with_untracked(|a| a.tour) {
-        t.go(stop - 1);
+        // a class's link opens at its first stop; a student coming back to
+        // it resumes where they were
+        let first = t.path().first().copied().unwrap_or(0);
+        let back = stop - 1 == first && t.started() && t.path().contains(&t.stop);
+        let at = if back { t.stop } else { stop - 1 };
+        t.go(at);
     }
     let tour = RwSignal::new(t);
     Effect::new(move |_| {
@@ -338,7 +343,9 @@ pub fn TourEntry(tour: TourSlot) -> impl IntoView {
     let tour = slot.tour;
     let label = move || {
         tour.with(|t| {
-            if t.is_last() && !t.open {
+            if t.open {
+                format!("The tour: stop {} (open)", t.stop + 1)
+            } else if t.is_last() && !t.open {
                 format!("Tour done ✓ (see stop {} again)", t.stop + 1)
             } else if t.started() {
                 format!("Resume the tour (stop {})", t.stop + 1)
@@ -365,7 +372,7 @@ pub fn TourOffer(tour: TourSlot) -> impl IntoView {
     view! {
         <Show when=shown>
             <div class="tour-offer" data-testid="tour-offer" role="region" aria-label="The tour">
-                <span>"New here? A short tour walks you through this example, with a few guesses to make on the way."</span>
+                <span>"New here? This page shows how a learning machine works out which of its numbers to blame for a result. A short tour walks you through it on this example, with a few guesses on the way."</span>
                 <button data-testid="tour-offer-start" on:click=move |_| slot.ask(0)>{move || format!("Start the tour ({} stops)", tour.with(|t| t.path().len()))}</button>
                 <button data-testid="tour-offer-dismiss" on:click=move |_| tour.update(|t| t.dismissed = true)>"Not now"</button>
             </div>

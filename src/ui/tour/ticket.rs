@@ -21,12 +21,28 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
     let kept = crate::ui::shell::storage::get(KEPT)
         .and_then(|c| Ticket::read(&c).ok())
         .filter(|t| t.stops == (first, last));
-    let name = RwSignal::new(kept.as_ref().map(|t| t.name.clone()).unwrap_or_default());
+    // and one being answered, until it is finished
+    const DRAFT: &str = "creditflow.ticket-draft.v1";
+    let draft = crate::ui::shell::storage::get(DRAFT)
+        .and_then(|d| Ticket::from_draft(&d, (first, last), n));
+    let start = kept.clone().or(draft);
+    let name = RwSignal::new(start.as_ref().map(|t| t.name.clone()).unwrap_or_default());
     let answers = RwSignal::new(
-        kept.as_ref()
+        start
+            .as_ref()
             .map_or(vec![None::<usize>; n], |t| t.answers.clone()),
     );
     let done = RwSignal::new(kept);
+    Effect::new(move |_| {
+        let t = Ticket {
+            name: name.get(),
+            stops: (first, last),
+            answers: answers.get(),
+        };
+        if done.with_untracked(Option::is_none) {
+            let _ = crate::ui::shell::storage::set(DRAFT, &t.draft());
+        }
+    });
     Effect::new(move |_| {
         if let Some(code) = done.with(|d| d.as_ref().map(Ticket::code)) {
             let _ = crate::ui::shell::storage::set(KEPT, &code);

@@ -23,11 +23,17 @@ pub fn Arithmetic(
     computed: Memo<Computed>,
     #[prop(into)] k: Signal<usize>,
 ) -> impl IntoView {
+    let app = expect_context::<RwSignal<AppState>>();
     move || {
         let lines = ws.with(|w| computed.with(|c| explain(&w.graph, c, k.get())));
+        // a teacher's class without calculus: the words, not the notation
+        let plain = app.with(|a| a.hides("notation"));
         let body = lines
             .into_iter()
-            .map(|l| {
+            .map(|mut l| {
+                if plain {
+                    l.text = crate::page::worked::explain::without_calculus(&l.text);
+                }
                 let class = match l.tone {
                     Tone::Heading => "step-heading",
                     Tone::Math => "step-math",

@@ -306,7 +306,8 @@ pub fn GraphView() -> impl IntoView {
             </div>
             <div class="col side">
                 {move || panels_in.get().then(|| view! {
-                    <div class:hidden=move || app.with(|a| a.hides("check"))><FdTable computed=computed k=k/></div>
+                    <div class:hidden=move || app.with(|a| a.hides("check"))
+                        data-testid="fd-check"><FdTable computed=computed k=k/></div>
                     <div class:hidden=move || app.with(|a| a.hides("notes"))>
                         <R3Panel ws=ws computed=computed app=app/>
                         <RequirementNotes ws=ws computed=computed app=app step=step/>
