@@ -205,6 +205,28 @@ pub(crate) fn finish(app: RwSignal<AppState>, g: GraphState) {
     unmark();
 }
 
+/// Scrolls what the card outlined to the top of the screen again (the
+/// card put away to a bar: what loaded since may have moved it).
+pub(crate) fn to_subject() {
+    let Some(w) = web_sys::window() else { return };
+    let Some(doc) = w.document() else { return };
+    let Ok(found) = doc.query_selector_all(".tour-focus, .tour-ask") else {
+        return;
+    };
+    let top = (0..found.length())
+        .filter_map(|i| {
+            use leptos::wasm_bindgen::JsCast;
+            found.item(i)?.dyn_into::<web_sys::Element>().ok()
+        })
+        .map(|e| e.get_bounding_client_rect())
+        .filter(|r| r.height() > 0.0)
+        .map(|r| r.top())
+        .fold(f64::INFINITY, f64::min);
+    if top.is_finite() && (top - 8.0).abs() > 2.0 {
+        w.scroll_by_with_x_and_y(0.0, top - 8.0);
+    }
+}
+
 /// Takes the tour's outlines off the page.
 pub(crate) fn unmark() {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {

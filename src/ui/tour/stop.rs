@@ -161,7 +161,10 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             // on a phone's card, what to look at is the way to it
             <p class="tour-look" data-testid="tour-look">
                 {move || if fit.get() == Fit::Read {
-                    view! { <button class="tour-look-go" data-testid="tour-look-go" on:click=move |_| fit.set(Fit::Bar)>{s.look}" ▾"</button> }.into_any()
+                    view! { <button class="tour-look-go" data-testid="tour-look-go" on:click=move |_| {
+                        fit.set(Fit::Bar);
+                        crate::ui::tour::card::to_subject();
+                    }>{s.look}" ▾"</button> }.into_any()
                 } else {
                     s.look.into_any()
                 }}
@@ -219,6 +222,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                                 request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
                             } else {
                                 fit.set(Fit::Bar);
+                                crate::ui::tour::card::to_subject();
                             }
                         }>{move || match fit.get() {
                             Fit::Bar if ready.get() => "▴ reveal",
@@ -440,7 +444,22 @@ fn focus_in_card(selector: &str, top: bool) {
 fn Ask(q: &'static Question, id: String) -> impl IntoView {
     let typed = RwSignal::new(String::new());
     let verdict = RwSignal::new(None::<Result<bool, String>>);
-    let check = move || verdict.set(Some(q.check(&typed.get_untracked())));
+    let verdict_at = StoredValue::new(format!("[data-testid={id}-verdict]"));
+    // the verdict, scrolled into the card's view (it may sit below it)
+    let check = move || {
+        verdict.set(Some(q.check(&typed.get_untracked())));
+        let at = verdict_at.get_value();
+        request_animation_frame(move || {
+            if let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(&at).ok().flatten())
+            {
+                let o = web_sys::ScrollIntoViewOptions::new();
+                o.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                el.scroll_into_view_with_scroll_into_view_options(&o);
+            }
+        });
+    };
     view! {
         <p>{q.prompt}</p>
         <label class="retrieval">

@@ -246,7 +246,9 @@ fn node(
                 width=node_w height=node_h rx="10"></rect>
             <text class="node-title" x=format!("{x:.1}") y=format!("{:.1}", y - 5.0) text-anchor="middle">{title}</text>
             <text class="node-value" x=format!("{x:.1}") y=format!("{:.1}", y + 13.0) text-anchor="middle">{value}</text>
-            {label.map(|l| view! {
+            // a long credit on the graph drops its word (the screen reader's
+            // label keeps it): neighbours' labels would run into each other
+            {label.map(|l| if l.chars().count() > 14 { l.trim_start_matches("adjoint ").to_string() } else { l }).map(|l| view! {
                 <text class=format!("node-adj {}", sign_class(num)) x=format!("{x:.1}") y=format!("{:.1}", y + node_h / 2.0 + 16.0) text-anchor="middle">{l}</text>
             })}
         </g>
