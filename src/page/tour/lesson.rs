@@ -16,11 +16,12 @@ pub struct Part {
     pub what: &'static str,
 }
 
-pub const PARTS: [Part; 7] = [
+pub const PARTS: [Part; 8] = [
     Part { minutes: 5, stops: None, what: "Show the worked example on the projector: f = (a·b + c)² at a = 2, b = −3, c = 10. Ask: if a grew a little, would f go up or down? Take a show of hands; do not answer yet." },
     Part { minutes: 10, stops: Some((1, 2)), what: "Students open the link and take tour {stops} alone or in pairs: they guess, step the backward sweep with next ▶, and reveal. Walk round; ask pairs to say in words why a's credit is negative." },
     Part { minutes: 7, stops: Some((3, 3)), what: "Tour {stops} together: nudge a by a small step on the board: at a = 2.01, f = (2.01·(−3) + 10)² = 3.97² = 15.7609, so f fell by 0.2391, about 24 times the nudge of 0.01, as the sweep's −24 said." },
-    Part { minutes: 8, stops: Some((4, 5)), what: "Tour {stops}: why one backward pass is cheap, and the five requirements: each pair removes one requirement and tells the class what broke." },
+    Part { minutes: 4, stops: Some((4, 4)), what: "Tour {stops}: why one backward pass is cheap. On the cost chart, ask: how many passes would going forwards need for a network with a million inputs?" },
+    Part { minutes: 4, stops: Some((5, 5)), what: "Tour {stops}: the five requirements. Each pair removes one requirement and tells the class what broke." },
     Part { minutes: 4, stops: Some((6, 6)), what: "Tour {stops} and its guess: weight transport (R4) removed on the small graph." },
     Part { minutes: 4, stops: None, what: "The exit ticket at the foot of the page: students answer alone and paste their code into the form you use." },
     Part { minutes: 7, stops: None, what: "Paste the codes into this panel's class summary and go over the question most got wrong, with its commonest wrong answer." },

@@ -112,7 +112,7 @@ pub const STOPS: [Stop; 11] = [
     },
     Stop {
         title: "Why going backwards is cheap",
-        look: "Look at the chart of costs under the table.",
+        look: "Look at the costs: the table, then the chart under it.",
         text: &[
             "One backward sweep gives every input's credit at once, for at most about three times the work of calculating f.",
             "Going forwards instead (forward mode) means one pass per input: the chart shows that cost growing with the number of inputs while the backward sweep's stays flat. A network with millions of connections could not learn without this.",

@@ -193,7 +193,7 @@ fn leaf(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Line {
     }
     if close(s.adjoint, exact) {
         line(Tone::Plain, format!(
-            "{me} is an input: its credit is {}, exactly how much {out} changes per unit {me} grows (written ∂{out}/∂{me}); the table checks it with small nudges.",
+            "{me} is an input: its credit is {}: for a small nudge, how much {out} changes per unit {me} grows (written ∂{out}/∂{me}); the table checks it with small nudges.",
             fmt_signed(s.adjoint)
         ))
     } else {

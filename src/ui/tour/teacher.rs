@@ -38,8 +38,8 @@ const KEY: &str = "creditflow.teacher.v1";
 
 /// What "a class without calculus" hides: all but the worked example's
 /// graph, its steps and its check.
-const SCHOOL: [&str; 8] = [
-    "nav", "req", "expr", "inputs", "notation", "notes", "costs", "export",
+const SCHOOL: [&str; 9] = [
+    "nav", "req", "expr", "inputs", "notation", "notes", "costs", "export", "teacher",
 ];
 
 impl Choices {
@@ -184,7 +184,7 @@ pub fn TeacherPanel() -> impl IntoView {
                         c.tour = Some(1);
                         c.hide = SCHOOL.to_vec();
                     })>"set up for a class without calculus"</button>
-                    " "<span class="hint">"(tour stops 1–3 from the start, the worked example only: no view switch, requirement boxes, expression, inputs, calculus notation, notes, costs or export; change anything below)"</span>
+                    " "<span class="hint">"(tour stops 1–3 from the start, the worked example only: no view switch, requirement boxes, expression, inputs, calculus notation, notes, costs, export or this panel; change anything below)"</span>
                 </p>
                 <fieldset>
                     <legend>"Tour stops the class gets"</legend>

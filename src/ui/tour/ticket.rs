@@ -123,12 +123,12 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
             <h3 id="ticket-title">"Exit ticket"</h3>
             {(n == 0).then(|| view! { <p>"These stops have no exit-ticket questions."</p> })}
             <p class="hint">{format!("{n} questions on the stops you took. No answer is marked until you finish; then you get a code for your teacher (it carries your name and answers; nothing is sent anywhere).")}</p>
-            <label class="block-label">"Your name or initials "
+            <label class="block-label">"Your full name "
                 <input type="text" data-testid="ticket-name" maxlength="24" autocomplete="off" prop:value=move || name.get()
                     prop:disabled=move || done.with(Option::is_some)
                     on:input=move |e| name.set(event_target_value(&e))/>
             </label>
-            {move || missing.get().then(|| view! { <p class="notice" role="alert">"Type your name or initials first (letters and digits)."</p> })}
+            {move || missing.get().then(|| view! { <p class="notice" role="alert">"Type your full name first (letters and digits): initials can be shared by two students."</p> })}
             <ol class="ticket-list">{questions}</ol>
             <button data-testid="ticket-finish" disabled=move || done.with(Option::is_some) on:click=finish>"done: show my answers and my code"</button>
             {result}
