@@ -567,3 +567,20 @@ fn a_ticket_being_answered_survives_a_reload_and_a_spreadsheet_row_gives_its_cod
     assert_eq!(class.paste("2026/12/07\tSam\tno code").len(), 1);
     assert_eq!(class.tickets.len(), 1);
 }
+
+#[test]
+fn the_reveal_is_ready_once_guessed_and_stepped_and_not_before() {
+    use creditflow::page::tour::{Acting, STOPS};
+    let sweep = &STOPS[1];
+    let a = Acting::default();
+    assert!(sweep.still_to_do(a) && !sweep.ready(a));
+    let guessed = Acting { chosen: true, ..a };
+    assert!(sweep.still_to_do(guessed) && !sweep.ready(guessed));
+    let stepped = Acting { stepped: true, ..guessed };
+    assert!(!sweep.still_to_do(stepped) && sweep.ready(stepped));
+    let unguessed = Acting { chosen: false, ..stepped };
+    assert!(!sweep.ready(unguessed));
+    assert!(!sweep.ready(Acting { revealed: true, ..stepped }));
+    // a stop with nothing to guess is never waiting
+    assert!(!STOPS[0].still_to_do(a) && !STOPS[0].ready(stepped));
+}

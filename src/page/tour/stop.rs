@@ -232,6 +232,19 @@ pub struct Acting {
 }
 
 impl Stop {
+    /// The reveal still waits for the student to step the sweep or run
+    /// the lab (whether or not a guess is made).
+    pub fn still_to_do(&self, a: Acting) -> bool {
+        self.predict.is_some_and(|p| {
+            !a.revealed && ((p.step_first && !a.stepped) || (p.run_first && !a.ran))
+        })
+    }
+
+    /// Guessed, stepped or run: the reveal is ready.
+    pub fn ready(&self, a: Acting) -> bool {
+        self.predict.is_some() && a.chosen && !a.revealed && !self.still_to_do(a)
+    }
+
     /// The bar's one line while the card is put away: what to look at,
     /// and what the reveal still waits for.
     pub fn act(&self, a: Acting) -> String {

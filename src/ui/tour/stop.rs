@@ -74,20 +74,8 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     // the reveal waits in the card: once the student has stepped or run,
     // the bar's button says so (the card does not jump back over the
     // last step the student is reading)
-    let ready = Memo::new(move |_| {
-        let a = acting.get();
-        STOPS[stop.get()].predict.is_some_and(|p| {
-            a.chosen && !a.revealed && ((p.step_first && a.stepped) || (p.run_first && a.ran))
-        })
-    });
-    // on a phone: read, then act. Once the guess is made, or a button
-    // that changes the page is pressed, the card makes way for the page.
-    let waiting = move || {
-        let a = acting.get_untracked();
-        STOPS[stop.get_untracked()].predict.is_some_and(|p| {
-            !a.revealed && ((p.step_first && !a.stepped) || (p.run_first && !a.ran))
-        })
-    };
+    let ready = Memo::new(move |_| STOPS[stop.get()].ready(acting.get()));
+    let waiting = move || STOPS[stop.get_untracked()].still_to_do(acting.get_untracked());
     let make_way = move |always: bool| {
         if fit.get_untracked() == Fit::Read {
             set_timeout(
@@ -169,7 +157,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     s.look.into_any()
                 }}
             </p>
-            {text}{tries}{toggle}<Prediction tour=tour stage=stage chose=move || make_way(false)/>{notice}{myth}
+            {text}{tries}{toggle}<Prediction tour=tour stage=stage acting=acting chose=move || make_way(false)/>{notice}{myth}
         }
     };
     // the tour's end: the card closes, the worked example is whole again
@@ -314,12 +302,12 @@ fn Summary(
 fn Prediction(
     tour: RwSignal<Tour>,
     stage: Stage,
+    /// Where the student is at the stop (the card's, shared with its bar).
+    acting: Memo<Acting>,
     /// After a choice the student must still step or run for (a phone's
     /// card makes way for the page).
     chose: impl Fn() + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let (g, app) = (stage.g, stage.app);
-    let facts = expect_context::<LabFactsSlot>().0;
     move || {
         let (stop, chosen, revealed) = tour.with(|t| (t.stop, t.chosen(), t.is_revealed()));
         let p = STOPS[stop].predict?;
@@ -327,11 +315,8 @@ fn Prediction(
         // end; one that asks for a run, for the run's results
         // (the page's own step, in the link, too: the card may be in the
         // rooms' wasm, whose copy of the worked example follows the page's)
-        let stepped = move || {
-            let n = g.ws.with(|w| w.graph.len());
-            !p.step_first || g.step.get() >= n || app.with(|a| a.step) >= n
-        };
-        let ran = move || !p.run_first || facts.with(|f| f.fa.is_some() && f.floor.is_some());
+        let stepped = move || !p.step_first || acting.with(|a| a.stepped);
+        let ran = move || !p.run_first || acting.with(|a| a.ran);
         // buttons, not radios: the arrow keys (which step the sweep) never
         // change an answer
         let choices = p.choices.iter().enumerate().map(|(i, c)| view! {
