@@ -576,11 +576,20 @@ fn the_reveal_is_ready_once_guessed_and_stepped_and_not_before() {
     assert!(sweep.still_to_do(a) && !sweep.ready(a));
     let guessed = Acting { chosen: true, ..a };
     assert!(sweep.still_to_do(guessed) && !sweep.ready(guessed));
-    let stepped = Acting { stepped: true, ..guessed };
+    let stepped = Acting {
+        stepped: true,
+        ..guessed
+    };
     assert!(!sweep.still_to_do(stepped) && sweep.ready(stepped));
-    let unguessed = Acting { chosen: false, ..stepped };
+    let unguessed = Acting {
+        chosen: false,
+        ..stepped
+    };
     assert!(!sweep.ready(unguessed));
-    assert!(!sweep.ready(Acting { revealed: true, ..stepped }));
+    assert!(!sweep.ready(Acting {
+        revealed: true,
+        ..stepped
+    }));
     // a stop with nothing to guess is never waiting
     assert!(!STOPS[0].still_to_do(a) && !STOPS[0].ready(stepped));
 }
