@@ -149,7 +149,7 @@ fn the_r4_stop_states_the_labs_cost_as_the_precomputed_grid_has_it() {
 #[test]
 fn the_exit_ticket_checks_its_credits_by_the_engine_and_its_codes_round_trip() {
     use creditflow::page::tour::retrieval::Question;
-    use creditflow::page::tour::ticket::{for_stops, Class, Ticket, ITEMS};
+    use creditflow::page::tour::ticket::{for_stops, Class, Pasted, Ticket, ITEMS};
     use creditflow::page::tour::CORE;
     for it in &ITEMS {
         assert!(it.answer < 4 && it.stop < STOPS.len(), "{}", it.question);
@@ -232,12 +232,14 @@ fn the_exit_ticket_checks_its_credits_by_the_engine_and_its_codes_round_trip() {
     );
     // the class summary: a bad code changes nothing, a name counts once
     let mut class = Class::default();
-    assert!(class.paste(&code).is_empty());
+    assert_eq!(class.paste(&code), Pasted::default());
     let before = class.clone();
-    let refused = class.paste(
-        "CF1.BOB.1-6.AB.XX
+    let refused = class
+        .paste(
+            "CF1.BOB.1-6.AB.XX
 hello",
-    );
+        )
+        .refused;
     assert_eq!(refused.len(), 2);
     assert!(refused[1].contains("“hello”"), "{refused:?}");
     assert_eq!(class, before);
@@ -254,8 +256,8 @@ hello",
             .map(|&i| Some((ITEMS[i].answer + 1) % 4))
             .collect(),
     };
-    assert!(class
-        .paste(&format!(
+    assert_eq!(
+        class.paste(&format!(
             "{}
 
 {}
@@ -263,9 +265,29 @@ hello",
             all_right.code(),
             wrong_a.code(),
             all_right.code()
-        ))
-        .is_empty());
+        )),
+        Pasted::default(),
+        "the same code twice replaces nothing"
+    );
     assert_eq!(class.tickets.len(), 3);
+    // a different code under a name already in is said, not merged unseen
+    let mut twice = class.clone();
+    let other_bo = Ticket {
+        answers: vec![None; all_right.answers.len()],
+        ..all_right.clone()
+    };
+    let said = twice.paste(&other_bo.code());
+    assert_eq!(said.replaced, vec!["BO".to_string()], "{said:?}");
+    assert_eq!(twice.tickets.len(), 3);
+    // each student's missed questions, numbered as their ticket shows them
+    assert!(all_right.missed().is_empty());
+    let missed = other_bo.missed();
+    assert_eq!(missed.len(), other_bo.answers.len());
+    assert_eq!(missed[0], (1, None));
+    assert_eq!(
+        wrong_a.missed()[1],
+        (2, Some((ITEMS[core[1]].answer + 1) % 4))
+    );
     let first = &class.tallies()[0];
     assert_eq!(first.item, core[0]);
     // Ada chose answer+0 for k = 0 (right), Bo right, Cy answer+1
@@ -542,7 +564,7 @@ fn the_lesson_plan_fills_the_period_for_any_stops_and_its_arithmetic_holds() {
 
 #[test]
 fn a_ticket_being_answered_survives_a_reload_and_a_spreadsheet_row_gives_its_code() {
-    use creditflow::page::tour::ticket::{Class, Ticket};
+    use creditflow::page::tour::ticket::{Class, Pasted, Ticket};
     let t = Ticket {
         name: "Jamie P".into(),
         stops: (1, 3),
@@ -561,10 +583,10 @@ fn a_ticket_being_answered_survives_a_reload_and_a_spreadsheet_row_gives_its_cod
     };
     let mut class = Class::default();
     let row = format!("2026/12/07 09:12:03\tJamie P\t{}", done.code());
-    assert_eq!(class.paste(&row), Vec::<String>::new());
+    assert_eq!(class.paste(&row), Pasted::default());
     assert_eq!(class.tickets, vec![done.clone()]);
     // a row without a code is refused, by what it is
-    assert_eq!(class.paste("2026/12/07\tSam\tno code").len(), 1);
+    assert_eq!(class.paste("2026/12/07\tSam\tno code").refused.len(), 1);
     assert_eq!(class.tickets.len(), 1);
 }
 

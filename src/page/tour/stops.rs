@@ -38,7 +38,7 @@ const fn without(r: usize) -> [bool; 5] {
 
 /// What the student saw at the sweep's end: b's adjoint on the graph.
 const SEEN_B: Question = Question {
-    prompt: "What did you see? The sweep is at its end: read b's credit (its adjoint) off the graph.",
+    prompt: "What did you see? The sweep is at its end: read b's credit off the graph.",
     expr: "(a*b+c)^2",
     values: &[("a", 2.0), ("b", -3.0), ("c", 10.0)],
     of: "b",
@@ -52,13 +52,13 @@ pub const CORE: usize = 6;
 
 pub const STOPS: [Stop; 11] = [
     Stop {
-        title: "Who deserves the blame for f?",
+        title: "Who gets the credit for f?",
         look: "Look at the graph: each box, called a node, is one step of the calculation, with its value.",
         text: &[
             "f = (a·b + c)² with a = 2, b = −3, c = 10. The page has worked f out step by step: u = a·b, then v = u + c, then f = v². Each node holds its value.",
-            "Credit assignment asks: if one input grew a little, how much would f change? That number is the input's credit, called its adjoint. A machine learns with it: where f measures its mistakes, it moves each input a little against its credit, and f falls.",
+            "Credit assignment asks: if one input grew a little, how much would f change? That number is the input's credit (books call it the adjoint). A machine learns with it: where f measures its mistakes, it moves each input a little against its credit, and f falls.",
         ],
-        notice: "What to notice: every node has a value, and only f has a credit so far (adjoint +1).",
+        notice: "What to notice: every node has a value, and only f has a credit so far (credit +1).",
         asks: &[],
         setup: Setup { expr: Some(WORKED), step: At::Start, ..Setup::graph("graph-svg") },
         predict: None,
@@ -97,7 +97,7 @@ pub const STOPS: [Stop; 11] = [
     },
     Stop {
         title: "Checking it by small nudges",
-        look: "Look at the table “Check by finite differences”.",
+        look: "Look at the table “Check by small nudges”.",
         text: &[
             "Another way to find a credit: nudge one input up a tiny step h and down by h, work f out both times, and divide the change by 2h. The table puts this beside the credit the sweep delivered, input by input.",
             "They agree to about seven figures. This is how any program that computes credits this way is tested; this one is, on thousands of random expressions.",
@@ -129,7 +129,7 @@ pub const STOPS: [Stop; 11] = [
         title: "The five requirements, one at a time",
         look: "Look at the step text under the graph and the check table below it, after each button.",
         text: &[
-            "The sweep needed five things at every node, the requirements R1 to R5 (listed at the top of the page). Remove one at a time with the buttons below and see what breaks.",
+            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below (each named as on the page's R1–R5 boxes) and see what breaks.",
         ],
         notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes.",
         asks: &[],
@@ -147,7 +147,7 @@ pub const STOPS: [Stop; 11] = [
                 label: "remove R2: local derivatives",
                 kept: without(1),
                 r3: None,
-                says: "R2 removed: each node passes its credit on without multiplying by its local rate, as if every rate were 1: v² hands back 1 instead of 2·v = 8.",
+                says: "R2 removed: a curved step passes its credit on without its own rate, as if that rate were 1: v² hands back 1 instead of 2·v = 8. (The product still multiplies by its other input: that is R4's part.)",
             },
             Try {
                 label: "remove R3: signed, per-unit errors",
@@ -177,7 +177,7 @@ pub const STOPS: [Stop; 11] = [
         text: &[
             "R4 is now removed. On the way back, the product u = a·b should multiply u's credit by the other input (b for a, a for b). Without R4 it multiplies by a fixed random number instead, the same one every time.",
         ],
-        notice: "What to notice: on this small graph the credit is simply wrong. Yet in a real network R4 matters least of the five: when this page trains a small network without it, the error ends about 2 times backprop's (the full sweep's), against 6 to 12 times for removing R2 or R3. (The essay measured 1.1 times, on another task.) Going further shows why.",
+        notice: "What to notice: on this small graph the credit is simply wrong. Yet in a real network R4 matters least of the five: when this page trains a small network without it, the error ends about 2 times backprop's (the full sweep's), against 6 to 12 times for removing R2 or R3. (The essay this page comes from measured 1.1 times, on another task.) Going further shows why.",
         asks: &["step-next"],
         setup: Setup { kept: Some(without(3)), step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {

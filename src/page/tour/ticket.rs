@@ -299,6 +299,18 @@ impl Ticket {
         Ok(Ticket { answers: out, ..t })
     }
 
+    /// The questions missed, numbered from 1 as the ticket shows them,
+    /// each with the choice made (`None`: left blank).
+    pub fn missed(&self) -> Vec<(usize, Option<usize>)> {
+        self.items()
+            .iter()
+            .zip(&self.answers)
+            .enumerate()
+            .filter(|(_, (&i, a))| **a != Some(ITEMS[i].answer))
+            .map(|(k, (_, a))| (k + 1, *a))
+            .collect()
+    }
+
     /// How many answers are right.
     pub fn score(&self) -> usize {
         self.items()
@@ -326,12 +338,22 @@ pub struct Class {
     pub tickets: Vec<Ticket>,
 }
 
+/// What a paste did besides adding codes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Pasted {
+    /// Each refused line's message.
+    pub refused: Vec<String>,
+    /// Names whose earlier, different code a later one replaced (so that
+    /// two students who typed the same name are not merged unseen).
+    pub replaced: Vec<String>,
+}
+
 impl Class {
     /// Reads pasted codes, one per line (blank lines skipped): the good
     /// ones join the class, each bad one is refused with its message, and
     /// nothing already in the class is lost.
-    pub fn paste(&mut self, text: &str) -> Vec<String> {
-        let mut refused = Vec::new();
+    pub fn paste(&mut self, text: &str) -> Pasted {
+        let mut out = Pasted::default();
         for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
             // a row copied from a form's spreadsheet (time, name, code):
             // its code is the cell that starts "CF1."
@@ -343,13 +365,18 @@ impl Class {
                 .trim();
             match Ticket::read(line) {
                 Ok(t) => {
+                    let before = self.tickets.len();
+                    let differs = self.tickets.iter().any(|o| o.name == t.name && *o != t);
                     self.tickets.retain(|o| o.name != t.name);
+                    if differs && self.tickets.len() < before && !out.replaced.contains(&t.name) {
+                        out.replaced.push(t.name.clone());
+                    }
                     self.tickets.push(t);
                 }
-                Err(e) => refused.push(e),
+                Err(e) => out.refused.push(e),
             }
         }
-        refused
+        out
     }
 
     /// Per question anyone answered, in `ITEMS` order.

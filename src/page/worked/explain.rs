@@ -83,7 +83,7 @@ fn before_sweep(g: &Graph, c: &Computed, names: &[String]) -> Vec<Line> {
     vec![
         line(Tone::Plain, "The forward sweep has run: every node holds its value and the inputs it saw."),
         line(Tone::Plain, format!(
-            "Each node's credit, its adjoint (written x̄ for a node x, read “x bar”), says how much {out} would change if that node's value grew a little, per unit of growth. The backward sweep starts at the output, whose adjoint is {} = 1 ({out} grows one-for-one with itself). Press next to start it.",
+            "Each node's credit says how much {out} would change if that node's value grew a little, per unit of growth (its adjoint, written x̄ for a node x, read “x bar”). The backward sweep starts at the output, whose credit is {} = 1 ({out} grows one-for-one with itself). Press next ▶ to start it.",
             bar(out)
         )),
     ]

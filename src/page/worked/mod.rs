@@ -12,4 +12,4 @@ pub use worksheet::{Computed, Worksheet};
 
 /// The check by finite differences, in the learner's words (the exact
 /// rule is `engine::check::FD_RULE`, one click away).
-pub const FD_PLAIN: &str = "Nudge one input a tiny step h up and down, see how much f moves, and divide by 2h: (f(x+h) − f(x−h)) / 2h. Each row sets that beside the credit the sweep delivered, once the sweep reaches the input.";
+pub const FD_PLAIN: &str = "Nudge one input a tiny step up and the same step down, see how much f moves, and divide by the whole distance moved (twice the step). Each row sets that beside the credit the sweep delivered, once the sweep reaches the input.";

@@ -251,19 +251,21 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
             </div>
         })}
         // a teacher's link says how it set the page up, at the top
+        // (what a student needs to know: a removed requirement, the stops;
+        // not how many controls are hidden)
         {move || app.with(|a| (!a.hide.is_empty() || a.stops.is_some()).then(|| {
-            let mut said = vec![crate::engine::Requirements::removed_words(a.kept)];
+            let mut said = Vec::new();
+            if a.kept.contains(&false) {
+                said.push(crate::engine::Requirements::removed_words(a.kept));
+            }
             if let Some((x, y)) = a.stops {
                 said.push(format!("tour stops {x}–{y}"));
             }
-            if !a.hide.is_empty() {
-                said.push(format!("{} control(s) hidden", a.hide.len()));
-            }
-            view! {
+            (!said.is_empty()).then(|| view! {
                 <p class="notice teacher-setup" data-testid="teacher-setup" role="note">
                     <b>"Set up by your teacher: "</b>{said.join("; ")}"."
                 </p>
-            }
+            })
         }))}
         <section class="req-strip" data-testid="req-strip" aria-label="The five requirements of backpropagation"
             class:open=move || reqs_open.get()
@@ -284,9 +286,9 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
                 <div class:hidden=move || !f.view_is(v)>{(rooms.draw)(r, Signal::derive(move || f.view_is(v)))}</div>
             })).collect_view()}
         </main>
-        // (and at a finished tour's last stop: its summary and the exit ticket
-        // with the student's code are in the page after a reload too)
-        {(rooms.draw)(Room::Tour, Signal::derive(move || tour.with(|t| t.open || (t.is_last() && t.started()))))}
+        // (and under a started tour, open or not: its summary and the exit
+        // ticket with the student's code are in the page after a reload too)
+        {(rooms.draw)(Room::Tour, Signal::derive(move || tour.with(|t| t.open || t.started())))}
         {(rooms.draw)(Room::Present, Signal::derive(move || app.with(|a| a.present.is_some())))}
         <footer>
             "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "

@@ -11,7 +11,7 @@ use crate::ui::shell::storage;
 use crate::ui::shell::widgets::RunRequest;
 use leptos::prelude::*;
 
-const KEY: &str = "creditflow.tour.v1";
+pub(crate) const KEY: &str = "creditflow.tour.v1";
 
 /// A sweep index past any graph's end (the graph view clamps it).
 pub(crate) const END: usize = 100_000;
@@ -206,11 +206,22 @@ pub(crate) fn finish(app: RwSignal<AppState>, g: GraphState) {
 }
 
 /// Scrolls what the card outlined to the top of the screen again (the
-/// card put away to a bar: what loaded since may have moved it).
-pub(crate) fn to_subject() {
+/// card put away to a bar: what loaded since may have moved it), or the
+/// stop's subject `focus` where nothing is outlined (a link's first stop).
+pub(crate) fn to_subject(focus: &str) {
     let Some(w) = web_sys::window() else { return };
     let Some(doc) = w.document() else { return };
-    let Ok(found) = doc.query_selector_all(".tour-focus, .tour-ask") else {
+    let outlined = doc
+        .query_selector(".tour-focus, .tour-ask")
+        .ok()
+        .flatten()
+        .is_some();
+    let selector = if outlined {
+        ".tour-focus, .tour-ask".to_string()
+    } else {
+        format!("[data-testid={focus}]")
+    };
+    let Ok(found) = doc.query_selector_all(&selector) else {
         return;
     };
     let top = (0..found.length())
@@ -224,6 +235,28 @@ pub(crate) fn to_subject() {
         .fold(f64::INFINITY, f64::min);
     if top.is_finite() && (top - 8.0).abs() > 2.0 {
         w.scroll_by_with_x_and_y(0.0, top - 8.0);
+    }
+}
+
+/// Tells the stylesheet how tall the tour's bar is (`--tour-bar-h` on the
+/// root; 0 when the card is not a bar), so that what sticks to the
+/// screen's foot stays above it.
+pub(crate) fn note_bar_height(bar: bool) {
+    use leptos::wasm_bindgen::JsCast;
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let h = bar
+        .then(|| element(&doc, "tour-card"))
+        .flatten()
+        .map_or(0.0, |c| c.get_bounding_client_rect().height());
+    if let Some(root) = doc
+        .document_element()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = root
+            .style()
+            .set_property("--tour-bar-h", &format!("{}px", h.ceil()));
     }
 }
 

@@ -19,7 +19,11 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     let g = expect_context::<GraphState>();
     let app = expect_context::<RwSignal<AppState>>();
     let run = expect_context::<RunRequest>();
-    let fit = RwSignal::new(Fit::Docked);
+    // as a stop opens on this screen (a link's stop is not applied again)
+    let fit = RwSignal::new({
+        let (w, h) = screen();
+        opened(w, h)
+    });
     let stage = Stage { app, g, run, fit };
     let go = move |f: fn(&mut Tour)| {
         tour.update(f);
@@ -75,6 +79,12 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     // the bar's button says so (the card does not jump back over the
     // last step the student is reading)
     let ready = Memo::new(move |_| STOPS[stop.get()].ready(acting.get()));
+    // the page's sticky controls (a phone's step buttons) sit above the bar
+    Effect::new(move |_| {
+        let bar = tour.with(|t| t.open) && fit.get() == Fit::Bar;
+        acting.track();
+        request_animation_frame(move || crate::ui::tour::card::note_bar_height(bar));
+    });
     let waiting = move || STOPS[stop.get_untracked()].still_to_do(acting.get_untracked());
     let make_way = move |always: bool| {
         if fit.get_untracked() == Fit::Read {
@@ -151,7 +161,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 {move || if fit.get() == Fit::Read {
                     view! { <button class="tour-look-go" data-testid="tour-look-go" on:click=move |_| {
                         fit.set(Fit::Bar);
-                        crate::ui::tour::card::to_subject();
+                        crate::ui::tour::card::to_subject(STOPS[stop.get_untracked()].setup.focus);
                     }>{s.look}" ▾"</button> }.into_any()
                 } else {
                     s.look.into_any()
@@ -210,7 +220,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                                 request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
                             } else {
                                 fit.set(Fit::Bar);
-                                crate::ui::tour::card::to_subject();
+                                crate::ui::tour::card::to_subject(STOPS[stop.get_untracked()].setup.focus);
                             }
                         }>{move || match fit.get() {
                             Fit::Bar if ready.get() => "▴ reveal",
@@ -280,12 +290,16 @@ fn Summary(
     };
     view! {
         <section class="tour-summary" data-testid="tour-summary" aria-labelledby="tour-summary-title"
-            class:hidden=move || !tour.with(|t| t.is_last() && (t.open || t.started()))>
-            <h2 id="tour-summary-title" data-testid="tour-summary-title" tabindex="-1">"What the tour showed"</h2>
+            // at the last stop, or under a closed tour (the exit ticket is
+            // at the page's foot whenever the lesson ends)
+            class:hidden=move || !tour.with(|t| t.started() && (t.is_last() || !t.open))>
+            <h2 id="tour-summary-title" data-testid="tour-summary-title" tabindex="-1">
+                {move || if tour.with(Tour::is_last) { "What the tour showed" } else { "Your tour so far, and the exit ticket" }}</h2>
             <ul class="tour-recap">
                 {move || {
                     let last = ends.get().map_or(0, |(_, b)| b);
-                    RECAP.iter().filter(|(s, _)| *s < last).map(|(_, r)| view! { <li>{*r}</li> }).collect_view()
+                    let seen = tour.with(|t| if t.is_last() { last } else { t.stop + 1 });
+                    RECAP.iter().filter(|(s, _)| *s < seen.min(last)).map(|(_, r)| view! { <li>{*r}</li> }).collect_view()
                 }}
             </ul>
             {guesses}
@@ -417,6 +431,10 @@ fn focus_in_card(selector: &str, top: bool) {
             let opts = web_sys::FocusOptions::new();
             opts.set_prevent_scroll(true);
             let _ = h.focus_with_options(&opts);
+            if top {
+                // the card's top (its "stop N of M" line) stays in view
+                return;
+            }
             let at = web_sys::ScrollIntoViewOptions::new();
             at.set_block(web_sys::ScrollLogicalPosition::Start);
             h.scroll_into_view_with_scroll_into_view_options(&at);

@@ -130,6 +130,18 @@ pub fn TeacherPanel() -> impl IntoView {
             a.kept = [true; 5];
             a.step = 0;
         }
+        // the class's lesson is on the worked example, whichever view
+        // the teacher looked at last
+        a.view = crate::page::url::View::Graph;
+        // a variant says something only while its requirement is removed
+        // (the teacher's own tour may have left one chosen)
+        let d = AppState::default();
+        if a.kept[2] {
+            a.r3 = d.r3;
+        }
+        if a.kept[3] {
+            a.r4 = d.r4;
+        }
         // the worked example is pinned, whatever a student's browser saved
         format!(
             "{}{}",

@@ -5,24 +5,53 @@
 //! questions and the class summary read back from pasted codes
 //! (`page::tour::ticket`).
 
-use crate::page::tour::ticket::{for_stops, Class, Ticket, ITEMS};
+use crate::page::tour::ticket::{for_stops, Class, Pasted, Ticket, ITEMS};
 use crate::page::tour::STOPS;
 use leptos::prelude::*;
 
 const LETTER: [&str; 4] = ["A", "B", "C", "D"];
+/// A finished ticket, kept in this browser: a reload keeps the code.
+const KEPT: &str = "creditflow.ticket.v1";
+/// A ticket being answered, until it is finished.
+const DRAFT: &str = "creditflow.ticket-draft.v1";
+
+/// A shared device's next student: forgets this one's tour, guesses and
+/// ticket (after asking) and opens the class's link at its first stop.
+fn start_afresh(first: usize) {
+    let Some(w) = web_sys::window() else { return };
+    let sure = w
+        .confirm_with_message("Start afresh for another student? This device forgets this student's guesses, answers and code (copy the code first).")
+        .unwrap_or(false);
+    if !sure {
+        return;
+    }
+    for key in [KEPT, DRAFT, crate::ui::tour::card::KEY] {
+        crate::ui::shell::storage::remove(key);
+    }
+    let l = w.location();
+    let search = l.search().unwrap_or_default();
+    let mut parts: Vec<&str> = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.starts_with("tour=") && !p.starts_with("step="))
+        .collect();
+    let tour = format!("tour={first}");
+    parts.push(&tour);
+    let _ = l.set_href(&format!(
+        "{}?{}",
+        l.pathname().unwrap_or_default(),
+        parts.join("&")
+    ));
+}
 
 /// The exit ticket for stops `first..=last` (1-based).
 #[component]
 pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
     let items = for_stops(first - 1, last - 1);
     let n = items.len();
-    // a finished ticket is kept in this browser: a reload keeps the code
-    const KEPT: &str = "creditflow.ticket.v1";
     let kept = crate::ui::shell::storage::get(KEPT)
         .and_then(|c| Ticket::read(&c).ok())
         .filter(|t| t.stops == (first, last));
-    // and one being answered, until it is finished
-    const DRAFT: &str = "creditflow.ticket-draft.v1";
     let draft = crate::ui::shell::storage::get(DRAFT)
         .and_then(|d| Ticket::from_draft(&d, (first, last), n));
     let start = kept.clone().or(draft);
@@ -49,6 +78,8 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
         }
     });
     let missing = RwSignal::new(false);
+    // the questions left blank, said once before a "done" that leaves them
+    let blank = RwSignal::new(Vec::<usize>::new());
     let finish = move |_| {
         if crate::page::tour::ticket::clean_name(&name.get_untracked()).is_empty() {
             missing.set(true);
@@ -56,6 +87,17 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
             return;
         }
         missing.set(false);
+        let left: Vec<usize> = answers.with_untracked(|a| {
+            a.iter()
+                .enumerate()
+                .filter(|(_, x)| x.is_none())
+                .map(|(k, _)| k + 1)
+                .collect()
+        });
+        if !left.is_empty() && blank.get_untracked() != left {
+            blank.set(left);
+            return;
+        }
         done.set(Some(Ticket {
             name: name.get_untracked(),
             stops: (first, last),
@@ -130,8 +172,24 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
             </label>
             {move || missing.get().then(|| view! { <p class="notice" role="alert">"Type your full name first (letters and digits): initials can be shared by two students."</p> })}
             <ol class="ticket-list">{questions}</ol>
+            {move || (!blank.with(Vec::is_empty) && done.with(Option::is_none)).then(|| {
+                let left = blank.get();
+                let list = left.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ");
+                view! { <p class="notice" role="alert" data-testid="ticket-blank">{format!(
+                    "{} {list} {} no answer yet. Answer {}, or press done again to finish without {}.",
+                    if left.len() == 1 { "Question" } else { "Questions" },
+                    if left.len() == 1 { "has" } else { "have" },
+                    if left.len() == 1 { "it" } else { "them" },
+                    if left.len() == 1 { "it" } else { "them" },
+                )}</p> }
+            })}
             <button data-testid="ticket-finish" disabled=move || done.with(Option::is_some) on:click=finish>"done: show my answers and my code"</button>
             {result}
+            <p class="hint ticket-afresh">
+                {move || done.with(|d| d.as_ref().map(|t| format!("Not {}? ", t.name)))}
+                "Another student on this device: "
+                <button class="small" data-testid="ticket-afresh" on:click=move |_| start_afresh(first)>"start afresh"</button>
+            </p>
         </section>
     }
 }
@@ -179,12 +237,12 @@ pub fn ClassTools(
         let _ = crate::ui::shell::storage::set(CODES, &codes.join("\n"));
     });
     let pasted = RwSignal::new(String::new());
-    let refused = RwSignal::new(Vec::<String>::new());
+    let outcome = RwSignal::new(Pasted::default());
     let read = move |_| {
         let mut c = class.get_untracked();
-        let bad = c.paste(&pasted.get_untracked());
+        let said = c.paste(&pasted.get_untracked());
         class.set(c);
-        refused.set(bad);
+        outcome.set(said);
     };
     view! {
         <section class="class-tools" aria-labelledby="class-tools-title">
@@ -200,6 +258,7 @@ pub fn ClassTools(
                 let (a, b) = stops.get();
                 let l = link.get();
                 view! {
+                    <p><button class="small" data-testid="sheet-close" on:click=move |_| sheet.set(None)>"close the preview"</button></p>
                     <Sheet first=a last=b key=key shown=true link=l.clone()/>
                     <leptos::portal::Portal>
                         <div class="print-root"><Sheet first=a last=b key=key shown=false link=l.clone()/></div>
@@ -207,7 +266,7 @@ pub fn ClassTools(
                 }
             })}
             <h3>"Class summary from exit-ticket codes"</h3>
-            <p class="hint">"Students copy their code into whatever you already use: a question in a Google or Microsoft form, a message on your class's learning platform, or a slip of paper. Paste the codes here, one per line. Each code carries two check letters against typos; it is not a lock, since anyone can make a code. A name pasted twice counts once, the later code."</p>
+            <p class="hint">"Students copy their code into whatever you already use: a question in a Google or Microsoft form, a message on your class's learning platform, or a slip of paper. Paste the codes here, one per line. Each code carries two check letters against typos; it is not a lock, since anyone can make a code. A name pasted twice counts once, the later code (the page says when that happens)."</p>
             <textarea data-testid="class-codes" rows="6" wrap="off" aria-label="exit-ticket codes, one per line"
                 on:input=move |e| pasted.set(event_target_value(&e))></textarea>
             <p><button data-testid="class-read" on:click=read>"add to the summary"</button>" "
@@ -217,14 +276,22 @@ pub fn ClassTools(
                         .unwrap_or(true);
                     if sure {
                         class.set(Class::default());
-                        refused.set(Vec::new());
+                        outcome.set(Pasted::default());
                     }
                 }>"clear the summary"</button></p>
-            {move || (!refused.with(Vec::is_empty)).then(|| view! {
+            {move || (!outcome.with(|o| o.refused.is_empty())).then(|| view! {
                 <div class="notice" role="alert" data-testid="class-refused">
                     <b>"These lines were not added (every other code was, and nothing already in the summary was lost):"</b>
-                    <ul>{refused.get().into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
+                    <ul>{outcome.get().refused.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}</ul>
                 </div>
+            })}
+            {move || (!outcome.with(|o| o.replaced.is_empty())).then(|| view! {
+                <p class="notice" role="status" data-testid="class-replaced">
+                    {format!(
+                        "A later code replaced an earlier, different one for: {}. A name counts once; if two students share a name, ask them to add an initial and paste both codes again.",
+                        outcome.get().replaced.join(", ")
+                    )}
+                </p>
             })}
             {move || {
                 let c = class.get();
@@ -234,7 +301,24 @@ pub fn ClassTools(
                         let wrong = t.commonest_wrong.map_or("—".to_string(), |(w, k)| format!("{}: {} ({k})", LETTER[w], it.choices[w]));
                         view! { <tr><td>{it.question}</td><td>{format!("{} of {}", t.right, t.answered)}</td><td>{wrong}</td></tr> }
                     }).collect_view();
+                    let students = c.tickets.iter().map(|t| {
+                        let missed = t.missed();
+                        let said = if missed.is_empty() {
+                            "none".to_string()
+                        } else {
+                            missed.iter().map(|(q, a)| match a {
+                                Some(x) => format!("{q} (chose {})", LETTER[(*x).min(3)]),
+                                None => format!("{q} (blank)"),
+                            }).collect::<Vec<_>>().join(", ")
+                        };
+                        view! { <tr><th scope="row">{t.name.clone()}</th><td>{format!("{} of {}", t.score(), t.answers.len())}</td><td>{said}</td></tr> }
+                    }).collect_view();
                     view! {
+                        <table class="class-summary" data-testid="class-students">
+                            <caption>"Each student"</caption>
+                            <thead><tr><th scope="col">"name"</th><th scope="col">"right"</th><th scope="col">"questions missed (the ticket's numbers)"</th></tr></thead>
+                            <tbody>{students}</tbody>
+                        </table>
                         <table class="class-summary" data-testid="class-summary">
                             <caption>{format!("{} {}: {}", c.tickets.len(), if c.tickets.len() == 1 { "student" } else { "students" }, c.tickets.iter().map(|t| format!("{} {}/{}", t.name, t.score(), t.answers.len())).collect::<Vec<_>>().join(", "))}</caption>
                             <thead><tr><th scope="col">"question"</th><th scope="col">"right, of those who answered"</th><th scope="col">"commonest wrong answer (how many)"</th></tr></thead>
@@ -262,13 +346,18 @@ fn Sheet(first: usize, last: usize, key: bool, shown: bool, link: String) -> imp
             </ul>
             {key.then(|| view! { <p class="sheet-why">{p.reason}</p> })}
         });
+        // the student writes what they saw before the page says what to
+        // notice; the key gives it
         view! {
             <li>
                 <h3>{s.title}</h3>
                 <p>{s.look}</p>
                 {q}
-                <p>{s.notice}</p>
-                {(!key).then(|| view! { <p class="sheet-lines">"What I saw: ____________________________________________"</p> })}
+                {if key {
+                    view! { <p>{s.notice}</p> }.into_any()
+                } else {
+                    view! { <p class="sheet-lines">"What I saw: ____________________________________________"</p> }.into_any()
+                }}
             </li>
         }
     }).collect_view();
@@ -293,9 +382,32 @@ fn Sheet(first: usize, last: usize, key: bool, shown: bool, link: String) -> imp
                 <p>"Name: ______________________"</p>
                 <p class="sheet-link">"Open: "<span>{link}</span></p>
             })}
+            <SheetGraph key=key/>
             <ol>{stops}</ol>
             <h2>"Exit ticket"</h2>
             <ol>{items}</ol>
         </div>
+    }
+}
+
+/// The worked example's graph on paper: each node's value, and its credit
+/// written in on the key (left for the student to fill in on the sheet).
+#[component]
+fn SheetGraph(key: bool) -> impl IntoView {
+    use crate::engine::layout::{geometry, Flow};
+    let ws = crate::page::worked::Worksheet::default();
+    let c = ws.compute([true; 5], crate::engine::ErrorSignal::default());
+    let geo = geometry(&ws.graph, Flow::Down);
+    let k = if key { c.sweep.steps.len() } else { 0 };
+    let drawn = crate::ui::shell::graph_svg::draw(&ws.graph, &geo, &c, k, None, Flow::Down);
+    view! {
+        <figure class="sheet-graph">
+            {drawn}
+            <figcaption>{if key {
+                "The worked example with every node's credit, as the sweep leaves it."
+            } else {
+                "The worked example. As you step the sweep, write each node's credit beside it."
+            }}</figcaption>
+        </figure>
     }
 }

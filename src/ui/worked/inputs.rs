@@ -128,9 +128,9 @@ pub fn VarInputs(
         <For each=move || names.get() key=|n| n.clone() let:name>
             <VarInput ws=ws name=name/>
         </For>
-        <div class="previous" class:dim=move || !show_previous.get() data-testid="previous-sample">
+        <div class="previous" class:hidden=move || !show_previous.get() data-testid="previous-sample">
             <h2>"Previous sample"</h2>
-            <p class="hint">"What R1's ablation reads: the inputs before your last edit (for a new expression, each input + 1). Edit them here."</p>
+            <p class="hint">"With R1 removed, the slopes are taken at these older inputs: the ones before your last edit (for a new expression, each input + 1). Edit them here."</p>
             <For each=move || names.get() key=|n| n.clone() let:name>
                 <PrevInput ws=ws name=name/>
             </For>

@@ -5,5 +5,4 @@ pub mod costs;
 pub mod export;
 pub mod inputs;
 pub mod panels;
-pub mod svg;
 pub mod view;

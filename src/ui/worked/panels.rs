@@ -68,14 +68,18 @@ pub fn sig(x: f64) -> String {
 #[component]
 pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl IntoView {
     let reveal = RwSignal::new(false);
+    // a class without calculus: the verdicts, without the rule's formula
+    // and the columns of fine detail
+    let app = expect_context::<RwSignal<AppState>>();
+    let plain = move || app.with(|a| a.hides("notation"));
     view! {
-        <h2>"Check by finite differences"</h2>
+        <h2>"Check by small nudges"</h2>
         <p class="hint">{crate::page::worked::FD_PLAIN}</p>
-        <details class="hint fd-rule"><summary>"How the check decides (h, slack, verdicts)"</summary><p>{crate::engine::check::FD_RULE}</p></details>
+        <details class="hint fd-rule" class:hidden=plain><summary>"How the check decides (h, slack, verdicts)"</summary><p>{crate::engine::check::FD_RULE}</p></details>
         <label class="reveal"><input type="checkbox" data-testid="fd-reveal"
             prop:checked=move || reveal.get() on:change=move |e| reveal.set(event_target_checked(&e))/>" reveal every row now"</label>
         // (a phone shows the verdicts without the two columns of fine detail)
-        <table class="fd" data-testid="fd-table">
+        <table class="fd" class:plain=plain data-testid="fd-table">
             <thead><tr><th>"input"</th><th>"credit (sweep)"</th><th>"by nudges"</th><th class="fine">"difference"</th><th class="fine">"relative"</th><th>"check"</th></tr></thead>
             <tbody>
                 {move || computed.with(|c| {
@@ -119,7 +123,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
             let done = reveal.get() || k.get() >= c.sweep.steps.len();
             done.then(|| view! {
                 <p data-testid="fd-cosine" class=if c.grads_match() { "hint" } else { "cosine-bad" }>
-                    {format!("how well the credits point the same way as the true ones (their cosine; 1 = exactly): {}{}", cos_text(c.cosine), length_text(c))}
+                    {format!("Same direction as the true credits? {} (1 = exactly, 0 = unrelated, −1 = opposite; this measure is the cosine){}", cos_text(c.cosine), length_text(c))}
                 </p>
             })
         })}
@@ -222,7 +226,7 @@ pub fn RequirementNotes(
         let mut notes = vec![view! {
             <details class="hint" data-testid="why-r2-r4">
                 <summary>"Why is a product's factor a weight (R4), but a square's a slope (R2)?"</summary>
-                <p>"A product a·b passes back to a the other operand, b: a number that came forward through the graph, as a connection's strength does in a network, so carrying it backward is weight transport (R4). A square v² passes back 2v: the slope of the node's own function at the value it stored, its local derivative (R2). In a network the split is the same: the weights W belong to R4, each unit's slope f′ to R2."</p>
+                <p>"A product a·b passes back to a its other input, b: a number that came forward through the graph, as a connection's strength does in a network, so carrying it backward is weight transport (R4). A square v² passes back 2v: how steeply the square itself rises at the value it stored, its own slope, or local derivative (R2). In a network the split is the same: the connection strengths (the weights) belong to R4, each unit's own slope to R2."</p>
             </details>
         }.into_any()];
         if shared && kept.iter().enumerate().any(|(i, k)| i != 2 && !k) {
@@ -233,7 +237,7 @@ pub fn RequirementNotes(
         }
         if !kept[3] {
             let text = if products {
-                "R4 removed: each product passes back a fixed random number instead of its other operand. In a network the forward weights learn to align with fixed random feedback, so this graph shows only the first step of feedback alignment."
+                "R4 removed: each product passes back a fixed random number instead of its other input. In a network the forward weights learn to align with fixed random feedback, so this graph shows only the first step of feedback alignment."
             } else {
                 "R4: no effect here: this graph has no product, so no weight to transport."
             };

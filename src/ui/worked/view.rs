@@ -9,12 +9,12 @@ use crate::page::palette::{HANDOFF, NEGATIVE, POSITIVE, RECEIVING, SENDING};
 use crate::page::url::{AppState, View};
 use crate::ui::shell::drawn::{Drawn, Part};
 use crate::ui::shell::graph_state::GraphState;
+use crate::ui::shell::graph_svg::draw;
 use crate::ui::shell::keys::{step_keys, StepKeys};
 use crate::ui::shell::room::{Room, Rooms};
 use crate::ui::shell::widgets::narrow_screen;
 use crate::ui::worked::inputs::{ExpressionBox, VarInputs};
 use crate::ui::worked::panels::{Arithmetic, FdTable, R3Panel, RequirementNotes};
-use crate::ui::worked::svg::draw;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -265,6 +265,7 @@ pub fn GraphView() -> impl IntoView {
                         <span class="neg">{NEGATIVE.legend}</span>
                         <span class="key-active">{SENDING.legend}</span>
                         <span class="key-receiving">{RECEIVING.legend}</span>
+                        <span class="key-arrows">"arrows: the way credit flows"</span>
                         {move || (signal.get() == crate::engine::ErrorSignal::Scrambled && !kept.get()[2])
                             .then(|| view! { <span class="key-hand">{HANDOFF.legend}</span> })}
                     </span>
