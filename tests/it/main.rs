@@ -49,3 +49,4 @@ mod ui_logic;
 mod uses;
 mod width;
 mod words;
+mod worked;

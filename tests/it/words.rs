@@ -78,6 +78,18 @@ fn learn_path() -> Vec<(String, String)> {
         );
     }
     add("the check's words".into(), FD_PLAIN);
+    let mut ws = Worksheet::default();
+    let learned = ws.learn_step(&[-24.0, 16.0, 8.0]).unwrap().words();
+    add("a learning step".into(), &learned);
+    let wrong = Worksheet::default()
+        .learn_step(&[24.0, -16.0, -8.0])
+        .unwrap()
+        .words();
+    add("a learning step that went wrong".into(), &wrong);
+    add(
+        "the learning step's button".into(),
+        "learn: move each input a little against its credit",
+    );
     for t in &GLOSSARY {
         add(format!("glossary {}", t.id), t.plain);
     }

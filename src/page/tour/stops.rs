@@ -72,7 +72,7 @@ pub const STOPS: [Stop; 11] = [
         text: &[
             "The backward sweep starts at f, whose credit is 1, and walks back towards the inputs. Each node multiplies the credit it received by how fast its own result moves when that input moves, and passes the product on. No node needs more than its own numbers.",
         ],
-        notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs.",
+        notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs. Then press “learn” under the step text: each input moves a little against its credit, and f falls.",
         asks: &["step-next"],
         setup: Setup { step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {
@@ -165,7 +165,7 @@ pub const STOPS: [Stop; 11] = [
                 label: "remove R5: ordering",
                 kept: without(4),
                 r3: None,
-                says: "R5 removed: a node may pass its credit on before all of it has arrived. Here every value feeds only one node, so nothing breaks.",
+                says: "R5 removed: a node may pass its credit on before all of it has arrived. Here every value feeds only one node, so nothing breaks. Where one value feeds two nodes, its credit is the sum of what both send back, so it must wait for both.",
             },
             Try { label: "keep all five", kept: ALL, r3: None, says: "All five kept: every credit matches the nudges again." },
         ],

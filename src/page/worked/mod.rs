@@ -8,7 +8,7 @@ pub mod opening;
 pub mod session;
 pub mod worksheet;
 
-pub use worksheet::{Computed, Worksheet};
+pub use worksheet::{Computed, Learned, Worksheet, LEARN_RATE};
 
 /// The check by finite differences, in the learner's words (the exact
 /// rule is `engine::check::FD_RULE`, one click away).

@@ -13,6 +13,9 @@ pub use crate::engine::presets::{Preset, FAN_OUT_PRESET, PRESETS};
 
 /// The value a variable gets when it first appears.
 pub const DEFAULT_VALUE: f64 = 1.0;
+/// How far a learning step moves each input: this times its credit
+/// (small enough that f falls on the worked example, large enough to see).
+pub const LEARN_RATE: f64 = 0.01;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Worksheet {
@@ -58,6 +61,40 @@ pub struct Computed {
     pub cosine: f64,
     pub fd: Vec<FdRow>,
     pub counts: OpCounts,
+}
+
+/// What one learning step did: each input from → to, and f before and
+/// after.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Learned {
+    pub moves: Vec<(String, f64, f64)>,
+    pub f: (f64, f64),
+}
+
+impl Learned {
+    /// The step in a learner's words.
+    pub fn words(&self) -> String {
+        use crate::engine::fmt::fmt_minus as fmt_sig;
+        let moves: Vec<String> = self
+            .moves
+            .iter()
+            .map(|(n, a, b)| format!("{n}: {} → {}", fmt_sig(*a), fmt_sig(*b)))
+            .collect();
+        let (b, a) = self.f;
+        let (how, then) = if a < b {
+            ("f fell", "This is how a machine learns: when f measures its mistakes, steps like this make them smaller.")
+        } else if a > b {
+            ("f rose", "These credits point the wrong way, so a step against them makes f worse: a machine learns only with the right credits.")
+        } else {
+            ("f stayed", "These credits did not move f.")
+        };
+        format!(
+            "{how} from {} to {}. Each input moved against its credit by {LEARN_RATE} times it ({}). {then}",
+            fmt_sig(b),
+            fmt_sig(a),
+            moves.join(", ")
+        )
+    }
 }
 
 impl Default for Worksheet {
@@ -136,6 +173,40 @@ impl Worksheet {
         }
         self.dragging = Some(name.to_string());
         Ok(())
+    }
+
+    /// One learning step: each input moves against the credit it was
+    /// given, by `LEARN_RATE` times that credit (the values before become
+    /// the previous sample). Returns f before and after, or why not (a
+    /// credit or a new value that is not a finite number).
+    pub fn learn_step(&mut self, credits: &[f64]) -> Result<Learned, String> {
+        let names = self.graph.vars.clone();
+        let moved: Vec<(String, f64)> = names
+            .iter()
+            .zip(credits)
+            .map(|(n, g)| {
+                (
+                    n.clone(),
+                    self.value_of(n).unwrap_or(DEFAULT_VALUE) - LEARN_RATE * g,
+                )
+            })
+            .collect();
+        if moved.len() != names.len() || moved.iter().any(|(_, v)| !v.is_finite()) {
+            return Err("no learning step: a credit is not a finite number".into());
+        }
+        let before = self.compute([true; 5], ErrorSignal::default()).value;
+        self.previous = self.current_as_previous();
+        let mut moves = Vec::new();
+        for (n, v) in &moved {
+            moves.push((n.clone(), self.value_of(n).unwrap_or(DEFAULT_VALUE), *v));
+            self.put(n, *v);
+        }
+        self.dragging = None;
+        let after = self.compute([true; 5], ErrorSignal::default()).value;
+        Ok(Learned {
+            moves,
+            f: (before, after),
+        })
     }
 
     /// Sets one input of the previous sample by hand.

@@ -88,14 +88,14 @@ pub fn load(app: RwSignal<AppState>) -> TourSlot {
             app.update(|a| a.tour = stop);
         }
     });
-    // a stop opened with its guess still to make starts as the stop sets
-    // the page (a reload must not show the answer the page had reached)
-    let unguessed = tour.with_untracked(|t| {
-        t.open && !t.is_revealed() && crate::page::tour::STOPS[t.stop].predict.is_some()
-    });
+    // a stop open on arrival (a link's, or a reload's) sets the page as
+    // the stop does and shows its subject: a guess still to make starts
+    // afresh (a reload must not show the answer the page had reached), a
+    // revealed one as its reveal left it
+    let open = tour.with_untracked(|t| t.open);
     TourSlot {
         tour,
-        asked: RwSignal::new(u32::from(unguessed)),
+        asked: RwSignal::new(u32::from(open)),
     }
 }
 

@@ -36,8 +36,11 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     Effect::new(move |done: Option<u32>| {
         let n = slot.asked.get();
         if n > done.unwrap_or(0) {
-            let s = tour.with_untracked(|t| t.current());
-            apply(&s.setup, s.asks, stage);
+            let (s, revealed) = tour.with_untracked(|t| (t.current(), t.is_revealed()));
+            match s.predict {
+                Some(p) if revealed => apply(&p.reveal, &[], stage),
+                _ => apply(&s.setup, s.asks, stage),
+            }
         }
         n
     });
@@ -123,7 +126,9 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                                     // once the page has the new sweep (R5's is longer)
                                     request_animation_frame(move || g.step.set(END));
                                     make_way(true);
-                                }>{t.label}</button>
+                                }>
+                                    <span aria-hidden="true">{move || if app.with(|a| a.kept == kept) { "● " } else { "" }}</span>
+                                    {t.label}</button>
                         }
                     }).collect_view()}
                 </div>
@@ -233,7 +238,9 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                             <button data-testid="tour-finish" on:click=move |_| end_tour()>
                                 {move || if app.with(|a| a.hides("nav") && a.view != crate::page::url::View::Graph) { "finish" } else { "finish ✓" }}</button>
                         }>
-                        <button data-testid="tour-next" on:click=move |_| go(Tour::next)>"next stop ▶"</button>
+                        // named by the stop it opens: "next ▶" is the sweep's step
+                        <button data-testid="tour-next" on:click=move |_| go(Tour::next)>
+                            {move || format!("to stop {} ▶", tour.with(|t| t.place().0) + 1)}</button>
                     </Show>
                     <button class="small" data-testid="tour-close" aria-label="close the tour" on:click=move |_| {
                         close();

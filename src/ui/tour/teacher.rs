@@ -188,7 +188,7 @@ pub fn TeacherPanel() -> impl IntoView {
     view! {
             <section class="teacher" data-testid="teacher-panel" aria-labelledby="teacher-title">
                 <h2 id="teacher-title">"For teachers and lecturers: a link for your class"</h2>
-                <p class="hint">"The link opens this page as it is now: the view, the expression, its values and step, the ticks, the lab's settings. Choose the tour stops your class gets and what students should not see."</p>
+                <p class="hint">"The link opens the worked example as it is now: the expression, its values and step, the ticks. Choose the tour stops your class gets and what students should not see. It is long: share it through your class's page or a message rather than the board."</p>
                 <p class="notice" data-testid="teacher-not-a-lock">"A link guides students; it cannot lock them: deleting the part of the address after “?” brings everything back. Nothing is sent anywhere: the page runs in each student's browser."</p>
                 <p>
                     <button data-testid="teacher-school" on:click=move |_| choices.update(|c| {
@@ -196,7 +196,10 @@ pub fn TeacherPanel() -> impl IntoView {
                         c.tour = Some(1);
                         c.hide = SCHOOL.to_vec();
                     })>"set up for a class without calculus"</button>
-                    " "<span class="hint">"(tour stops 1–3 from the start, the worked example only: no view switch, requirement boxes, expression, inputs, calculus notation, notes, costs, export or this panel; change anything below)"</span>
+                    " "<span class="hint">{format!(
+                        "(tour stops 1–3 from the start, which fit a 45-minute period; stops 4–6 ({}; {}; {}) make a second lesson. The worked example only: no view switch, requirement boxes, expression, inputs, calculus notation, notes, costs, export or this panel; change anything below)",
+                        STOPS[3].title, STOPS[4].title, STOPS[5].title
+                    )}</span>
                 </p>
                 <fieldset>
                     <legend>"Tour stops the class gets"</legend>

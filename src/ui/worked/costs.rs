@@ -18,11 +18,14 @@ pub fn ModeCosts(ws: RwSignal<Worksheet>) -> impl IntoView {
             let ratio = |x: usize| x as f64 / k.evaluation.max(1) as f64;
             view! {
                 <table class="modes" data-testid="mode-costs">
-                    <tr><th>"one evaluation of f"</th><td data-testid="ops-eval">{k.evaluation}</td><td>"1×"</td></tr>
-                    <tr><th>{format!("going forwards (forward mode): one pass per input, {}", k.inputs)}</th><td data-testid="ops-forward">{k.forward}</td>
+                    <thead><tr><th scope="col">"work"</th><th scope="col">"multiplications"</th><th scope="col">"times calculating f"</th></tr></thead>
+                    <tbody>
+                    <tr><th scope="row">"calculating f once"</th><td data-testid="ops-eval">{k.evaluation}</td><td>"1×"</td></tr>
+                    <tr><th scope="row">{format!("every credit going forwards (forward mode): one pass per input, {} inputs", k.inputs)}</th><td data-testid="ops-forward">{k.forward}</td>
                         <td>{format!("{:.1}×", ratio(k.forward))}</td></tr>
-                    <tr><th>"going backwards (reverse mode): one sweep"</th><td data-testid="ops-reverse">{k.reverse}</td>
+                    <tr><th scope="row">"every credit going backwards (reverse mode): one sweep"</th><td data-testid="ops-reverse">{k.reverse}</td>
                         <td>{format!("{:.1}×", ratio(k.reverse))}</td></tr>
+                    </tbody>
                 </table>
             }
         })
@@ -31,8 +34,11 @@ pub fn ModeCosts(ws: RwSignal<Worksheet>) -> impl IntoView {
         <h2>"The cheap gradient principle"</h2>
         {table}
         <p class="hint">
-            "Counted in multiplications (sums are free; a function such as tanh counts as one). A product costs one multiplication forwards and two on the way back (its credit times each of its inputs), so the backward sweep costs at most about 3 times one calculation of f, however many inputs there are, while going forwards costs one pass per input. (Precisely: for polynomial graphs reverse mode costs at most 3× one evaluation; forward mode one tangent pass per input; Griewank's cheap gradient principle.)"
+            "Counted in multiplications (sums are free; a function such as tanh counts as one). A product costs one multiplication forwards and two on the way back (its credit times each of its inputs), so the backward sweep costs at most about 3 times one calculation of f, however many inputs there are, while going forwards costs one pass per input."
         </p>
+        <details class="hint"><summary>"The precise statement"</summary>
+            <p>"For polynomial graphs reverse mode costs at most 3× one evaluation of f, and forward mode one tangent pass per input: Griewank's cheap gradient principle."</p>
+        </details>
         <FamilyChart/>
     }
 }

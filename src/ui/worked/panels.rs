@@ -59,6 +59,30 @@ pub fn Arithmetic(
     }
 }
 
+/// At the sweep's end: one learning step with the credits the sweep gave
+/// (wrong ones too, with a requirement removed), and what it did to f.
+#[component]
+pub fn LearnStep(
+    ws: RwSignal<Worksheet>,
+    computed: Memo<Computed>,
+    #[prop(into)] k: Signal<usize>,
+) -> impl IntoView {
+    let said = RwSignal::new(None::<String>);
+    let at_end = move || computed.with(|c| k.get() >= c.sweep.steps.len());
+    let learn = move |_| {
+        let credits = computed.with_untracked(|c| c.sweep.grads.clone());
+        let mut r = Err(String::new());
+        ws.update(|w| r = w.learn_step(&credits));
+        said.set(Some(r.map_or_else(|e| e, |l| l.words())));
+    };
+    view! {
+        <div class="learn-step" class:hidden=move || !at_end()>
+            <button data-testid="learn-step" on:click=learn>"learn: move each input a little against its credit"</button>
+            <p class="hint" data-testid="learn-said" role="status">{move || said.get()}</p>
+        </div>
+    }
+}
+
 /// The table's numbers: seven significant figures, ASCII minus (so they
 /// read back as numbers).
 pub fn sig(x: f64) -> String {

@@ -14,7 +14,7 @@ use crate::ui::shell::keys::{step_keys, StepKeys};
 use crate::ui::shell::room::{Room, Rooms};
 use crate::ui::shell::widgets::narrow_screen;
 use crate::ui::worked::inputs::{ExpressionBox, VarInputs};
-use crate::ui::worked::panels::{Arithmetic, FdTable, R3Panel, RequirementNotes};
+use crate::ui::worked::panels::{Arithmetic, FdTable, LearnStep, R3Panel, RequirementNotes};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -302,6 +302,7 @@ pub fn GraphView() -> impl IntoView {
                 </div>
                 {move || panels_in.get().then(|| view! {
                     <Arithmetic ws=ws computed=computed k=k/>
+                    <div class:hidden=move || app.with(|a| a.hides("steps"))><LearnStep ws=ws computed=computed k=k/></div>
                     <div class:hidden=move || app.with(|a| a.hides("export"))>{rooms.at_idle(Room::Export)}</div>
                 })}
             </div>
