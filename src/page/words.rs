@@ -62,7 +62,7 @@ pub const WORDS: &[&str] = &[
     "inside", "beat", "reached", "big", "fixes", "repeated", "better", "computing", "however", "digits",
     "faster", "barely", "differ", "here", "instructions", "multiplications", "train", "fading", "memory",
     "recent", "activity", "reward", "arriving", "later", "layer", "columns", "swapped", "fall", "moved",
-    "curved", "answers", "angle", "gain", "doing", "browser's", "jumps", "already", "named", "top", "waiting", "strength", "dv", "δf", "books", "call", "whole", "fell", "rose", "worse",
+    "curved", "answers", "angle", "gain", "doing", "browser's", "jumps", "already", "named", "top", "waiting", "strength", "dv", "δf", "books", "call", "whole", "fell", "rose", "worse", "stop", "alone", "fastest",
     // ξ, σ, Δ (read as letters): the sentence that uses each names it (a
     // nudge, the nudges' size, the change in f)
     "ξ", "σ", "δ",
@@ -74,7 +74,7 @@ pub const SYMBOLS: &[&str] = &[
     "+", "−", "-", "×", "·", "/", "÷", "=", "(", ")", "²", "%", "…", "≈", "<", ">", "±", "°",
     // punctuation and the page's marks
     ".", ",", ":", ";", "!", "?", "'", "’", "“", "”", "—", "–", "✓", "✗", "▶", "◀", "▴", "▾", "→",
-    // x̄ (read "x bar", the credit of x): step 0's text says so
+    "↓", // x̄ (read "x bar", the credit of x): step 0's text says so
     "\u{304}",
     // d(v²)/dv and ∂f/∂a: each follows "how fast … grows" or "how much … changes" in the same sentence
     "∂",

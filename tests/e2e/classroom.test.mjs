@@ -227,7 +227,7 @@ test('every tour stop, at five sizes in both themes: what the card asks for is w
         if (await visible(page, 'tour-next')) await click(page, 'tour-next');
         else if (await visible(page, 'tour-further')) {
           // the card makes way for the summary, where "going further" is
-          await click(page, 'tour-to-summary');
+          await click(page, 'tour-finish');
           await click(page, 'tour-further');
         } else break;
       }

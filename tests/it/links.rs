@@ -207,3 +207,16 @@ fn the_first_view_keeps_the_rooms_keys_as_text_and_the_rooms_read_them() {
     let (again, _) = AppState::from_query(&rooms.to_query());
     assert_eq!(again.to_query(), rooms.to_query());
 }
+
+#[test]
+fn the_hide_keys_words_name_every_hideable_control() {
+    use creditflow::page::url::{HIDEABLE, KEYS};
+    let hide = KEYS.iter().find(|k| k.name == "hide").expect("a hide key");
+    for (id, _) in HIDEABLE {
+        assert!(
+            hide.what.split(['(', ',', ')', ' ']).any(|w| w == id),
+            "the hide key's words do not name {id}: {}",
+            hide.what
+        );
+    }
+}

@@ -516,6 +516,14 @@ fn a_teacher_is_told_when_the_tour_needs_what_the_link_hides() {
 
 #[test]
 fn the_lesson_plan_fills_the_period_for_any_stops_and_its_arithmetic_holds() {
+    use creditflow::page::tour::lesson::stops_for;
+    assert_eq!(stops_for((1, 3)), (1, 3));
+    assert_eq!(stops_for((2, 9)), (2, CORE));
+    assert_eq!(
+        stops_for((7, 11)),
+        (1, CORE),
+        "all past the core: the core's plan"
+    );
     use creditflow::page::tour::lesson::{plan, PARTS, PERIOD};
     use creditflow::page::tour::CORE;
     let end = |p: &[(String, String)]| {

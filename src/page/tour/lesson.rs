@@ -85,3 +85,14 @@ pub fn plan(first: usize, last: usize) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+/// The stops a lesson plan covers for a class given stops `a..=b`: the
+/// core tour's part of them (the core tour when they are all past it).
+pub fn stops_for((a, b): (usize, usize)) -> (usize, usize) {
+    use crate::page::tour::CORE;
+    if a > CORE {
+        (1, CORE)
+    } else {
+        (a, b.min(CORE))
+    }
+}

@@ -10,8 +10,8 @@ mod stop;
 mod stops;
 pub mod ticket;
 
-pub use stop::{Acting, At, LabFacts, Myth, Predict, Seen, Setup, Stop, Watch};
-pub use stops::{APURVA, CORE, STOPS, WORKED};
+pub use stop::{Acting, At, LabFacts, Myth, Predict, Seen, Setup, Stop, Watch, WORKED};
+pub use stops::{APURVA, CORE, STOPS};
 
 use crate::page::url::View;
 

@@ -13,6 +13,10 @@ pub enum At {
     End,
 }
 
+/// The worked example as the tour's words give it: f = (a·b + c)² at
+/// a = 2, b = −3, c = 10.
+pub const WORKED: (&str, &[(&str, f64)]) = ("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]);
+
 /// What the page shows at a stop (or after a reveal).
 #[derive(Clone, Copy, Debug)]
 pub struct Setup {
@@ -33,10 +37,12 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// A stop on the worked example, as the stop's words give it (a
+    /// learning step or an edit since is put back).
     pub const fn graph(focus: &'static str) -> Self {
         Self {
             page: View::Graph,
-            expr: None,
+            expr: Some(WORKED),
             kept: Some([true; 5]),
             r3: None,
             r4: None,
@@ -48,12 +54,14 @@ impl Setup {
     pub const fn lab(focus: &'static str) -> Self {
         Self {
             page: View::Lab,
+            expr: None,
             ..Self::graph(focus)
         }
     }
     pub const fn agents(focus: &'static str) -> Self {
         Self {
             page: View::Agents,
+            expr: None,
             kept: None,
             ..Self::graph(focus)
         }

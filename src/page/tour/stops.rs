@@ -4,10 +4,9 @@
 
 use crate::lab::Method;
 use crate::page::tour::retrieval::Question;
-use crate::page::tour::stop::{At, Myth, Predict, Seen, Setup, Stop, Try, Watch};
+use crate::page::tour::stop::{At, Myth, Predict, Seen, Setup, Stop, Try, Watch, WORKED};
 
 const ALL: [bool; 5] = [true; 5];
-pub const WORKED: (&str, &[(&str, f64)]) = ("(a*b+c)^2", &[("a", 2.0), ("b", -3.0), ("c", 10.0)]);
 
 /// Part 6's hierarchy of apūrvas for the new- and full-moon sacrifices
 /// (after Jha's summary), simplified to two subsidiary rites shared by the
@@ -72,7 +71,7 @@ pub const STOPS: [Stop; 11] = [
         text: &[
             "The backward sweep starts at f, whose credit is 1, and walks back towards the inputs. Each node multiplies the credit it received by how fast its own result moves when that input moves, and passes the product on. No node needs more than its own numbers.",
         ],
-        notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs. Then press “learn” under the step text: each input moves a little against its credit, and f falls.",
+        notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs. Then press “learn ↓” beside next ▶: each input moves a little against its credit, and f falls (the next stop puts the numbers back).",
         asks: &["step-next"],
         setup: Setup { step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {
@@ -80,7 +79,7 @@ pub const STOPS: [Stop; 11] = [
             choices: &["f would rise", "f would fall", "f would stay the same"],
             answer: 1,
             why: &[
-                "Not raise: a is multiplied by b = −3, so making a bigger makes u = a·b smaller, and u's credit (+8) says f falls when u falls: +8 × (−3) is negative.",
+                "Not rise: a is multiplied by b = −3, so making a bigger makes u = a·b smaller, and u's credit (+8) says f falls when u falls: +8 × (−3) is negative.",
                 "The sweep hands a the product's credit times its other input, 8 × (−3) = −24 (see the step text and a's credit on the graph).",
                 "Not unchanged: f depends on a through u = a·b, and b is not 0, so nudging a moves f (the check by small nudges shows −24 too).",
             ],
@@ -102,7 +101,7 @@ pub const STOPS: [Stop; 11] = [
             "Another way to find a credit: nudge one input up a tiny step h and down by h, work f out both times, and divide the change by 2h. The table puts this beside the credit the sweep delivered, input by input.",
             "They agree to about seven figures. This is how any program that computes credits this way is tested; this one is, on thousands of random expressions.",
         ],
-        notice: "What to notice: a needed two extra calculations of f to check; the sweep gave all three credits at once.",
+        notice: "What to notice: checking the input a alone needed two extra calculations of f; the sweep gave all three credits at once.",
         asks: &[],
         setup: Setup { step: At::End, ..Setup::graph("fd-check") },
         predict: None,
@@ -131,7 +130,7 @@ pub const STOPS: [Stop; 11] = [
         text: &[
             "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below (each named as on the page's R1–R5 boxes) and see what breaks.",
         ],
-        notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes.",
+        notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes, whose credit is the sum of what both send back, so it must wait for both.",
         asks: &[],
         setup: Setup { step: At::End, ..Setup::graph("arith") },
         predict: None,

@@ -19,7 +19,7 @@ use crate::page::url::codec::*;
 pub use crate::page::view::View;
 
 /// The controls a teacher can hide from students: id and what it is.
-pub const HIDEABLE: [(&str, &str); 16] = [
+pub const HIDEABLE: [(&str, &str); 17] = [
     ("nav", "the switch between the views"),
     ("req", "the five requirement checkboxes"),
     ("expr", "the expression box and its presets"),
@@ -51,6 +51,10 @@ pub const HIDEABLE: [(&str, &str); 16] = [
     ("grid", "the lab's grid (run the grid, its table)"),
     ("tour", "the tour"),
     ("teacher", "the teacher panel"),
+    (
+        "help",
+        "Help and the links to the essay (the research behind the page)",
+    ),
 ];
 
 #[derive(Clone, Debug, PartialEq)]
@@ -162,7 +166,7 @@ pub const KEYS: [Key; 13] = [
     Key { name: "stops", what: "the tour stops a class gets, first-last, e.g. 1-3",
         parse: |s, v| set(&mut s.stops, parse_range(v).map(Some)),
         print: |s| s.stops.map_or(String::new(), |(a, b)| format!("{a}-{b}")) },
-    Key { name: "hide", what: "a comma-separated list of controls to hide (nav, req, expr, inputs, zoom, steps, check, notes, costs, export, methods, settings, grid, tour, teacher)",
+    Key { name: "hide", what: "a comma-separated list of controls to hide (nav, req, expr, inputs, zoom, steps, notation, check, notes, costs, export, methods, settings, grid, tour, teacher, help)",
         parse: |s, v| set(&mut s.hide, v.split(',').filter(|p| !p.is_empty())
             .map(|p| HIDEABLE.iter().find(|(id, _)| *id == p).map(|(id, _)| *id)).collect()),
         print: |s| s.hide.join(",") },

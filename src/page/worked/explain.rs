@@ -253,7 +253,7 @@ fn verdict(g: &Graph, c: &Computed, names: &[String]) -> Line {
     if c.grads_match() {
         return line(
             Tone::Plain,
-            format!("{what}: every input has its exact credit (together they are the gradient of {out})."),
+            format!("{what}: every input has its exact credit (together, the gradient of {out}: the direction in which {out} grows fastest)."),
         );
     }
     let scale = norm(&c.sweep.grads) / norm(&c.exact);

@@ -204,7 +204,7 @@ fn header(f: Frame) -> impl IntoView {
                     }
                 }>
                     <span class:hidden=move || f.hides("tour")><tour_card::TourEntry tour=slot/></span>
-                    <button data-testid="help-open" aria-expanded=move || help.get().to_string()
+                    <button data-testid="help-open" class:hidden=move || f.hides("help") aria-expanded=move || help.get().to_string()
                         on:click=move |_| help.update(|h| *h = !*h)>"Help"</button>
                     <button data-testid="teacher-open" class:hidden=move || f.hides("teacher")
                         title="A link for your class: the tour stops they get, what they see; a lesson plan and a worksheet"
@@ -291,7 +291,7 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
         {(rooms.draw)(Room::Tour, Signal::derive(move || tour.with(|t| t.open || t.started())))}
         {(rooms.draw)(Room::Present, Signal::derive(move || app.with(|a| a.present.is_some())))}
         <footer>
-            "After the essay “Backpropagation derived as local credit assignment through computation graphs”. "
+            <span class:hidden=move || f.hides("help")>"After the essay “Backpropagation derived as local credit assignment through computation graphs”. "</span>
             "Everything runs in your browser. "
             {rooms.at_idle(Room::Offline)}
         </footer>

@@ -128,7 +128,16 @@ impl GraphState {
 
     /// Loads an expression with its values (a tour stop, a saved session)
     /// and puts the sweep back at its start.
+    /// Loads an expression and its values, the sweep at its start; the
+    /// same expression at the same values changes nothing (a stop's reveal
+    /// keeps the steps taken).
     pub fn load(&self, src: &str, values: &[(&str, f64)]) {
+        let same = self.ws.with_untracked(|w| {
+            w.src == src && values.iter().all(|&(n, v)| w.value_of(n) == Some(v))
+        });
+        if same {
+            return;
+        }
         if let Ok(w) = Worksheet::new(src, values) {
             self.ws.set(w);
             self.step.set(0);

@@ -248,7 +248,7 @@ fn node(
             <text class="node-value" x=format!("{x:.1}") y=format!("{:.1}", y + 13.0) text-anchor="middle">{value}</text>
             // a long credit on the graph drops its word (the screen reader's
             // label keeps it): neighbours' labels would run into each other
-            {label.map(|l| if l.chars().count() > 14 { l.trim_start_matches("credit ").to_string() } else { l }).map(|l| view! {
+            {label.map(|l| if l.chars().count() > 12 { l.trim_start_matches("credit ").to_string() } else { l }).map(|l| view! {
                 <text class=format!("node-adj {}", sign_class(num)) x=format!("{x:.1}") y=format!("{:.1}", y + node_h / 2.0 + 16.0) text-anchor="middle">{l}</text>
             })}
         </g>

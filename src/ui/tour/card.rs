@@ -338,6 +338,12 @@ fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool) {
     }
 }
 
+/// Shows a stop's subject (outlined, scrolled to, the card fitted round
+/// it) without setting the page as the stop would.
+pub(crate) fn show_subject(s: &Setup, asks: &'static [&'static str], fit: RwSignal<Fit>) {
+    show(s.focus, asks, fit);
+}
+
 /// Outlines the element with `data-testid=id` and those in `asks`,
 /// scrolls them to the top of the screen and fits the card in the room
 /// left (once the subject is there: a room may still be loading).

@@ -39,6 +39,12 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             let (s, revealed) = tour.with_untracked(|t| (t.current(), t.is_revealed()));
             match s.predict {
                 Some(p) if revealed => apply(&p.reveal, &[], stage),
+                // on arrival (a link's stop, a reload) the page keeps the
+                // state the link carries and shows the stop's subject;
+                // a guess still to make starts afresh
+                None if done.is_none() => {
+                    crate::ui::tour::card::show_subject(&s.setup, s.asks, fit)
+                }
                 _ => apply(&s.setup, s.asks, stage),
             }
         }
@@ -181,18 +187,37 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         tour.update(|t| t.open = false);
         finish(app, g);
         crate::ui::shell::widgets::focus_testid("tour-summary-title");
+        // the summary's heading at the screen's top, not its foot
+        request_animation_frame(|| {
+            request_animation_frame(|| {
+                if let Some(h) = web_sys::window().and_then(|w| w.document()).and_then(|d| {
+                    d.query_selector("[data-testid=tour-summary-title]")
+                        .ok()
+                        .flatten()
+                }) {
+                    let at = web_sys::ScrollIntoViewOptions::new();
+                    at.set_block(web_sys::ScrollLogicalPosition::Start);
+                    h.scroll_into_view_with_scroll_into_view_options(&at);
+                }
+            })
+        });
     };
     // at the path's last stop the card points to the summary, which sits
     // in the page below the views: long, and kept when the card closes
     let summary_note = move || {
         tour.with(|t| t.is_last()).then(|| view! {
             <p class="tour-to-summary">
-                <b>"This is the last stop. "</b>"Your summary and the exit ticket are at the foot of the page. "
-                <button data-testid="tour-to-summary" on:click=move |_| end_tour()>"finish: to the summary ↓"</button>
+                <b>"This is the last stop. "</b>"Your summary and the exit ticket are at the foot of the page: “finish” below takes you there."
             </p>
         })
     };
     let close = move || tour.update(|t| t.open = false);
+    // a shared device: whose answers it keeps, said as the card opens
+    let who = tour.with_untracked(|t| {
+        let p = t.path();
+        let (a, b) = (p.first().copied()? + 1, p.last().copied()? + 1);
+        crate::ui::tour::ticket::remembered_name(a, b).map(|n| (n, a))
+    });
     view! {
         <Show when=move || tour.with(|t| t.open)>
             <aside class="tour-card" class:bar=move || fit.get() == Fit::Bar class:read=move || fit.get() == Fit::Read
@@ -208,6 +233,13 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     let part = if stop.get() >= CORE { " (going further)" } else { "" };
                     format!("Tour: stop {at} of {of}{part}")
                 }}</p>
+                {who.clone().map(|(name, first)| view! {
+                    <p class="tour-who" data-testid="tour-who">
+                        {format!("This device remembers {name}'s answers. ")}
+                        <button class="small" data-testid="tour-afresh" on:click=move |_| crate::ui::tour::ticket::start_afresh(first)>
+                            {format!("not {name}? start afresh")}</button>
+                    </p>
+                })}
                 <h2 id="tour-title" data-testid="tour-title" tabindex="-1">{move || STOPS[stop.get()].title}</h2>
                 <div class="tour-body">{body}{summary_note}</div>
                 <div class="tour-nav">
@@ -236,7 +268,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     <Show when=move || !tour.with(|t| t.is_last())
                         fallback=move || view! {
                             <button data-testid="tour-finish" on:click=move |_| end_tour()>
-                                {move || if app.with(|a| a.hides("nav") && a.view != crate::page::url::View::Graph) { "finish" } else { "finish ✓" }}</button>
+                                {move || if app.with(|a| a.hides("nav") && a.view != crate::page::url::View::Graph) { "finish" } else { "finish: to the summary ↓" }}</button>
                         }>
                         // named by the stop it opens: "next ▶" is the sweep's step
                         <button data-testid="tour-next" on:click=move |_| go(Tour::next)>
@@ -261,6 +293,7 @@ fn Summary(
     tour: RwSignal<Tour>,
     go_further: impl Fn() + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
+    let app = expect_context::<RwSignal<AppState>>();
     let ends = Memo::new(move |_| {
         tour.with(|t| {
             let p = t.path();
@@ -312,7 +345,7 @@ fn Summary(
             {guesses}
             {move || ends.get().map(|(a, b)| view! { <crate::ui::tour::ticket::ExitTicket first=a last=b/> })}
             {further}
-            <p>"Read the whole argument in "<a href=crate::page::glossary::ESSAY_URL target="_blank" rel="noopener" data-testid="tour-essay-link">"the essay"</a>"."</p>
+            <p class:hidden=move || app.with(|a| a.hides("help"))>"Read the whole argument in "<a href=crate::page::glossary::ESSAY_URL target="_blank" rel="noopener" data-testid="tour-essay-link">"the essay"</a>"."</p>
         </section>
     }
 }

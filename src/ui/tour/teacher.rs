@@ -38,8 +38,8 @@ const KEY: &str = "creditflow.teacher.v1";
 
 /// What "a class without calculus" hides: all but the worked example's
 /// graph, its steps and its check.
-const SCHOOL: [&str; 9] = [
-    "nav", "req", "expr", "inputs", "notation", "notes", "costs", "export", "teacher",
+const SCHOOL: [&str; 10] = [
+    "nav", "req", "expr", "inputs", "notation", "notes", "costs", "export", "teacher", "help",
 ];
 
 impl Choices {
@@ -82,16 +82,6 @@ impl Choices {
             }
         }
         c
-    }
-}
-
-/// The core stops a lesson plan is for: the class's, or the whole core
-/// when the class has only stops past it.
-fn lesson_stops((a, b): (usize, usize)) -> (usize, usize) {
-    if a > CORE {
-        (1, CORE)
-    } else {
-        (a, b.min(CORE))
     }
 }
 
@@ -197,7 +187,7 @@ pub fn TeacherPanel() -> impl IntoView {
                         c.hide = SCHOOL.to_vec();
                     })>"set up for a class without calculus"</button>
                     " "<span class="hint">{format!(
-                        "(tour stops 1–3 from the start, which fit a 45-minute period; stops 4–6 ({}; {}; {}) make a second lesson. The worked example only: no view switch, requirement boxes, expression, inputs, calculus notation, notes, costs, export or this panel; change anything below)",
+                        "(tour stops 1–3 from the start, which fit a 45-minute period; stops 4–6 ({}; {}; {}) make a second lesson. The worked example only: no view switch, requirement boxes, expression, inputs, calculus notation, notes, costs, export, Help or this panel; change anything below)",
                         STOPS[3].title, STOPS[4].title, STOPS[5].title
                     )}</span>
                 </p>
@@ -275,13 +265,13 @@ pub fn TeacherPanel() -> impl IntoView {
                     <summary>"A 45-minute lesson plan (ages 15–18, algebra, no calculus)"</summary>
                     <table>
                         <caption>{move || {
-                            let (a, b) = lesson_stops(choices.with(|c| c.stops));
+                            let (a, b) = crate::page::tour::lesson::stops_for(choices.with(|c| c.stops));
                             format!("What the class does, minute by minute, on tour stops {a}–{b} (one device per student or pair; the plan follows the stops you choose above)")
                         }}</caption>
                         <thead><tr><th scope="col">"minutes"</th><th scope="col">"what happens"</th></tr></thead>
                         <tbody>
                             {move || {
-                                let (a, b) = lesson_stops(choices.with(|c| c.stops));
+                                let (a, b) = crate::page::tour::lesson::stops_for(choices.with(|c| c.stops));
                                 crate::page::tour::lesson::plan(a, b).into_iter().map(|(m, what)| view! { <tr><td>{m}</td><td>{what}</td></tr> }).collect_view()
                             }}
                         </tbody>

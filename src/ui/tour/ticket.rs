@@ -15,9 +15,24 @@ const KEPT: &str = "creditflow.ticket.v1";
 /// A ticket being answered, until it is finished.
 const DRAFT: &str = "creditflow.ticket-draft.v1";
 
+/// The name on the ticket this device keeps for stops `first..=last`
+/// (finished, or being answered), if any.
+pub(crate) fn remembered_name(first: usize, last: usize) -> Option<String> {
+    let n = for_stops(first - 1, last - 1).len();
+    let kept = crate::ui::shell::storage::get(KEPT)
+        .and_then(|c| Ticket::read(&c).ok())
+        .filter(|t| t.stops == (first, last));
+    let draft = || {
+        crate::ui::shell::storage::get(DRAFT).and_then(|d| Ticket::from_draft(&d, (first, last), n))
+    };
+    kept.or_else(draft)
+        .map(|t| t.name.trim().to_string())
+        .filter(|n| !n.is_empty())
+}
+
 /// A shared device's next student: forgets this one's tour, guesses and
 /// ticket (after asking) and opens the class's link at its first stop.
-fn start_afresh(first: usize) {
+pub(crate) fn start_afresh(first: usize) {
     let Some(w) = web_sys::window() else { return };
     let sure = w
         .confirm_with_message("Start afresh for another student? This device forgets this student's guesses, answers and code (copy the code first).")
@@ -381,6 +396,16 @@ fn Sheet(first: usize, last: usize, key: bool, shown: bool, link: String) -> imp
             {(!key).then(|| view! {
                 <p>"Name: ______________________"</p>
                 <p class="sheet-link">"Open: "<span>{link}</span></p>
+            })}
+            {key.then(|| {
+                let (a, b) = crate::page::tour::lesson::stops_for((first, last));
+                view! {
+                    <table class="sheet-plan">
+                        <caption>{format!("The 45-minute lesson plan, stops {a}–{b}")}</caption>
+                        <thead><tr><th scope="col">"minutes"</th><th scope="col">"what happens"</th></tr></thead>
+                        <tbody>{crate::page::tour::lesson::plan(a, b).into_iter().map(|(m, what)| view! { <tr><td>{m}</td><td>{what}</td></tr> }).collect_view()}</tbody>
+                    </table>
+                }
             })}
             <SheetGraph key=key/>
             <ol>{stops}</ol>

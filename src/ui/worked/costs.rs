@@ -33,13 +33,13 @@ pub fn ModeCosts(ws: RwSignal<Worksheet>) -> impl IntoView {
     view! {
         <h2>"The cheap gradient principle"</h2>
         {table}
+        <FamilyChart/>
         <p class="hint">
             "Counted in multiplications (sums are free; a function such as tanh counts as one). A product costs one multiplication forwards and two on the way back (its credit times each of its inputs), so the backward sweep costs at most about 3 times one calculation of f, however many inputs there are, while going forwards costs one pass per input."
         </p>
         <details class="hint"><summary>"The precise statement"</summary>
             <p>"For polynomial graphs reverse mode costs at most 3× one evaluation of f, and forward mode one tangent pass per input: Griewank's cheap gradient principle."</p>
         </details>
-        <FamilyChart/>
     }
 }
 

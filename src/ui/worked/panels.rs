@@ -59,27 +59,28 @@ pub fn Arithmetic(
     }
 }
 
-/// At the sweep's end: one learning step with the credits the sweep gave
-/// (wrong ones too, with a requirement removed), and what it did to f.
+/// At the sweep's end, beside the step buttons: one learning step with
+/// the credits the sweep gave (wrong ones too, with a requirement
+/// removed); what it did to f goes to `said`, with f after it.
 #[component]
 pub fn LearnStep(
     ws: RwSignal<Worksheet>,
     computed: Memo<Computed>,
     #[prop(into)] k: Signal<usize>,
+    said: RwSignal<Option<(f64, String)>>,
 ) -> impl IntoView {
-    let said = RwSignal::new(None::<String>);
     let at_end = move || computed.with(|c| k.get() >= c.sweep.steps.len());
     let learn = move |_| {
         let credits = computed.with_untracked(|c| c.sweep.grads.clone());
         let mut r = Err(String::new());
         ws.update(|w| r = w.learn_step(&credits));
-        said.set(Some(r.map_or_else(|e| e, |l| l.words())));
+        said.set(Some(
+            r.map_or_else(|e| (f64::NAN, e), |l| (l.f.1, l.words())),
+        ));
     };
     view! {
-        <div class="learn-step" class:hidden=move || !at_end()>
-            <button data-testid="learn-step" on:click=learn>"learn: move each input a little against its credit"</button>
-            <p class="hint" data-testid="learn-said" role="status">{move || said.get()}</p>
-        </div>
+        <button data-testid="learn-step" class:hidden=move || !at_end() on:click=learn
+            title="Move each input a little against its credit">"learn ↓"</button>
     }
 }
 
@@ -100,7 +101,8 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
         <h2>"Check by small nudges"</h2>
         <p class="hint">{crate::page::worked::FD_PLAIN}</p>
         <details class="hint fd-rule" class:hidden=plain><summary>"How the check decides (h, slack, verdicts)"</summary><p>{crate::engine::check::FD_RULE}</p></details>
-        <label class="reveal"><input type="checkbox" data-testid="fd-reveal"
+        // (while the tour is open it decides when a credit is shown)
+        <label class="reveal" class:hidden=move || app.with(|a| a.tour.is_some())><input type="checkbox" data-testid="fd-reveal"
             prop:checked=move || reveal.get() on:change=move |e| reveal.set(event_target_checked(&e))/>" reveal every row now"</label>
         // (a phone shows the verdicts without the two columns of fine detail)
         <table class="fd" class:plain=plain data-testid="fd-table">

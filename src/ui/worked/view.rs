@@ -108,6 +108,7 @@ pub fn GraphView() -> impl IntoView {
     });
     let geo = Memo::new(move |_| graph.with(|g| crate::engine::layout::geometry(g, flow.get())));
     let n_steps = Signal::derive(move || computed.with(|c| c.sweep.steps.len()));
+    let learned = RwSignal::new(None::<(f64, String)>);
     let k = Signal::derive(move || step.get().min(n_steps.get()));
     // a step past the end (a tour's "show it all", a link) is the end
     Effect::new(move |_| {
@@ -286,6 +287,7 @@ pub fn GraphView() -> impl IntoView {
                         {move || if playing.get() { "pause" } else { "▶ play" }}
                     </button>
                     <button data-testid="step-next" on:click=move |_| next() title="Next step (→)" aria-disabled=move || (k.get() >= n_steps.get()).to_string()>"next ▶"</button>
+                    <LearnStep ws=ws computed=computed k=k said=learned/>
                     <label class="speed">"speed "
                         <select data-testid="play-speed" on:change=move |e| {
                             if let Ok(i) = event_target_value(&e).parse::<usize>() { speed.set(i) }
@@ -300,9 +302,12 @@ pub fn GraphView() -> impl IntoView {
                     </span>
                     <span class="hint">"keys: ← → step, space play, Home reset"</span>
                 </div>
+                // what the last learning step did, while f is where it left it
+                <p class="hint learn-said" data-testid="learn-said" role="status">{move || learned.get()
+                    .filter(|(f, _)| f.is_nan() || computed.with(|c| c.value) == *f).map(|(_, w)| w)}</p>
                 {move || panels_in.get().then(|| view! {
                     <Arithmetic ws=ws computed=computed k=k/>
-                    <div class:hidden=move || app.with(|a| a.hides("steps"))><LearnStep ws=ws computed=computed k=k/></div>
+
                     <div class:hidden=move || app.with(|a| a.hides("export"))>{rooms.at_idle(Room::Export)}</div>
                 })}
             </div>
