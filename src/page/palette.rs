@@ -40,7 +40,7 @@ pub const SENDING: Mark = Mark {
     var: "--sending",
     light: (0x1c, 0x24, 0x30),
     dark: (0xf5, 0xf7, 0xfa),
-    legend: "thick outline: sending now",
+    legend: "thick outline: this step's node",
 };
 pub const RECEIVING: Mark = Mark {
     id: "receiving",

@@ -241,6 +241,14 @@ hello",
         )
         .refused;
     assert_eq!(refused.len(), 2);
+    assert_eq!(
+        class
+            .clone()
+            .paste("CF1.BOB.1-6.AB.XX\nhello")
+            .refused_lines,
+        vec!["CF1.BOB.1-6.AB.XX".to_string(), "hello".to_string()],
+        "the refused lines come back as pasted, to mend"
+    );
     assert!(refused[1].contains("“hello”"), "{refused:?}");
     assert_eq!(class, before);
     let all_right = Ticket {
@@ -279,6 +287,19 @@ hello",
     let said = twice.paste(&other_bo.code());
     assert_eq!(said.replaced, vec!["BO".to_string()], "{said:?}");
     assert_eq!(twice.tickets.len(), 3);
+    // each student as a spreadsheet row
+    let table = class.table();
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows[0], "name\tright\tof\tmissed");
+    assert_eq!(rows.len(), 1 + class.tickets.len());
+    assert!(
+        rows.iter().any(|r| r.starts_with(&format!(
+            "BO\t{}\t{}\t",
+            all_right.answers.len(),
+            all_right.answers.len()
+        ))),
+        "{table}"
+    );
     // each student's missed questions, numbered as their ticket shows them
     assert!(all_right.missed().is_empty());
     let missed = other_bo.missed();
@@ -564,10 +585,16 @@ fn the_lesson_plan_fills_the_period_for_any_stops_and_its_arithmetic_holds() {
     assert!(plan(1, 3)
         .iter()
         .all(|(_, w)| !w.contains("weight transport")));
-    // the board's sum: f at a = 2.01
+    // the board's sums: f at a = 2.01 and 1.99, the nudge both ways as
+    // the page's table takes it, giving the sweep's −24
     let f = |a: f64| (a * -3.0 + 10.0_f64).powi(2);
-    assert!((f(2.01) - 15.7609).abs() < 1e-9 && (f(2.0) - f(2.01) - 0.2391).abs() < 1e-9);
-    assert!(full[2].1.contains("15.7609") && full[2].1.contains("0.2391"));
+    assert!((f(2.01) - 15.7609).abs() < 1e-9 && (f(1.99) - 16.2409).abs() < 1e-9);
+    assert!(
+        (f(2.01) - f(1.99) + 0.48).abs() < 1e-9 && ((f(2.01) - f(1.99)) / 0.02 + 24.0).abs() < 1e-6
+    );
+    for said in ["15.7609", "16.2409", "−0.48", "0.02", "−24"] {
+        assert!(full[2].1.contains(said), "{said}: {}", full[2].1);
+    }
 }
 
 #[test]

@@ -224,6 +224,9 @@ pub struct Stop {
     pub tries: &'static [Try],
     /// Offered as a toggle: show the backward half (the sweep's end).
     pub backward_toggle: bool,
+    /// After the reveal, a learning step on the worked example from the
+    /// card (each input moved against its credit).
+    pub learn: bool,
 }
 
 /// Where the student is at a stop, for the line the card's bar shows

@@ -64,6 +64,7 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
+        learn: false,
     },
     Stop {
         title: "The backward sweep, step by step",
@@ -71,7 +72,7 @@ pub const STOPS: [Stop; 11] = [
         text: &[
             "The backward sweep starts at f, whose credit is 1, and walks back towards the inputs. Each node multiplies the credit it received by how fast its own result moves when that input moves, and passes the product on. No node needs more than its own numbers.",
         ],
-        notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs. Then press “learn ↓” beside next ▶: each input moves a little against its credit, and f falls (the next stop puts the numbers back).",
+        notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs. Then press “learn one step” (below, or beside next ▶): each input moves a little against its credit, and f falls (the next stop puts the numbers back).",
         asks: &["step-next"],
         setup: Setup { step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {
@@ -93,6 +94,7 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
+        learn: true,
     },
     Stop {
         title: "Checking it by small nudges",
@@ -108,13 +110,14 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
+        learn: false,
     },
     Stop {
         title: "Why going backwards is cheap",
         look: "Look at the costs: the table, then the chart under it.",
         text: &[
             "One backward sweep gives every input's credit at once, for at most about three times the work of calculating f.",
-            "Going forwards instead (forward mode) means one pass per input: the chart shows that cost growing with the number of inputs while the backward sweep's stays flat. A network with millions of connections could not learn without this.",
+            "Going forwards instead (forward mode) means one pass per input, and each pass carries a rate beside every value, so it costs more than calculating f once: the chart shows that cost growing with the number of inputs while the backward sweep's stays flat. A network with millions of connections could not learn without this.",
         ],
         notice: "What to notice: here, with 3 inputs, going forwards already costs 7 times one calculation of f, the backward sweep 3 times; each extra input adds to the first, never to the second.",
         asks: &["cost-chart"],
@@ -123,6 +126,7 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
+        learn: false,
     },
     Stop {
         title: "The five requirements, one at a time",
@@ -169,6 +173,7 @@ pub const STOPS: [Stop; 11] = [
             Try { label: "keep all five", kept: ALL, r3: None, says: "All five kept: every credit matches the nudges again." },
         ],
         backward_toggle: false,
+        learn: false,
     },
     Stop {
         title: "Weight transport on the small graph",
@@ -201,6 +206,7 @@ pub const STOPS: [Stop; 11] = [
         }),
         tries: &[],
         backward_toggle: false,
+        learn: false,
     },
     // going further: taken only when asked for
     Stop {
@@ -242,6 +248,7 @@ pub const STOPS: [Stop; 11] = [
         }),
         tries: &[],
         backward_toggle: false,
+        learn: false,
     },
     Stop {
         title: "Going further: one shared score",
@@ -275,6 +282,7 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
+        learn: false,
     },
     Stop {
         title: "Going further: what the instrument found",
@@ -290,6 +298,7 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
+        learn: false,
     },
     Stop {
         title: "Going further: a critique passed back along a chain",
@@ -308,6 +317,7 @@ pub const STOPS: [Stop; 11] = [
         }),
         tries: &[],
         backward_toggle: false,
+        learn: false,
     },
     Stop {
         title: "Going further: traces without a correction (apūrva)",
@@ -323,5 +333,6 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: true,
+        learn: false,
     },
 ];

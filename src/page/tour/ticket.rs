@@ -27,6 +27,9 @@ pub type Credit = (&'static str, &'static [(&'static str, f64)], &'static str);
 
 /// Every question, in the order of the stops. A class's ticket is those
 /// whose stop is in its range (`for_stops`).
+/// The letters the ticket gives its choices.
+pub const LETTER: [&str; 4] = ["A", "B", "C", "D"];
+
 pub const ITEMS: [Item; 12] = [
     Item {
         stop: 1,
@@ -343,6 +346,8 @@ pub struct Class {
 pub struct Pasted {
     /// Each refused line's message.
     pub refused: Vec<String>,
+    /// The refused lines as they were pasted, to mend and add again.
+    pub refused_lines: Vec<String>,
     /// Names whose earlier, different code a later one replaced (so that
     /// two students who typed the same name are not merged unseen).
     pub replaced: Vec<String>,
@@ -373,8 +378,35 @@ impl Class {
                     }
                     self.tickets.push(t);
                 }
-                Err(e) => out.refused.push(e),
+                Err(e) => {
+                    out.refused.push(e);
+                    out.refused_lines.push(line.to_string());
+                }
             }
+        }
+        out
+    }
+
+    /// Each student as a spreadsheet row (tab-separated, a header first):
+    /// name, right, of, the questions missed.
+    pub fn table(&self) -> String {
+        let mut out = String::from("name\tright\tof\tmissed\n");
+        for t in &self.tickets {
+            let missed: Vec<String> = t
+                .missed()
+                .iter()
+                .map(|(q, a)| match a {
+                    Some(x) => format!("{q} ({})", LETTER[(*x).min(3)]),
+                    None => format!("{q} (blank)"),
+                })
+                .collect();
+            out.push_str(&format!(
+                "{}\t{}\t{}\t{}\n",
+                t.name,
+                t.score(),
+                t.answers.len(),
+                missed.join(", ")
+            ));
         }
         out
     }

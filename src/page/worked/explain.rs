@@ -492,6 +492,44 @@ fn signed_sig(x: f64) -> String {
 /// " (written d(v²)/dv)"), for a class a teacher set up without it: the
 /// words around each say the same thing plainly.
 pub fn without_calculus(text: &str) -> String {
+    without_bars(&without_written(text))
+}
+
+/// The bar notation said in words: "ā" becomes "a's credit", and the
+/// sentence that introduces it ("(its adjoint, written x̄ …)") goes.
+fn without_bars(text: &str) -> String {
+    let text = match text.find(" (its adjoint, written ") {
+        Some(at) => match text[at..].find(')') {
+            Some(end) => format!("{}{}", &text[..at], &text[at + end + 1..]),
+            None => text.to_string(),
+        },
+        None => text.to_string(),
+    };
+    // (a barred name is each letter and a combining bar: `engine::fmt::bar`)
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut name = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if chars.peek() == Some(&'\u{304}') {
+            chars.next();
+            name.push(c);
+            continue;
+        }
+        if !name.is_empty() {
+            out.push_str(&name);
+            out.push_str("'s credit");
+            name.clear();
+        }
+        out.push(c);
+    }
+    if !name.is_empty() {
+        out.push_str(&name);
+        out.push_str("'s credit");
+    }
+    out
+}
+
+fn without_written(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find(" (written ") {

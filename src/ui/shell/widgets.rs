@@ -183,6 +183,31 @@ pub fn focus_shown(ids: Vec<&'static str>) {
     });
 }
 
+/// Gives the keyboard's focus to `id` on the next frame and puts its top
+/// at the screen's top (a long result read from its start, not its foot).
+pub fn focus_at_top(id: &'static str) {
+    request_animation_frame(move || {
+        use leptos::wasm_bindgen::JsCast;
+        let Some(e) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector(&format!("[data-testid={id}]"))
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        else {
+            return;
+        };
+        let opts = web_sys::FocusOptions::new();
+        opts.set_prevent_scroll(true);
+        let _ = e.focus_with_options(&opts);
+        let at = web_sys::ScrollIntoViewOptions::new();
+        at.set_block(web_sys::ScrollLogicalPosition::Start);
+        e.scroll_into_view_with_scroll_into_view_options(&at);
+    });
+}
+
 /// The window's height in CSS pixels (0 outside a browser).
 pub fn screen_height() -> f64 {
     web_sys::window()

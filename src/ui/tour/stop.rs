@@ -140,6 +140,26 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 </div>
             }
         });
+        // a learning step from the card, once the credits are revealed
+        let learn = s.learn.then(|| {
+            let said = RwSignal::new(None::<String>);
+            let step = move |_| {
+                let mut r = Err(String::new());
+                g.ws.update(|w| {
+                    let credits = w.compute([true; 5], crate::engine::ErrorSignal::default()).sweep.grads;
+                    r = w.learn_step(&credits);
+                });
+                said.set(Some(r.map_or_else(|e| e, |l| l.words())));
+            };
+            view! {
+                <Show when=move || tour.with(|t| t.is_revealed())>
+                    <p class="tour-learn">
+                        <button data-testid="tour-learn" on:click=step>"learn one step"</button>
+                        " "<span role="status" data-testid="tour-learn-said">{move || said.get()}</span>
+                    </p>
+                </Show>
+            }
+        });
         let toggle = s.backward_toggle.then(|| {
             let shown = move || g.step.get() > 0;
             view! {
@@ -178,7 +198,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     s.look.into_any()
                 }}
             </p>
-            {text}{tries}{toggle}<Prediction tour=tour stage=stage acting=acting chose=move || make_way(false)/>{notice}{myth}
+            {text}{tries}{toggle}<Prediction tour=tour stage=stage acting=acting chose=move || make_way(false)/>{notice}{learn}{myth}
         }
     };
     // the tour's end: the card closes, the worked example is whole again
@@ -186,21 +206,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     let end_tour = move || {
         tour.update(|t| t.open = false);
         finish(app, g);
-        crate::ui::shell::widgets::focus_testid("tour-summary-title");
-        // the summary's heading at the screen's top, not its foot
-        request_animation_frame(|| {
-            request_animation_frame(|| {
-                if let Some(h) = web_sys::window().and_then(|w| w.document()).and_then(|d| {
-                    d.query_selector("[data-testid=tour-summary-title]")
-                        .ok()
-                        .flatten()
-                }) {
-                    let at = web_sys::ScrollIntoViewOptions::new();
-                    at.set_block(web_sys::ScrollLogicalPosition::Start);
-                    h.scroll_into_view_with_scroll_into_view_options(&at);
-                }
-            })
-        });
+        crate::ui::shell::widgets::focus_at_top("tour-summary-title");
     };
     // at the path's last stop the card points to the summary, which sits
     // in the page below the views: long, and kept when the card closes

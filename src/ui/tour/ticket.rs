@@ -5,11 +5,10 @@
 //! questions and the class summary read back from pasted codes
 //! (`page::tour::ticket`).
 
-use crate::page::tour::ticket::{for_stops, Class, Pasted, Ticket, ITEMS};
+use crate::page::tour::ticket::{for_stops, Class, Pasted, Ticket, ITEMS, LETTER};
 use crate::page::tour::STOPS;
 use leptos::prelude::*;
 
-const LETTER: [&str; 4] = ["A", "B", "C", "D"];
 /// A finished ticket, kept in this browser: a reload keeps the code.
 const KEPT: &str = "creditflow.ticket.v1";
 /// A ticket being answered, until it is finished.
@@ -118,7 +117,7 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
             stops: (first, last),
             answers: answers.get_untracked(),
         }));
-        crate::ui::shell::widgets::focus_testid("ticket-result");
+        crate::ui::shell::widgets::focus_at_top("ticket-result");
     };
     let questions = items
         .iter()
@@ -257,7 +256,22 @@ pub fn ClassTools(
         let mut c = class.get_untracked();
         let said = c.paste(&pasted.get_untracked());
         class.set(c);
+        // what was added leaves the box; what was refused stays, to mend
+        pasted.set(said.refused_lines.join("\n"));
         outcome.set(said);
+    };
+    let table_said = RwSignal::new("");
+    let copy_table = move |_| match web_sys::window() {
+        Some(w) if crate::ui::shell::widgets::navigator_has("clipboard") => {
+            let _ = w
+                .navigator()
+                .clipboard()
+                .write_text(&class.with_untracked(Class::table));
+            table_said.set(" copied: paste it into a spreadsheet or your markbook");
+        }
+        _ => table_said.set(
+            " this browser keeps the clipboard closed here (the page is not served over HTTPS)",
+        ),
     };
     view! {
         <section class="class-tools" aria-labelledby="class-tools-title">
@@ -283,11 +297,12 @@ pub fn ClassTools(
             <h3>"Class summary from exit-ticket codes"</h3>
             <p class="hint">"Students copy their code into whatever you already use: a question in a Google or Microsoft form, a message on your class's learning platform, or a slip of paper. Paste the codes here, one per line. Each code carries two check letters against typos; it is not a lock, since anyone can make a code. A name pasted twice counts once, the later code (the page says when that happens)."</p>
             <textarea data-testid="class-codes" rows="6" wrap="off" aria-label="exit-ticket codes, one per line"
+                prop:value=move || pasted.get()
                 on:input=move |e| pasted.set(event_target_value(&e))></textarea>
             <p><button data-testid="class-read" on:click=read>"add to the summary"</button>" "
                 <button class="small" data-testid="class-clear" on:click=move |_| {
                     let sure = web_sys::window()
-                        .and_then(|w| w.confirm_with_message("Clear the class summary? The codes stay in the box above, to add again.").ok())
+                        .and_then(|w| w.confirm_with_message("Clear the class summary? This device forgets the codes; paste them again to bring them back.").ok())
                         .unwrap_or(true);
                     if sure {
                         class.set(Class::default());
@@ -311,10 +326,11 @@ pub fn ClassTools(
             {move || {
                 let c = class.get();
                 (!c.tickets.is_empty()).then(|| {
-                    let rows = c.tallies().into_iter().map(|t| {
+                    // numbered as the tickets number them (both in ITEMS order)
+                    let rows = c.tallies().into_iter().enumerate().map(|(q, t)| {
                         let it = &ITEMS[t.item];
                         let wrong = t.commonest_wrong.map_or("—".to_string(), |(w, k)| format!("{}: {} ({k})", LETTER[w], it.choices[w]));
-                        view! { <tr><td>{it.question}</td><td>{format!("{} of {}", t.right, t.answered)}</td><td>{wrong}</td></tr> }
+                        view! { <tr><td>{format!("{}. {}", q + 1, it.question)}</td><td>{format!("{} of {}", t.right, t.answered)}</td><td>{wrong}</td></tr> }
                     }).collect_view();
                     let students = c.tickets.iter().map(|t| {
                         let missed = t.missed();
@@ -329,6 +345,8 @@ pub fn ClassTools(
                         view! { <tr><th scope="row">{t.name.clone()}</th><td>{format!("{} of {}", t.score(), t.answers.len())}</td><td>{said}</td></tr> }
                     }).collect_view();
                     view! {
+                        <p><button class="small" data-testid="class-copy-table" on:click=copy_table>"copy each student's results for a spreadsheet"</button>
+                            <span role="status">{move || table_said.get()}</span></p>
                         <table class="class-summary" data-testid="class-students">
                             <caption>"Each student"</caption>
                             <thead><tr><th scope="col">"name"</th><th scope="col">"right"</th><th scope="col">"questions missed (the ticket's numbers)"</th></tr></thead>

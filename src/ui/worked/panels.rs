@@ -80,7 +80,7 @@ pub fn LearnStep(
     };
     view! {
         <button data-testid="learn-step" class:hidden=move || !at_end() on:click=learn
-            title="Move each input a little against its credit">"learn ↓"</button>
+            title="Move each input a little against its credit">"learn one step"</button>
     }
 }
 
