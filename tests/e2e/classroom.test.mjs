@@ -63,7 +63,15 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   assert.doesNotMatch(await text(page, 'tour-answer'), /16/);
   await page.waitForFunction(() => /step 6 \/ 6/.test(document.querySelector('[data-testid=step-index]').textContent));
   assert.equal(Number(await text(page, 'grad-a')), -24);
-  for (let i = 3; i <= 6; i++) await click(page, 'tour-next');
+  // a learning step from the card: each input against its credit, f falls
+  await click(page, 'tour-learn');
+  assert.match(await text(page, 'tour-learn-said'), /^f fell from 16 to 8\.0747\./);
+  assert.equal(await text(page, 'value-f'), 'f = 8.0747');
+  // the next stop puts the worked example back: the words' numbers hold
+  await click(page, 'tour-next');
+  assert.equal(await text(page, 'value-f'), 'f = 16');
+  await page.waitForFunction(() => document.querySelector('[data-testid=grad-a]')?.textContent === '-24');
+  for (let i = 4; i <= 6; i++) await click(page, 'tour-next');
   // stop 6: R4 removed on the small graph; its common-belief box is closed
   assert.equal(await text(page, 'tour-count'), 'Tour: stop 6 of 6');
   assert.equal(await page.isChecked('[data-testid=req-R4]'), false);
