@@ -119,6 +119,18 @@ pub(crate) fn navigator_has(name: &str) -> bool {
     })
 }
 
+/// Copies `text` to the clipboard; false where the browser keeps it
+/// closed (a page not served over HTTPS), for the caller to say so.
+pub(crate) fn copy_text(text: &str) -> bool {
+    match web_sys::window() {
+        Some(w) if navigator_has("clipboard") => {
+            let _ = w.navigator().clipboard().write_text(text);
+            true
+        }
+        _ => false,
+    }
+}
+
 /// Runs `f` now and, while it says the element it wants is not there yet
 /// (a room still loading, `ui::shell::rooms`), again every 100 ms for up
 /// to 30 s, unless `still()` says it is no longer wanted.

@@ -141,15 +141,11 @@ pub fn TeacherPanel() -> impl IntoView {
     });
     let copied = RwSignal::new(None::<&'static str>);
     let copy = move |_| {
-        match web_sys::window() {
-            Some(w) if crate::ui::shell::widgets::navigator_has("clipboard") => {
-                let _ = w.navigator().clipboard().write_text(&link.get_untracked());
-                copied.set(Some(" copied"));
-            }
-            _ => copied.set(Some(
-                " this browser keeps the clipboard closed here (the page is not served over HTTPS): select the link and copy it by hand",
-            )),
-        }
+        copied.set(Some(if crate::ui::shell::widgets::copy_text(&link.get_untracked()) {
+            " copied"
+        } else {
+            " this browser keeps the clipboard closed here (the page is not served over HTTPS): select the link and copy it by hand"
+        }))
     };
     let stop_options = move |selected: fn(&Choices) -> usize| {
         STOPS

@@ -211,12 +211,12 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
 #[component]
 fn CopyButton(text: String) -> impl IntoView {
     let said = RwSignal::new("");
-    let copy = move |_| match web_sys::window() {
-        Some(w) if crate::ui::shell::widgets::navigator_has("clipboard") => {
-            let _ = w.navigator().clipboard().write_text(&text);
-            said.set(" copied");
-        }
-        _ => said.set(" (select the code and copy it by hand)"),
+    let copy = move |_| {
+        said.set(if crate::ui::shell::widgets::copy_text(&text) {
+            " copied"
+        } else {
+            " (select the code and copy it by hand)"
+        })
     };
     view! { <button class="small" data-testid="ticket-copy" on:click=copy>"copy"</button><span role="status">{move || said.get()}</span> }
 }
@@ -261,17 +261,14 @@ pub fn ClassTools(
         outcome.set(said);
     };
     let table_said = RwSignal::new("");
-    let copy_table = move |_| match web_sys::window() {
-        Some(w) if crate::ui::shell::widgets::navigator_has("clipboard") => {
-            let _ = w
-                .navigator()
-                .clipboard()
-                .write_text(&class.with_untracked(Class::table));
-            table_said.set(" copied: paste it into a spreadsheet or your markbook");
-        }
-        _ => table_said.set(
-            " this browser keeps the clipboard closed here (the page is not served over HTTPS)",
-        ),
+    let copy_table = move |_| {
+        table_said.set(
+            if crate::ui::shell::widgets::copy_text(&class.with_untracked(Class::table)) {
+                " copied: paste it into a spreadsheet or your markbook"
+            } else {
+                " this browser keeps the clipboard closed here (the page is not served over HTTPS)"
+            },
+        )
     };
     view! {
         <section class="class-tools" aria-labelledby="class-tools-title">
