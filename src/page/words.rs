@@ -62,7 +62,7 @@ pub const WORDS: &[&str] = &[
     "inside", "beat", "reached", "big", "fixes", "repeated", "better", "computing", "however", "digits",
     "faster", "barely", "differ", "here", "instructions", "multiplications", "train", "fading", "memory",
     "recent", "activity", "reward", "arriving", "later", "layer", "columns", "swapped", "fall", "moved",
-    "curved", "answers", "angle", "gain", "doing", "browser's", "jumps", "already", "named", "top", "waiting", "strength", "dv", "δf", "books", "call", "whole", "fell", "rose", "worse", "stop", "alone", "fastest", "carries",
+    "curved", "answers", "angle", "gain", "doing", "browser's", "jumps", "already", "named", "top", "waiting", "strength", "dv", "δf", "books", "call", "whole", "fell", "rose", "worse", "stop", "alone", "fastest", "carries", "offered", "summary",
     // ξ, σ, Δ (read as letters): the sentence that uses each names it (a
     // nudge, the nudges' size, the change in f)
     "ξ", "σ", "δ",

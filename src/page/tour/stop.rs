@@ -272,10 +272,9 @@ impl Stop {
         if !a.chosen {
             format!("{look} Your guess waits in the card.")
         } else if p.step_first && !a.stepped {
-            "Now press next ▶ until the sweep ends; the card comes back for the reveal.".into()
+            "Now press next ▶ until the sweep ends; then press ▴ reveal here.".into()
         } else if p.run_first && !a.ran {
-            "Now press ▶ run and wait for the runs to finish; the card comes back for the reveal."
-                .into()
+            "Now press ▶ run and wait for the runs to finish; then press ▴ reveal here.".into()
         } else {
             "Done: read what the page shows, then press ▴ reveal.".into()
         }
