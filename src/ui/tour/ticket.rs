@@ -14,17 +14,23 @@ const KEPT: &str = "creditflow.ticket.v1";
 /// A ticket being answered, until it is finished.
 const DRAFT: &str = "creditflow.ticket-draft.v1";
 
-/// The name on the ticket this device keeps for stops `first..=last`
-/// (finished, or being answered), if any.
-pub(crate) fn remembered_name(first: usize, last: usize) -> Option<String> {
+/// The tickets this device keeps for stops `first..=last`: the finished
+/// one and the one being answered.
+fn saved(first: usize, last: usize) -> (Option<Ticket>, Option<Ticket>) {
     let n = for_stops(first - 1, last - 1).len();
     let kept = crate::ui::shell::storage::get(KEPT)
         .and_then(|c| Ticket::read(&c).ok())
         .filter(|t| t.stops == (first, last));
-    let draft = || {
-        crate::ui::shell::storage::get(DRAFT).and_then(|d| Ticket::from_draft(&d, (first, last), n))
-    };
-    kept.or_else(draft)
+    let draft = crate::ui::shell::storage::get(DRAFT)
+        .and_then(|d| Ticket::from_draft(&d, (first, last), n));
+    (kept, draft)
+}
+
+/// The name on the ticket this device keeps for stops `first..=last`
+/// (finished, or being answered), if any.
+pub(crate) fn remembered_name(first: usize, last: usize) -> Option<String> {
+    let (kept, draft) = saved(first, last);
+    kept.or(draft)
         .map(|t| t.name.trim().to_string())
         .filter(|n| !n.is_empty())
 }
@@ -63,11 +69,7 @@ pub(crate) fn start_afresh(first: usize) {
 pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
     let items = for_stops(first - 1, last - 1);
     let n = items.len();
-    let kept = crate::ui::shell::storage::get(KEPT)
-        .and_then(|c| Ticket::read(&c).ok())
-        .filter(|t| t.stops == (first, last));
-    let draft = crate::ui::shell::storage::get(DRAFT)
-        .and_then(|d| Ticket::from_draft(&d, (first, last), n));
+    let (kept, draft) = saved(first, last);
     let start = kept.clone().or(draft);
     let name = RwSignal::new(start.as_ref().map(|t| t.name.clone()).unwrap_or_default());
     let answers = RwSignal::new(
