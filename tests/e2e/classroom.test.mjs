@@ -270,6 +270,28 @@ test('the first screen: on a phone f and the whole graph; at 1280 × 800 the ste
   await context.close();
 });
 
+test('on a phone, stop 5\'s removals stay in the bar, one tap each, and the step buttons and the step\'s number are one row', async () => {
+  const { page, problems, context } = await site.open('', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const [reset, index] = await Promise.all(['step-reset', 'step-index'].map((id) => page.locator(`[data-testid=${id}]`).boundingBox()));
+  assert.ok(Math.abs((index.y + index.height / 2) - (reset.y + reset.height / 2)) < 12, `reset ${JSON.stringify(reset)}, index ${JSON.stringify(index)}`);
+  await click(page, 'tour-offer-start');
+  for (let i = 0; i < 4; i++) await click(page, 'tour-next');
+  await click(page, 'tour-try-0');
+  await page.waitForTimeout(600);
+  // the card made way; the bar holds the next removal
+  assert.equal(await page.isChecked('[data-testid=req-R1]'), false);
+  await click(page, 'tour-bar-try-1');
+  assert.equal(await page.isChecked('[data-testid=req-R1]'), true);
+  assert.equal(await page.isChecked('[data-testid=req-R2]'), false);
+  assert.equal(await page.getAttribute('[data-testid=tour-bar-try-1]', 'aria-pressed'), 'true');
+  assert.match(await text(page, 'tour-act'), /^R2 removed/);
+  assert.equal(await page.getAttribute('[data-testid=tour-bar-try-1]', 'aria-label'), 'remove R2: local derivatives');
+  const bar = await page.locator('[data-testid=tour-card]').boundingBox();
+  assert.ok(bar.y + bar.height <= 740.5 && bar.height < 300, `bar ${JSON.stringify(bar)}`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a teacher link with hidden controls reproduces its state', async () => {
   const { page, problems, context } = await site.open();
   await page.fill('[data-testid=expr-input]', 'tanh(w*x+b)^2');
@@ -279,6 +301,7 @@ test('a teacher link with hidden controls reproduces its state', async () => {
   await click(page, 'step-next');
   await click(page, 'req-R2');
   await click(page, 'teacher-open');
+  await page.click('[data-testid=teacher-custom] summary');
   await click(page, 'teacher-hide-expr');
   await click(page, 'teacher-hide-req');
   await page.selectOption('[data-testid=teacher-tour]', '3');
@@ -309,6 +332,15 @@ test('a teacher\'s stops, a hidden tour or panel, and a locked view hold: the to
   const { page, problems, context } = await site.open();
   await click(page, 'teacher-open');
   assert.match(await text(page, 'teacher-not-a-lock'), /cannot lock them/);
+  // a ready-made lesson: its stops, opened at its first, the worked example only
+  await click(page, 'teacher-second');
+  assert.equal(await page.getAttribute('[data-testid=teacher-second]', 'aria-pressed'), 'true');
+  assert.match(await text(page, 'teacher-chosen'), /stops 4–6, open at stop 4; hidden: the switch between the views/);
+  assert.match(await page.inputValue('[data-testid=teacher-link]'), /stops=4-6/);
+  assert.equal(await visible(page, 'teacher-clash'), false);
+  await click(page, 'teacher-everything');
+  assert.match(await text(page, 'teacher-chosen'), /stops 1–6, which students start themselves; nothing hidden/);
+  await page.click('[data-testid=teacher-custom] summary');
   await page.selectOption('[data-testid=teacher-stops-last]', '3');
   await click(page, 'teacher-hide-teacher');
   await page.selectOption('[data-testid=teacher-tour]', '1');
@@ -393,6 +425,8 @@ test('at 360 × 740 on a phone: no horizontal scroll, every control on screen an
   await goTo(page, 'teacher-open');
   assert.equal(await visible(page, 'teacher-open'), false, 'the menu makes way for the panel');
   assert.deepEqual(await offenders(page, 44), [], 'teacher panel');
+  await page.click('[data-testid=teacher-custom] summary');
+  assert.deepEqual(await offenders(page, 44), [], 'teacher panel, its choices open');
   await goTo(page, 'teacher-open');
   // two fingers spread apart on the graph zoom it in
   await goTo(page, 'nav-graph');

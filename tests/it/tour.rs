@@ -650,3 +650,43 @@ fn the_reveal_is_ready_once_guessed_and_stepped_and_not_before() {
     // a stop with nothing to guess is never waiting
     assert!(!STOPS[0].still_to_do(a) && !STOPS[0].ready(stepped));
 }
+
+#[test]
+fn a_phones_bar_names_each_try_by_its_requirement_and_each_once() {
+    use creditflow::page::tour::STOPS;
+    for s in STOPS.iter().filter(|s| !s.tries.is_empty()) {
+        let shorts: Vec<&str> = s.tries.iter().map(|t| t.short()).collect();
+        // each one short enough for six in a row on a 360 px phone
+        assert!(shorts.iter().all(|x| x.chars().count() <= 8), "{shorts:?}");
+        for (i, t) in s.tries.iter().enumerate() {
+            assert!(t.label.contains(shorts[i]), "{}", t.label);
+            assert!(!shorts[..i].contains(&shorts[i]), "{shorts:?}");
+        }
+        // a removal's short name is the requirement its boxes name
+        for (t, r) in s.tries.iter().zip(["R1", "R2", "R3", "R4", "R5"]) {
+            assert_eq!(t.short(), r);
+        }
+    }
+}
+
+#[test]
+fn a_ready_made_lesson_hides_nothing_its_stops_use() {
+    use creditflow::page::tour::hidden_needs;
+    use creditflow::page::tour::lesson::{school_hides, LESSONS, SCHOOL};
+    for l in LESSONS {
+        let hide = school_hides(l);
+        assert!(
+            hidden_needs(l, &hide).is_empty(),
+            "{l:?}: {:?}",
+            hidden_needs(l, &hide)
+        );
+        // the view switch, the expression and the teacher panel stay hidden
+        for p in ["nav", "expr", "teacher"] {
+            assert!(hide.contains(&p), "{l:?} shows {p}");
+        }
+    }
+    // the second lesson's cost chart (stop 4) is shown; the first hides it
+    assert!(school_hides((1, 3)).contains(&"costs"));
+    assert!(!school_hides((4, 6)).contains(&"costs"));
+    assert_eq!(school_hides((1, 3)).len(), SCHOOL.len());
+}

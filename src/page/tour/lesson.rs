@@ -96,3 +96,24 @@ pub fn stops_for((a, b): (usize, usize)) -> (usize, usize) {
         (a, b.min(CORE))
     }
 }
+
+/// What a class without calculus does not see: everything but the worked
+/// example's graph, its steps and its check (`url::HIDEABLE` ids).
+pub const SCHOOL: [&str; 10] = [
+    "nav", "req", "expr", "inputs", "notation", "notes", "costs", "export", "teacher", "help",
+];
+
+/// The ready-made lessons a teacher picks from: the core tour's first and
+/// second halves, each a 45-minute period.
+pub const LESSONS: [(usize, usize); 2] = [(1, 3), (4, 6)];
+
+/// What a class without calculus does not see on stops `stops` (1-based):
+/// `SCHOOL`, less what those stops point at or ask for.
+pub fn school_hides(stops: (usize, usize)) -> Vec<&'static str> {
+    let used = super::uses(stops);
+    SCHOOL
+        .iter()
+        .copied()
+        .filter(|p| !used.iter().any(|(_, u)| u == p))
+        .collect()
+}

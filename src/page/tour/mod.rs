@@ -10,7 +10,7 @@ mod stop;
 mod stops;
 pub mod ticket;
 
-pub use stop::{Acting, At, LabFacts, Myth, Predict, Seen, Setup, Stop, Watch, WORKED};
+pub use stop::{Acting, At, LabFacts, Myth, Predict, Seen, Setup, Stop, Try, Watch, WORKED};
 pub use stops::{APURVA, CORE, STOPS};
 
 use crate::page::url::View;
@@ -24,9 +24,9 @@ const PART_OF: [(&str, &str); 4] = [
     ("mode-costs", "costs"),
 ];
 
-/// For a class's stops (1-based) and the controls a link hides: each stop
-/// that points at or asks for a hidden one, in words.
-pub fn hidden_needs(stops: (usize, usize), hide: &[&str]) -> Vec<String> {
+/// The hideable parts (`url::HIDEABLE` ids) a class's stops (1-based)
+/// point at or ask for, each with the stop (0-based) that uses it.
+pub(crate) fn uses(stops: (usize, usize)) -> Vec<(usize, &'static str)> {
     let mut out = Vec::new();
     let first = stops.0.saturating_sub(1);
     for (i, s) in STOPS.iter().enumerate().take(stops.1).skip(first) {
@@ -35,22 +35,30 @@ pub fn hidden_needs(stops: (usize, usize), hide: &[&str]) -> Vec<String> {
             .chain(reveal)
             .chain(s.asks.iter().copied());
         for id in ids {
-            if let Some((_, part)) = PART_OF
-                .iter()
-                .find(|(el, part)| *el == id && hide.contains(part))
-            {
-                let what = crate::page::url::HIDEABLE
-                    .iter()
-                    .find(|(h, _)| h == part)
-                    .map_or(*part, |(_, w)| w);
-                let line = format!("stop {} uses {what}", i + 1);
-                if !out.contains(&line) {
-                    out.push(line);
+            if let Some(&(_, part)) = PART_OF.iter().find(|(el, _)| *el == id) {
+                if !out.contains(&(i, part)) {
+                    out.push((i, part));
                 }
             }
         }
     }
     out
+}
+
+/// For a class's stops (1-based) and the controls a link hides: each stop
+/// that points at or asks for a hidden one, in words.
+pub fn hidden_needs(stops: (usize, usize), hide: &[&str]) -> Vec<String> {
+    uses(stops)
+        .into_iter()
+        .filter(|(_, part)| hide.contains(part))
+        .map(|(i, part)| {
+            let what = crate::page::url::HIDEABLE
+                .iter()
+                .find(|(h, _)| *h == part)
+                .map_or(part, |(_, w)| w);
+            format!("stop {} uses {what}", i + 1)
+        })
+        .collect()
 }
 
 /// What the core tour showed, a line each from the stop that showed it

@@ -206,6 +206,17 @@ pub struct Try {
     pub says: &'static str,
 }
 
+impl Try {
+    /// The label a phone's bar has room for: the requirement it removes
+    /// ("R1"), or "all five" for the try that keeps them all.
+    pub fn short(&self) -> &'static str {
+        self.label
+            .strip_prefix("remove ")
+            .and_then(|l| l.split(':').next())
+            .unwrap_or("all five")
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Stop {
     pub title: &'static str,
@@ -262,7 +273,7 @@ impl Stop {
         let look = self.look;
         if let Some(t) = self.tries.iter().find(|t| t.kept == a.kept) {
             return format!(
-                "{} Read the step text, then the check table below it (✓ or ✗).",
+                "{} Read the step text and the check table (✓ or ✗); remove the next one with the buttons here.",
                 t.says
             );
         }
@@ -272,9 +283,9 @@ impl Stop {
         if !a.chosen {
             format!("{look} Your guess waits in the card.")
         } else if p.step_first && !a.stepped {
-            "Now press next ▶ until the sweep ends; then press ▴ reveal here.".into()
+            "Press next ▶ to the sweep's end, then ▴ reveal here.".into()
         } else if p.run_first && !a.ran {
-            "Now press ▶ run and wait for the runs to finish; then press ▴ reveal here.".into()
+            "Press ▶ run and wait for it to finish, then ▴ reveal here.".into()
         } else {
             "Done: read what the page shows, then press ▴ reveal.".into()
         }

@@ -170,7 +170,7 @@ pub const STOPS: [Stop; 11] = [
                 r3: None,
                 says: "R5 removed: a node may pass its credit on before all of it has arrived. Here every value feeds only one node, so nothing breaks. Where one value feeds two nodes, its credit is the sum of what both send back, so it must wait for both.",
             },
-            Try { label: "keep all five", kept: ALL, r3: None, says: "All five kept: every credit matches the nudges again." },
+            Try { label: "keep all five", kept: ALL, r3: None, says: "All five kept: every credit matches the nudges." },
         ],
         backward_toggle: false,
         learn: false,

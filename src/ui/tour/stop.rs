@@ -114,32 +114,8 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             .iter()
             .map(|p| view! { <p>{with_terms(p)}</p> })
             .collect_view();
-        let tries = (!s.tries.is_empty()).then(|| {
-            view! {
-                <div class="tour-tries" role="group" aria-label="Try each">
-                    {s.tries.iter().enumerate().map(|(i, t)| {
-                        let (kept, r3) = (t.kept, t.r3);
-                        view! {
-                            <button class="small" data-testid=format!("tour-try-{i}")
-                                aria-pressed=move || app.with(|a| a.kept == kept).to_string()
-                                on:click=move |_| {
-                                    app.update(|a| {
-                                        a.kept = kept;
-                                        if let Some(m) = r3 {
-                                            a.r3 = m;
-                                        }
-                                    });
-                                    // once the page has the new sweep (R5's is longer)
-                                    request_animation_frame(move || g.step.set(END));
-                                    make_way(true);
-                                }>
-                                    <span aria-hidden="true">{move || if app.with(|a| a.kept == kept) { "● " } else { "" }}</span>
-                                    {t.label}</button>
-                        }
-                    }).collect_view()}
-                </div>
-            }
-        });
+        let tries = (!s.tries.is_empty())
+            .then(|| view! { <Tries tries=s.tries short=false then=move || make_way(true)/> });
         // a learning step from the card, once the credits are revealed
         let learn = s.learn.then(|| {
             let said = RwSignal::new(None::<String>);
@@ -224,9 +200,24 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         let (a, b) = (p.first().copied()? + 1, p.last().copied()? + 1);
         crate::ui::tour::ticket::remembered_name(a, b).map(|n| (n, a))
     });
+    // words below the card's fold: a cue over its buttons says so
+    let card = NodeRef::<leptos::html::Aside>::new();
+    let more = RwSignal::new(false);
+    let measure = move || {
+        if let Some(c) = card.get_untracked() {
+            more.set(c.scroll_top() + c.client_height() + 4 < c.scroll_height());
+        }
+    };
+    Effect::new(move |_| {
+        tour.track();
+        fit.track();
+        request_animation_frame(measure);
+    });
     view! {
         <Show when=move || tour.with(|t| t.open)>
             <aside class="tour-card" class:bar=move || fit.get() == Fit::Bar class:read=move || fit.get() == Fit::Read
+                node_ref=card class:more=move || more.get() && fit.get() != Fit::Bar
+                on:scroll=move |_| measure()
                 style:max-height=move || match fit.get() { Fit::Sheet(px) => Some(format!("{px}px")), _ => None }
                 data-testid="tour-card" aria-labelledby="tour-title"
                 on:keydown=move |e| if e.key() == "Escape" {
@@ -234,6 +225,12 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     crate::ui::shell::widgets::focus_shown(vec!["tour-start", "menu-open"]);
                 }>
                 <p class="tour-act" data-testid="tour-act" aria-live="polite">{move || (fit.get() == Fit::Bar).then(|| STOPS[stop.get()].act(acting.get()))}</p>
+                // a stop of tries keeps them in the bar: one after another
+                // with the page in view, the card put away
+                {move || {
+                    let tries = STOPS[stop.get()].tries;
+                    (fit.get() == Fit::Bar && !tries.is_empty()).then(|| view! { <Tries tries=tries short=true then=|| ()/> })
+                }}
                 <p class="tour-count" data-testid="tour-count">{move || {
                     let (at, of) = tour.with(Tour::place);
                     let part = if stop.get() >= CORE { " (going further)" } else { "" };
@@ -249,6 +246,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 <h2 id="tour-title" data-testid="tour-title" tabindex="-1">{move || STOPS[stop.get()].title}</h2>
                 <div class="tour-body">{body}{summary_note}</div>
                 <div class="tour-nav">
+                    <span class="tour-more" aria-hidden="true">"more below ▾"</span>
                     <button data-testid="tour-back" on:click=move |_| go(Tour::back)
                         disabled=move || tour.with(Tour::is_first) aria-label="previous stop">"◀"<span class="wide">" back"</span></button>
                     <button class="tour-min" data-testid="tour-minimise" aria-expanded=move || (fit.get() != Fit::Bar).to_string()
@@ -288,6 +286,49 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             </aside>
         </Show>
         <Summary tour=tour go_further=move || go(Tour::go_further)/>
+    }
+}
+
+/// A stop's tries (remove one requirement, then the next): full labels
+/// in the card, the requirements' names alone in a phone's bar.
+#[component]
+fn Tries(
+    tries: &'static [crate::page::tour::Try],
+    short: bool,
+    /// After a try (the card makes way for the page).
+    then: impl Fn() + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let app = expect_context::<RwSignal<AppState>>();
+    let g = expect_context::<GraphState>();
+    let (class, id) = if short {
+        ("tour-tries tour-bar-tries", "tour-bar-try")
+    } else {
+        ("tour-tries", "tour-try")
+    };
+    view! {
+        <div class=class role="group" aria-label="Try each">
+            {tries.iter().enumerate().map(|(i, t)| {
+                let (kept, r3) = (t.kept, t.r3);
+                let on = move || app.with(|a| a.kept == kept);
+                view! {
+                    <button class="small" data-testid=format!("{id}-{i}") aria-label=short.then_some(t.label)
+                        aria-pressed=move || on().to_string()
+                        on:click=move |_| {
+                            app.update(|a| {
+                                a.kept = kept;
+                                if let Some(m) = r3 {
+                                    a.r3 = m;
+                                }
+                            });
+                            // once the page has the new sweep (R5's is longer)
+                            request_animation_frame(move || g.step.set(END));
+                            then();
+                        }>
+                        <span aria-hidden="true">{move || if on() && !short { "● " } else { "" }}</span>
+                        {if short { t.short() } else { t.label }}</button>
+                }
+            }).collect_view()}
+        </div>
     }
 }
 

@@ -36,12 +36,6 @@ impl Default for Choices {
 
 const KEY: &str = "creditflow.teacher.v1";
 
-/// What "a class without calculus" hides: all but the worked example's
-/// graph, its steps and its check.
-const SCHOOL: [&str; 10] = [
-    "nav", "req", "expr", "inputs", "notation", "notes", "costs", "export", "teacher", "help",
-];
-
 impl Choices {
     /// As kept in this browser: `stops=1-6;tour=0;proj=0;hide=a,b`.
     fn to_text(&self) -> String {
@@ -171,22 +165,88 @@ pub fn TeacherPanel() -> impl IntoView {
             }
         });
     };
+    // a ready-made lesson: its stops, from the first, for a class without
+    // calculus (none: the whole core tour with nothing hidden)
+    let pick = move |l: Option<(usize, usize)>| {
+        choices.update(|c| match l {
+            Some(st) => {
+                c.stops = st;
+                c.tour = Some(st.0);
+                c.hide = crate::page::tour::lesson::school_hides(st);
+            }
+            None => {
+                *c = Choices {
+                    carry: c.carry,
+                    ..Choices::default()
+                }
+            }
+        })
+    };
+    let picked = move |l: Option<(usize, usize)>| {
+        choices.with(|c| match l {
+            Some(st) => {
+                c.stops == st
+                    && c.tour == Some(st.0)
+                    && c.hide == crate::page::tour::lesson::school_hides(st)
+            }
+            None => c.stops == (1, CORE) && c.hide.is_empty() && c.tour.is_none(),
+        })
+    };
+    let lesson_button = move |l: Option<(usize, usize)>, id: &'static str, words: String| {
+        view! {
+            <button data-testid=id aria-pressed=move || picked(l).to_string() on:click=move |_| pick(l)>{words}</button>
+        }
+    };
+    // what the link gives, in one line
+    let chosen = move || {
+        let c = choices.get();
+        let hidden: Vec<&str> = c
+            .hide
+            .iter()
+            .filter_map(|h| HIDEABLE.iter().find(|(id, _)| id == h).map(|(_, w)| *w))
+            .collect();
+        format!(
+            "The link gives tour stops {}–{}{}; {}.",
+            c.stops.0,
+            c.stops.1,
+            c.tour.map_or(
+                ", which students start themselves".to_string(),
+                |t| format!(", open at stop {t}")
+            ),
+            if hidden.is_empty() {
+                "nothing hidden".to_string()
+            } else {
+                format!("hidden: {}", hidden.join("; "))
+            }
+        )
+    };
+    let [one, two] = crate::page::tour::lesson::LESSONS;
     view! {
             <section class="teacher" data-testid="teacher-panel" aria-labelledby="teacher-title">
-                <h2 id="teacher-title">"For teachers and lecturers: a link for your class"</h2>
-                <p class="hint">"The link opens the worked example as it is now: the expression, its values and step, the ticks. Choose the tour stops your class gets and what students should not see. It is long: share it through your class's page or a message rather than the board."</p>
+                <h2 id="teacher-title">"For teachers and lecturers: a lesson in four steps"</h2>
                 <p class="notice" data-testid="teacher-not-a-lock">"A link guides students; it cannot lock them: deleting the part of the address after “?” brings everything back. Nothing is sent anywhere: the page runs in each student's browser."</p>
-                <p>
-                    <button data-testid="teacher-school" on:click=move |_| choices.update(|c| {
-                        c.stops = (1, 3);
-                        c.tour = Some(1);
-                        c.hide = SCHOOL.to_vec();
-                    })>"set up for a class without calculus"</button>
-                    " "<span class="hint">{format!(
-                        "(tour stops 1–3 from the start, which fit a 45-minute period; stops 4–6 ({}; {}; {}) make a second lesson. The worked example only: no view switch, requirement boxes, expression, inputs, calculus notation, notes, costs, export, Help or this panel; change anything below)",
-                        STOPS[3].title, STOPS[4].title, STOPS[5].title
-                    )}</span>
+                <h3>"1. Choose the lesson"</h3>
+                <p class="teacher-lessons">
+                    {lesson_button(Some(one), "teacher-school", format!("lesson 1: stops {}–{}, no calculus", one.0, one.1))}
+                    {lesson_button(Some(two), "teacher-second", format!("lesson 2: stops {}–{}", two.0, two.1))}
+                    {lesson_button(None, "teacher-everything", format!("all {CORE} stops, nothing hidden"))}
                 </p>
+                <p class="hint">{format!(
+                    "Each lesson fits a 45-minute period, for ages 15–18 who know algebra but no calculus. Lesson 1: {}; {}; {}. Lesson 2: {}; {}; {}. A ready-made lesson shows students the worked example only: its graph, its step buttons and what its stops use.",
+                    STOPS[0].title, STOPS[1].title, STOPS[2].title, STOPS[3].title, STOPS[4].title, STOPS[5].title
+                )}</p>
+                <p class="teacher-chosen" data-testid="teacher-chosen" role="status">{chosen}</p>
+                {move || {
+                    let c = choices.get();
+                    let clash = crate::page::tour::hidden_needs(c.stops, &c.hide);
+                    (!clash.is_empty()).then(|| view! {
+                        <p class="notice" role="status" data-testid="teacher-clash">
+                            <b>"The tour needs what you hid: "</b>{clash.join("; ")}". Show it again, or choose other stops."
+                        </p>
+                    })
+                }}
+                <details class="teacher-custom" data-testid="teacher-custom">
+                    <summary>"Change the stops, what students see, or where the link opens"</summary>
                 <fieldset>
                     <legend>"Tour stops the class gets"</legend>
                     <label>"from "
@@ -241,22 +301,16 @@ pub fn TeacherPanel() -> impl IntoView {
                         on:change=move |e| choices.update(|c| c.carry = event_target_checked(&e))/>
                     {move || format!(" carry the page's state as it is now ({}, step {}); unticked, the link starts with every requirement kept and the sweep at its start", crate::engine::Requirements::removed_words(app.with(|a| a.kept)), app.with(|a| a.step))}
                 </label>
-                {move || {
-                    let c = choices.get();
-                    let clash = crate::page::tour::hidden_needs(c.stops, &c.hide);
-                    (!clash.is_empty()).then(|| view! {
-                        <p class="notice" role="status" data-testid="teacher-clash">
-                            <b>"The tour needs what you hid: "</b>{clash.join("; ")}". Show it again, or choose other stops."
-                        </p>
-                    })
-                }}
-                <label class="block-label" for="teacher-link">"The link"</label>
+                </details>
+                <h3><label for="teacher-link">"2. Share the link"</label></h3>
+                <p class="hint">"It opens the worked example with your choices. It is long: share it through your class's page or a message rather than the board."</p>
                 <input id="teacher-link" type="text" class="expr" data-testid="teacher-link" readonly prop:value=move || link.get()/>
                 <p>
                     <button data-testid="teacher-copy" on:click=copy>"copy"</button>
                     " " <a data-testid="teacher-open-link" href=move || link.get() target="_blank" rel="noopener">"open it"</a>
                     {move || copied.get()}
                 </p>
+                <h3>"3. Plan and print"</h3>
                 <details class="lesson" data-testid="teacher-lesson">
                     <summary>"A 45-minute lesson plan (ages 15–18, algebra, no calculus)"</summary>
                     <table>

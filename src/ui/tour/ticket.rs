@@ -273,12 +273,11 @@ pub fn ClassTools(
         )
     };
     view! {
-        <section class="class-tools" aria-labelledby="class-tools-title">
-            <h3 id="class-tools-title">"To carry into class"</h3>
+        <section class="class-tools" aria-label="the worksheet and the class summary">
             <p>
                 <button data-testid="print-worksheet" on:click=move |_| print(false)>"print the worksheet"</button>" "
                 <button data-testid="print-key" on:click=move |_| print(true)>"print the answer key"</button>
-                " "<span class="hint">"(of the stops chosen above; the browser's print dialog can also save a PDF)"</span>
+                " "<span class="hint">"(one page each, of the lesson's stops; the browser's print dialog can also save a PDF)"</span>
             </p>
             // a preview here, and the copy the printer gets, alone at the
             // top of the document (the stylesheet prints nothing else)
@@ -293,7 +292,7 @@ pub fn ClassTools(
                     </leptos::portal::Portal>
                 }
             })}
-            <h3>"Class summary from exit-ticket codes"</h3>
+            <h3>"4. After class: the exit-ticket codes"</h3>
             <p class="hint">"Students copy their code into whatever you already use: a question in a Google or Microsoft form, a message on your class's learning platform, or a slip of paper. Paste the codes here, one per line. Each code carries two check letters against typos; it is not a lock, since anyone can make a code. A name pasted twice counts once, the later code (the page says when that happens)."</p>
             <textarea data-testid="class-codes" rows="6" wrap="off" aria-label="exit-ticket codes, one per line"
                 prop:value=move || pasted.get()

@@ -281,7 +281,7 @@ pub fn GraphView() -> impl IntoView {
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>
                     // (aria-disabled, not disabled: a button that cannot act keeps the
                     // keyboard's focus instead of dropping it to the page)
-                    <button data-testid="step-prev" on:click=move |_| prev() title="Previous step (←)" aria-disabled=move || (k.get() == 0).to_string()>"◀ previous"</button>
+                    <button data-testid="step-prev" on:click=move |_| prev() title="Previous step (←)" aria-label="previous step" aria-disabled=move || (k.get() == 0).to_string()>"◀"<span class="wide">" previous"</span></button>
                     <button data-testid="step-play" on:click=move |_| toggle_play() title="Play or pause (space)"
                         aria-pressed=move || playing.get().to_string()>
                         {move || if playing.get() { "pause" } else { "▶ play" }}
