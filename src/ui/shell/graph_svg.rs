@@ -40,7 +40,12 @@ pub fn draw(
     k: usize,
     zoom: Option<f64>,
     flow: Flow,
+    // before the arrowheads' ids: a second drawing (the worksheet, printed
+    // alone while the page's is hidden) must not point at another's
+    ids: &str,
 ) -> AnyView {
+    let (arrow, hand) = (format!("{ids}arrow"), format!("{ids}hand"));
+    let (arrow_url, hand_url) = (format!("url(#{arrow})"), format!("url(#{hand})"));
     let names = g.node_names();
     let (node_w, node_h) = (geo.node_w, geo.node_h);
     let shown = c.sweep.shown(g.output(), g.len(), k);
@@ -67,7 +72,7 @@ pub fn draw(
             };
             view! {
                 <g>
-                    <path class=class d=quad(&e.path) marker-end="url(#arrow)"></path>
+                    <path class=class d=quad(&e.path) marker-end=arrow_url.clone()></path>
                     {label.map(|v| view! {
                         <text class=format!("edge-label {}", sign_class(v)) x=format!("{:.1}", e.label.0)
                             y=format!("{:.1}", e.label.1) text-anchor="middle">{fmt_signed(v)}</text>
@@ -97,7 +102,7 @@ pub fn draw(
                 (b.0, b.1 - node_h / 2.0),
             ];
             let hot = active.is_some_and(|s| s.node == i);
-            view! { <path class=if hot { "handoff hot" } else { "handoff" } d=quad(&p) marker-end="url(#hand)"></path> }
+            view! { <path class=if hot { "handoff hot" } else { "handoff" } d=quad(&p) marker-end=hand_url.clone()></path> }
         })
         .collect_view();
     // for the screen reader: what has arrived at each node so far
@@ -151,10 +156,10 @@ pub fn draw(
             viewBox=format!("{:.0} {:.0} {:.0} {:.0}", geo.x0, geo.y0, geo.width, geo.height) width=width
             style=fit_style(geo.width, zoom)>
             <defs>
-                <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+                <marker id=arrow viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
                     <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead"></path>
                 </marker>
-                <marker id="hand" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+                <marker id=hand viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
                     <path d="M 0 0 L 10 5 L 0 10 z" class="handhead"></path>
                 </marker>
             </defs>

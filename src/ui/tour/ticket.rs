@@ -423,7 +423,7 @@ fn Sheet(first: usize, last: usize, key: bool, shown: bool, link: String) -> imp
                     </table>
                 }
             })}
-            <SheetGraph key=key/>
+            <SheetGraph key=key ids=if shown { "sheet-shown-" } else { "sheet-print-" }/>
             <ol>{stops}</ol>
             <h2>"Exit ticket"</h2>
             <ol>{items}</ol>
@@ -434,13 +434,13 @@ fn Sheet(first: usize, last: usize, key: bool, shown: bool, link: String) -> imp
 /// The worked example's graph on paper: each node's value, and its credit
 /// written in on the key (left for the student to fill in on the sheet).
 #[component]
-fn SheetGraph(key: bool) -> impl IntoView {
+fn SheetGraph(key: bool, ids: &'static str) -> impl IntoView {
     use crate::engine::layout::{geometry, Flow};
     let ws = crate::page::worked::Worksheet::default();
     let c = ws.compute([true; 5], crate::engine::ErrorSignal::default());
     let geo = geometry(&ws.graph, Flow::Down);
     let k = if key { c.sweep.steps.len() } else { 0 };
-    let drawn = crate::ui::shell::graph_svg::draw(&ws.graph, &geo, &c, k, None, Flow::Down);
+    let drawn = crate::ui::shell::graph_svg::draw(&ws.graph, &geo, &c, k, None, Flow::Down, ids);
     view! {
         <figure class="sheet-graph">
             {drawn}

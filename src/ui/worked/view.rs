@@ -275,7 +275,7 @@ pub fn GraphView() -> impl IntoView {
                     on:keydown=remember_node
                     on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
                     on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); set_zoom(Some(z)) }>
-                    {move || graph_in.get().then(|| graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), zoom.get(), flow.get())))))}
+                    {move || graph_in.get().then(|| graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), zoom.get(), flow.get(), "")))))}
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep" class:hidden=move || app.with(|a| a.hides("steps"))>
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>
