@@ -97,7 +97,7 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   await click(page, 'ticket-finish');
   await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'ticket-result');
   const code = await text(page, 'ticket-code');
-  assert.match(code, new RegExp(`^CF1\\.ADAL\\.1-6\\.A{${n}}\\.[A-Z2-9]{2}$`));
+  assert.match(code, new RegExp(`^CF1\\.ADA-L\\.1-6\\.A{${n}}\\.[A-Z2-9]{2}$`));
   // going further: the stops past the core, asked for
   await click(page, 'tour-further');
   assert.equal(await text(page, 'tour-count'), 'Tour: stop 7 of 11 (going further)');
@@ -151,10 +151,10 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   await page.fill('[data-testid=class-codes]', `${code}\n${typo}`);
   await click(page, 'class-read');
   assert.match(await text(page, 'class-refused'), new RegExp(typo.replace(/\./g, '\\.')));
-  assert.match(await page.textContent('[data-testid=class-summary] caption'), /^1 student: ADAL/);
+  assert.match(await page.textContent('[data-testid=class-summary] caption'), /^1 student: ADA-L/);
   await page.fill('[data-testid=class-codes]', 'nonsense');
   await click(page, 'class-read');
-  assert.match(await page.textContent('[data-testid=class-summary] caption'), /^1 student: ADAL/, 'nothing lost');
+  assert.match(await page.textContent('[data-testid=class-summary] caption'), /^1 student: ADA-L/, 'nothing lost');
   await page.reload();
   await page.waitForSelector('[data-testid=tour-start]');
   assert.equal(await text(page, 'tour-start'), 'Tour done ✓ (see stop 11 again)');
@@ -292,6 +292,32 @@ test('on a phone, stop 5\'s removals stay in the bar, one tap each, and the step
   await context.close();
 });
 
+test('a closed tour says where it stopped, with the way back to it and to the exit ticket; a reveal pressed too soon shows what it waits for', async () => {
+  const { page, problems, context } = await site.open('', { viewport: { width: 1366, height: 768 } });
+  // a teacher's way in, from the first screen
+  await click(page, 'tour-offer-teacher');
+  await page.waitForSelector('[data-testid=teacher-panel]', { state: 'visible', timeout: 10000 });
+  await click(page, 'teacher-open');
+  await click(page, 'tour-offer-start');
+  await click(page, 'tour-next');
+  await click(page, 'tour-reveal');
+  await page.waitForTimeout(200);
+  assert.equal(await focused(page), 'tour-choice-0', 'no choice yet: the reveal points at the choices');
+  await click(page, 'tour-close');
+  assert.match(await text(page, 'tour-paused'), /closed at stop 2 of 6/);
+  await page.waitForTimeout(200);
+  assert.equal(await focused(page), 'tour-resume');
+  await click(page, 'tour-to-ticket');
+  await page.waitForTimeout(200);
+  assert.equal(await focused(page), 'tour-summary-title');
+  assert.equal(await visible(page, 'ticket'), true);
+  await click(page, 'tour-resume');
+  assert.equal(await text(page, 'tour-count'), 'Tour: stop 2 of 6');
+  assert.equal(await visible(page, 'tour-paused'), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a teacher link with hidden controls reproduces its state', async () => {
   const { page, problems, context } = await site.open();
   await page.fill('[data-testid=expr-input]', 'tanh(w*x+b)^2');
@@ -335,11 +361,11 @@ test('a teacher\'s stops, a hidden tour or panel, and a locked view hold: the to
   // a ready-made lesson: its stops, opened at its first, the worked example only
   await click(page, 'teacher-second');
   assert.equal(await page.getAttribute('[data-testid=teacher-second]', 'aria-pressed'), 'true');
-  assert.match(await text(page, 'teacher-chosen'), /stops 4–6, open at stop 4; hidden: the switch between the views/);
+  assert.match(await text(page, 'teacher-chosen'), /stops 4–6, open at stop 4; students see the worked example only/);
   assert.match(await page.inputValue('[data-testid=teacher-link]'), /stops=4-6/);
   assert.equal(await visible(page, 'teacher-clash'), false);
   await click(page, 'teacher-everything');
-  assert.match(await text(page, 'teacher-chosen'), /stops 1–6, which students start themselves; nothing hidden/);
+  assert.match(await text(page, 'teacher-chosen'), /stops 1–6, which students start themselves; students see everything/);
   await page.click('[data-testid=teacher-custom] summary');
   await page.selectOption('[data-testid=teacher-stops-last]', '3');
   await click(page, 'teacher-hide-teacher');

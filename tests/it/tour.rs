@@ -198,10 +198,10 @@ fn the_exit_ticket_checks_its_credits_by_the_engine_and_its_codes_round_trip() {
             .collect(),
     };
     let code = t.code();
-    assert!(code.starts_with("CF1.ADAL.1-6."), "{code}");
+    assert!(code.starts_with("CF1.ADA-L.1-6."), "{code}");
     let back = Ticket::read(&code).unwrap();
     assert_eq!(back.answers, t.answers);
-    assert_eq!(back.name, "ADAL");
+    assert_eq!(back.name, "ADA-L");
     // lower case and spaces around are read too
     assert_eq!(
         Ticket::read(&format!("  {}  ", code.to_lowercase())).unwrap(),
@@ -315,10 +315,26 @@ hello",
     assert_eq!((first.answered, first.right), (3, 2));
     assert_eq!(
         first.commonest_wrong,
-        Some(((ITEMS[core[0]].answer + 1) % 4, 1))
+        Some((vec![(ITEMS[core[0]].answer + 1) % 4], 1))
     );
     let second = &class.tallies()[1];
     assert_eq!(second.answered, 2, "Ada skipped the second");
+    // two wrong answers chosen as often: both are named
+    let mut two = Class::default();
+    let mk = |name: &str, k: usize| Ticket {
+        name: name.into(),
+        stops: (1, CORE),
+        answers: core
+            .iter()
+            .map(|&i| Some((ITEMS[i].answer + k) % 4))
+            .collect(),
+    };
+    two.paste(&format!("{}\n{}", mk("Ann", 1).code(), mk("Ben", 2).code()));
+    let t0 = &two.tallies()[0];
+    let a = ITEMS[core[0]].answer;
+    let mut tied = vec![(a + 1) % 4, (a + 2) % 4];
+    tied.sort_unstable();
+    assert_eq!(t0.commonest_wrong, Some((tied, 1)));
 }
 
 #[test]

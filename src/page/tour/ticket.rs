@@ -195,13 +195,16 @@ impl Ticket {
 }
 
 /// A name as the code carries it: letters (of any script) and digits,
-/// at most 16, upper case where the script has it.
+/// its words joined by "-", at most 16 characters, upper case where the
+/// script has it.
 pub fn clean_name(name: &str) -> String {
-    name.chars()
-        .filter(|c| c.is_alphanumeric())
-        .take(16)
-        .collect::<String>()
-        .to_uppercase()
+    let words: Vec<String> = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
+    let joined: String = words.join("-").chars().take(16).collect();
+    joined.trim_end_matches('-').to_uppercase()
 }
 
 /// Two letters from the rest of the code (FNV-1a, 10 bits): a changed or
@@ -330,8 +333,9 @@ pub struct Tally {
     pub item: usize,
     pub answered: usize,
     pub right: usize,
-    /// The commonest wrong choice and how many chose it.
-    pub commonest_wrong: Option<(usize, usize)>,
+    /// The commonest wrong choices (all of them, where tied, in order)
+    /// and how many chose each.
+    pub commonest_wrong: Option<(Vec<usize>, usize)>,
 }
 
 /// The class: each student's latest ticket (a name pasted twice counts
@@ -434,10 +438,17 @@ impl Class {
                 continue;
             }
             let answer = it.answer;
-            let commonest_wrong = (0..4)
-                .filter(|&c| c != answer && counts[c] > 0)
-                .max_by_key(|&c| (counts[c], std::cmp::Reverse(c)))
-                .map(|c| (c, counts[c]));
+            let most = (0..4)
+                .filter(|&c| c != answer)
+                .map(|c| counts[c])
+                .max()
+                .unwrap_or(0);
+            let commonest_wrong = (most > 0).then(|| {
+                let tied = (0..4)
+                    .filter(|&c| c != answer && counts[c] == most)
+                    .collect();
+                (tied, most)
+            });
             out.push(Tally {
                 item,
                 answered,

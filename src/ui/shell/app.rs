@@ -242,7 +242,7 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
         <div class:hidden=move || !teacher.get()>{(rooms.draw)(Room::Teacher, teacher.into())}</div>
         <terms::HelpPanel open=help/>
         <terms::Definitions/>
-        <div class:hidden=move || f.hides("tour")><tour_card::TourOffer tour=slot/></div>
+        <div class:hidden=move || f.hides("tour")><tour_card::TourOffer tour=slot teacher=teacher/></div>
         {move || (!notices.with(Vec::is_empty)).then(|| view! {
             <div class="notice url-notice" data-testid="url-notice" role="status">
                 <b>"Some of the link's settings could not be used: "</b>

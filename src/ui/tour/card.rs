@@ -424,19 +424,40 @@ pub fn TourEntry(tour: TourSlot) -> impl IntoView {
     }
 }
 
-/// The first-visit offer, until it is taken or dismissed.
+/// The first-visit offer, until it is taken or dismissed (with a way in
+/// for a teacher); once the tour has begun and its card is closed, where
+/// it stopped and the ways back: the tour, and the exit ticket below.
 #[component]
-pub fn TourOffer(tour: TourSlot) -> impl IntoView {
+pub fn TourOffer(tour: TourSlot, teacher: RwSignal<bool>) -> impl IntoView {
     let slot = tour;
     let tour = slot.tour;
+    let app = expect_context::<RwSignal<AppState>>();
     let shown = move || tour.with(|t| !t.open && !t.dismissed && !t.started());
+    let paused = move || tour.with(|t| !t.open && t.started());
     view! {
         <Show when=shown>
             <div class="tour-offer" data-testid="tour-offer" role="region" aria-label="The tour">
                 <span>"New here? This page shows how a learning machine works out which of its numbers to blame for a result. A short tour walks you through it on this example, with a few guesses on the way."</span>
                 <button data-testid="tour-offer-start" on:click=move |_| slot.ask(0)>{move || format!("Start the tour ({} stops)", tour.with(|t| t.path().len()))}</button>
                 <button data-testid="tour-offer-dismiss" on:click=move |_| tour.update(|t| t.dismissed = true)>"Not now"</button>
+                <button data-testid="tour-offer-teacher" class:hidden=move || app.with(|a| a.hides("teacher"))
+                    on:click=move |_| {
+                        teacher.set(true);
+                        crate::ui::shell::widgets::focus_at_top("teacher-panel");
+                    }>"Teaching a class? A ready-made lesson ▸"</button>
             </div>
+        </Show>
+        <Show when=paused>
+            <p class="tour-paused" data-testid="tour-paused" role="status">
+                {move || tour.with(|t| {
+                    let (at, of) = t.place();
+                    if t.is_last() { "The tour is done. ".to_string() } else { format!("The tour is closed at stop {at} of {of}. ") }
+                })}
+                <button class="small" data-testid="tour-resume" on:click=move |_| slot.ask(tour.with_untracked(|t| t.stop))>
+                    {move || if tour.with(|t| t.is_last()) { "see the last stop again" } else { "resume the tour" }}</button>" "
+                <button class="small" data-testid="tour-to-ticket" on:click=move |_| crate::ui::shell::widgets::focus_at_top("tour-summary-title")>
+                    "your summary and the exit ticket ↓"</button>
+            </p>
         </Show>
     }
 }

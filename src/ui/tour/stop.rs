@@ -222,7 +222,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 data-testid="tour-card" aria-labelledby="tour-title"
                 on:keydown=move |e| if e.key() == "Escape" {
                     close();
-                    crate::ui::shell::widgets::focus_shown(vec!["tour-start", "menu-open"]);
+                    crate::ui::shell::widgets::focus_shown(vec!["tour-resume", "tour-start", "menu-open"]);
                 }>
                 <p class="tour-act" data-testid="tour-act" aria-live="polite">{move || (fit.get() == Fit::Bar).then(|| STOPS[stop.get()].act(acting.get()))}</p>
                 // a stop of tries keeps them in the bar: one after another
@@ -280,7 +280,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     </Show>
                     <button class="small" data-testid="tour-close" aria-label="close the tour" on:click=move |_| {
                         close();
-                        crate::ui::shell::widgets::focus_shown(vec!["tour-start", "menu-open"]);
+                        crate::ui::shell::widgets::focus_shown(vec!["tour-resume", "tour-start", "menu-open"]);
                     } title="Close the tour (it resumes here)">"✕"<span class="wide">" close"</span></button>
                 </div>
             </aside>
@@ -464,6 +464,7 @@ fn Prediction(
                 <button data-testid="tour-reveal" aria-disabled=move || waiting().to_string() class:waiting=waiting
                     on:click=move |_| {
                         if waiting() {
+                            show_what_waits(chosen.is_some() && !revealed, stop, stage);
                             return;
                         }
                         reveal(tour, stage);
@@ -484,6 +485,19 @@ fn Prediction(
             {answer}
         })
     }
+}
+
+/// A reveal pressed too soon: to the choices, or (chosen) the card
+/// makes way for what the stop still asks (the sweep's steps, a run).
+fn show_what_waits(chosen: bool, stop: usize, stage: Stage) {
+    if !chosen {
+        request_animation_frame(|| focus_in_card("[data-testid=tour-choice-0]", false));
+        return;
+    }
+    if stage.fit.get_untracked() == Fit::Read {
+        stage.fit.set(Fit::Bar);
+    }
+    crate::ui::tour::card::to_subject(STOPS[stop].setup.focus);
 }
 
 /// Reveals the stop's answer: the page as the reveal sets it, the card

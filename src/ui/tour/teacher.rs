@@ -197,27 +197,31 @@ pub fn TeacherPanel() -> impl IntoView {
             <button data-testid=id aria-pressed=move || picked(l).to_string() on:click=move |_| pick(l)>{words}</button>
         }
     };
-    // what the link gives, in one line
+    // what the link gives, in one line (the hidden controls are ticked in
+    // the choices below)
     let chosen = move || {
         let c = choices.get();
-        let hidden: Vec<&str> = c
-            .hide
-            .iter()
-            .filter_map(|h| HIDEABLE.iter().find(|(id, _)| id == h).map(|(_, w)| *w))
-            .collect();
+        let seen = if c.hide.is_empty() {
+            "students see everything".to_string()
+        } else if c.hide == crate::page::tour::lesson::school_hides(c.stops) {
+            "students see the worked example only".to_string()
+        } else if let [one] = c.hide.as_slice() {
+            let what = HIDEABLE
+                .iter()
+                .find(|(id, _)| id == one)
+                .map_or(*one, |(_, w)| w);
+            format!("hidden: {what}")
+        } else {
+            format!("{} controls hidden (ticked below)", c.hide.len())
+        };
         format!(
-            "The link gives tour stops {}–{}{}; {}.",
+            "The link gives tour stops {}–{}{}; {seen}.",
             c.stops.0,
             c.stops.1,
             c.tour.map_or(
                 ", which students start themselves".to_string(),
                 |t| format!(", open at stop {t}")
             ),
-            if hidden.is_empty() {
-                "nothing hidden".to_string()
-            } else {
-                format!("hidden: {}", hidden.join("; "))
-            }
         )
     };
     let [one, two] = crate::page::tour::lesson::LESSONS;

@@ -277,7 +277,7 @@ pub fn ClassTools(
             <p>
                 <button data-testid="print-worksheet" on:click=move |_| print(false)>"print the worksheet"</button>" "
                 <button data-testid="print-key" on:click=move |_| print(true)>"print the answer key"</button>
-                " "<span class="hint">"(one page each, of the lesson's stops; the browser's print dialog can also save a PDF)"</span>
+                " "<span class="hint">"(of the lesson's stops: a ready-made lesson's worksheet fits one page; the answer key adds the lesson plan; the browser's print dialog can also save a PDF)"</span>
             </p>
             // a preview here, and the copy the printer gets, alone at the
             // top of the document (the stylesheet prints nothing else)
@@ -327,7 +327,11 @@ pub fn ClassTools(
                     // numbered as the tickets number them (both in ITEMS order)
                     let rows = c.tallies().into_iter().enumerate().map(|(q, t)| {
                         let it = &ITEMS[t.item];
-                        let wrong = t.commonest_wrong.map_or("—".to_string(), |(w, k)| format!("{}: {} ({k})", LETTER[w], it.choices[w]));
+                        let wrong = t.commonest_wrong.as_ref().map_or("—".to_string(), |(w, k)| {
+                            let each = if w.len() > 1 { " each" } else { "" };
+                            let named: Vec<String> = w.iter().map(|&w| format!("{}: {}", LETTER[w], it.choices[w])).collect();
+                            format!("{} ({k}{each})", named.join(" and "))
+                        });
                         view! { <tr><td>{format!("{}. {}", q + 1, it.question)}</td><td>{format!("{} of {}", t.right, t.answered)}</td><td>{wrong}</td></tr> }
                     }).collect_view();
                     let students = c.tickets.iter().map(|t| {

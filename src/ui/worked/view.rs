@@ -160,10 +160,12 @@ pub fn GraphView() -> impl IntoView {
         let ms = SPEEDS[speed.get().min(SPEEDS.len() - 1)].1;
         set_interval_with_handle(
             move || {
+                if step.get_untracked() < n_steps.get_untracked() {
+                    next();
+                }
+                // the last step shown, the button says "▶ play" at once
                 if step.get_untracked() >= n_steps.get_untracked() {
                     playing.set(false);
-                } else {
-                    next();
                 }
             },
             Duration::from_millis(ms),
