@@ -55,7 +55,7 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   // what did you see? a number read off the graph, checked by the engine
   await page.fill('[data-testid=observe]', '-24');
   await click(page, 'observe-check');
-  assert.match(await text(page, 'observe-verdict'), /Not quite: the engine's sweep gives 16/);
+  assert.match(await text(page, 'observe-verdict'), /Not quite: the page's sweep gives 16/);
   await page.fill('[data-testid=observe]', '16');
   await click(page, 'observe-check');
   assert.match(await text(page, 'observe-verdict'), /^Right\./);

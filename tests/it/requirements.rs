@@ -374,7 +374,7 @@ fn step_text_teaches_the_arithmetic_and_names_each_substitution() {
         .steps
         .len();
     let last = text(no_r4, ErrorSignal::SharedScore, n4);
-    assert!(says(&last, "cosine"), "{last:?}");
+    assert!(says(&last, "point the same way"), "{last:?}");
     let a_step = joined(&text(
         [true, false, true, true, true],
         ErrorSignal::SharedScore,

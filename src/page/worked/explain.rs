@@ -269,7 +269,7 @@ fn verdict(g: &Graph, c: &Computed, names: &[String]) -> Line {
         )
     } else {
         format!(
-            "how well they point the same way as the true credits (their cosine) is {} (1: the same way, 0: unrelated, −1: the opposite way)",
+            "how well they point the same way as the true credits is {}, where 1 means the same way, 0 unrelated and −1 the opposite way",
             format!("{:.3}", c.cosine).replace('-', "−")
         )
     };

@@ -577,7 +577,7 @@ fn Ask(q: &'static Question, id: String) -> impl IntoView {
             let (class, words) = match v {
                 Ok(true) => ("right", format!("Right. {}", q.idea)),
                 Ok(false) => ("wrong", format!(
-                    "Not quite: the engine's sweep gives {}. {}",
+                    "Not quite: the page's sweep gives {}. {}",
                     crate::engine::graph::fmt_minus(q.answer().unwrap_or(f64::NAN)),
                     q.idea
                 )),

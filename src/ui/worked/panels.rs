@@ -149,7 +149,13 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
             let done = reveal.get() || k.get() >= c.sweep.steps.len();
             done.then(|| view! {
                 <p data-testid="fd-cosine" class=if c.grads_match() { "hint" } else { "cosine-bad" }>
-                    {format!("Same direction as the true credits? {} (1 = exactly, 0 = unrelated, −1 = opposite; this measure is the cosine){}", cos_text(c.cosine), length_text(c))}
+                    {format!(
+                        "Same direction as the true credits? {} (1 = exactly, 0 = unrelated, −1 = opposite{}){}",
+                        cos_text(c.cosine),
+                        // its name, for those who have met it
+                        if plain() { "" } else { "; this measure is the cosine" },
+                        length_text(c)
+                    )}
                 </p>
             })
         })}
