@@ -59,13 +59,14 @@ fn what_serde_wrote_reads_and_what_is_written_serde_reads() {
         stop: 3,
         open: true,
         dismissed: false,
+        opened: true,
         answers: vec![None, Some(1), None, Some(0)],
         revealed: vec![false, true, false, false],
         further: true,
         class: Some((0, 2)),
         only: Some(creditflow::page::url::View::Lab),
     };
-    let text = r#"{"stop":3,"open":true,"dismissed":false,"further":true,"class":[0,2],"only":"lab","answers":[null,1,null,0],"revealed":[false,true,false,false]}"#;
+    let text = r#"{"stop":3,"open":true,"dismissed":false,"opened":true,"further":true,"class":[0,2],"only":"lab","answers":[null,1,null,0],"revealed":[false,true,false,false]}"#;
     assert_eq!(t.to_json(), text);
     // what serde wrote before (no path fields) still reads
     let serde_text = r#"{"stop":3,"open":true,"dismissed":false,"answers":[null,1,null,0],"revealed":[false,true,false,false]}"#;

@@ -332,6 +332,19 @@ hello",
     two.paste(&format!("{}\n{}", mk("Ann", 1).code(), mk("Ben", 2).code()));
     let t0 = &two.tallies()[0];
     let a = ITEMS[core[0]].answer;
+    // the question to go over first: every one is missed by both here;
+    // the first of the tie
+    let (q, t) = two.most_missed().unwrap();
+    assert_eq!((q, t.right, t.answered), (1, 0, 2));
+    // in the first class, one the fewest got right of those who answered
+    let (q, t) = class.most_missed().unwrap();
+    let worst = class
+        .tallies()
+        .iter()
+        .filter(|t| t.answered > 0)
+        .map(|t| t.right as f64 / t.answered as f64)
+        .fold(f64::INFINITY, f64::min);
+    assert_eq!(t.right as f64 / t.answered as f64, worst, "question {q}");
     let mut tied = vec![(a + 1) % 4, (a + 2) % 4];
     tied.sort_unstable();
     assert_eq!(t0.commonest_wrong, Some((tied, 1)));
@@ -374,6 +387,7 @@ fn progress_survives_json_and_bad_json_starts_afresh() {
         let mut f = Tour::default();
         f.go(0);
         f.open = false;
+        f.opened = false;
         f
     });
     // an out-of-range stop or choice from an older version is clamped

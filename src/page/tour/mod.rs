@@ -80,6 +80,9 @@ pub struct Tour {
     pub open: bool,
     /// Set when the student closed the first-visit offer.
     pub dismissed: bool,
+    /// Set once the card has opened: the lesson has begun, even before a
+    /// guess (its summary and exit ticket are then there to come back to).
+    pub opened: bool,
     /// Per stop: the choice made, and whether the answer was revealed.
     pub answers: Vec<Option<usize>>,
     pub revealed: Vec<bool>,
@@ -166,6 +169,7 @@ impl Tour {
         };
         self.stop = path.iter().copied().find(|&i| i >= stop).unwrap_or(last);
         self.open = true;
+        self.opened = true;
         self.fit();
     }
 
@@ -208,6 +212,12 @@ impl Tour {
     /// Whether any progress was made (the entry then says "resume").
     pub fn started(&self) -> bool {
         self.stop > 0 || self.answers.iter().any(Option::is_some)
+    }
+
+    /// Started, or opened at all: the tour has a place to come back to,
+    /// and its summary and exit ticket are kept at the page's foot.
+    pub fn begun(&self) -> bool {
+        self.started() || self.opened
     }
 
     fn fit(&mut self) {
@@ -281,6 +291,7 @@ impl Tour {
             ("stop".into(), n(self.stop)),
             ("open".into(), Json::Bool(self.open)),
             ("dismissed".into(), Json::Bool(self.dismissed)),
+            ("opened".into(), Json::Bool(self.opened)),
             ("further".into(), Json::Bool(self.further)),
             (
                 "class".into(),
@@ -332,6 +343,7 @@ impl Tour {
             stop: v.get("stop")?.as_u64()? as usize,
             open: v.get("open")?.as_bool()?,
             dismissed: v.get("dismissed")?.as_bool()?,
+            opened: v.get("opened").and_then(Json::as_bool).unwrap_or(false),
             further: v.get("further").and_then(Json::as_bool).unwrap_or(false),
             answers: list("answers")
                 .iter()

@@ -416,6 +416,21 @@ impl Class {
     }
 
     /// Per question anyone answered, in `ITEMS` order.
+    /// The question to go over first: the one the fewest got right, as a
+    /// share of those who answered it (the first of a tie), with its
+    /// number in `tallies` (1-based); none while nobody got one wrong.
+    pub fn most_missed(&self) -> Option<(usize, Tally)> {
+        self.tallies()
+            .into_iter()
+            .enumerate()
+            .filter(|(_, t)| t.answered > t.right)
+            .min_by(|(_, a), (_, b)| {
+                // a.right / a.answered against b.right / b.answered
+                (a.right * b.answered).cmp(&(b.right * a.answered))
+            })
+            .map(|(i, t)| (i + 1, t))
+    }
+
     pub fn tallies(&self) -> Vec<Tally> {
         let mut out: Vec<Tally> = Vec::new();
         for (item, it) in ITEMS.iter().enumerate() {

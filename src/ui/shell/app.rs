@@ -91,6 +91,12 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
     )));
     let slot = tour_card::load(app);
     provide_context(slot);
+    provide_context(crate::ui::shell::widgets::LearnPath(Signal::derive(
+        move || {
+            slot.tour
+                .with(|t| t.open && t.stop < crate::page::tour::CORE)
+        },
+    )));
     let tour = slot.tour;
     let f = Frame {
         app,
@@ -288,7 +294,7 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
         </main>
         // (and under a started tour, open or not: its summary and the exit
         // ticket with the student's code are in the page after a reload too)
-        {(rooms.draw)(Room::Tour, Signal::derive(move || tour.with(|t| t.open || t.started())))}
+        {(rooms.draw)(Room::Tour, Signal::derive(move || tour.with(|t| t.open || t.begun())))}
         {(rooms.draw)(Room::Present, Signal::derive(move || app.with(|a| a.present.is_some())))}
         <footer>
             <span class:hidden=move || f.hides("help")>"After the essay “Backpropagation derived as local credit assignment through computation graphs”. "</span>

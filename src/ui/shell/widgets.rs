@@ -227,3 +227,8 @@ pub fn screen_height() -> f64 {
         .and_then(|h| h.as_f64())
         .unwrap_or(0.0)
 }
+
+/// Whether the student is on the learn path (the core tour's card open):
+/// the step's words then say it without calculus notation.
+#[derive(Clone, Copy)]
+pub struct LearnPath(pub Signal<bool>);

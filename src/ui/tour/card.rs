@@ -408,7 +408,7 @@ pub fn TourEntry(tour: TourSlot) -> impl IntoView {
                 format!("The tour: stop {} (open)", t.stop + 1)
             } else if t.is_last() && !t.open {
                 format!("Tour done ✓ (see stop {} again)", t.stop + 1)
-            } else if t.started() {
+            } else if t.begun() {
                 format!("Resume the tour (stop {})", t.stop + 1)
             } else {
                 "Start the tour".to_string()
@@ -419,7 +419,7 @@ pub fn TourEntry(tour: TourSlot) -> impl IntoView {
     view! {
         // while the first-visit offer shows, its button is the entry
         <button data-testid="tour-start" class="tour-entry" on:click=move |_| slot.ask(tour.with_untracked(|t| t.stop))
-            class:hidden=move || !app.with(|a| a.proj) && tour.with(|t| !t.open && !t.dismissed && !t.started())
+            class:hidden=move || !app.with(|a| a.proj) && tour.with(|t| !t.open && !t.dismissed && !t.begun())
             aria-expanded=move || tour.with(|t| t.open).to_string()>{label}</button>
     }
 }
@@ -432,8 +432,8 @@ pub fn TourOffer(tour: TourSlot, teacher: RwSignal<bool>) -> impl IntoView {
     let slot = tour;
     let tour = slot.tour;
     let app = expect_context::<RwSignal<AppState>>();
-    let shown = move || tour.with(|t| !t.open && !t.dismissed && !t.started());
-    let paused = move || tour.with(|t| !t.open && t.started());
+    let shown = move || tour.with(|t| !t.open && !t.dismissed && !t.begun());
+    let paused = move || tour.with(|t| !t.open && t.begun());
     view! {
         <Show when=shown>
             <div class="tour-offer" data-testid="tour-offer" role="region" aria-label="The tour">

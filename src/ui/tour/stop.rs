@@ -224,7 +224,13 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     close();
                     crate::ui::shell::widgets::focus_shown(vec!["tour-resume", "tour-start", "menu-open"]);
                 }>
-                <p class="tour-act" data-testid="tour-act" aria-live="polite">{move || (fit.get() == Fit::Bar).then(|| STOPS[stop.get()].act(acting.get()))}</p>
+                <p class="tour-act" data-testid="tour-act" aria-live="polite">{move || (fit.get() == Fit::Bar).then(|| {
+                    let s = &STOPS[stop.get()];
+                    // the guess just made, said back: it is kept
+                    let kept = s.predict.zip(tour.with(|t| t.chosen())).filter(|_| !tour.with(|t| t.is_revealed()));
+                    let act = s.act(acting.get());
+                    kept.map_or(act.clone(), |(p, c)| format!("Your guess, “{}”, is kept. {act}", p.choices[c]))
+                })}</p>
                 // a stop of tries keeps them in the bar: one after another
                 // with the page in view, the card put away
                 {move || {
@@ -379,7 +385,7 @@ fn Summary(
         <section class="tour-summary" data-testid="tour-summary" aria-labelledby="tour-summary-title"
             // at the last stop, or under a closed tour (the exit ticket is
             // at the page's foot whenever the lesson ends)
-            class:hidden=move || !tour.with(|t| t.started() && (t.is_last() || !t.open))>
+            class:hidden=move || !tour.with(|t| t.begun() && (t.is_last() || !t.open))>
             <h2 id="tour-summary-title" data-testid="tour-summary-title" tabindex="-1">
                 {move || if tour.with(Tour::is_last) { "What the tour showed" } else { "Your tour so far, and the exit ticket" }}</h2>
             <ul class="tour-recap">

@@ -346,7 +346,14 @@ pub fn ClassTools(
                         };
                         view! { <tr><th scope="row">{t.name.clone()}</th><td>{format!("{} of {}", t.score(), t.answers.len())}</td><td>{said}</td></tr> }
                     }).collect_view();
+                    let first = c.most_missed().map(|(q, t)| view! {
+                        <p class="class-most-missed" data-testid="class-most-missed">
+                            <b>{format!("Go over first: question {q}")}</b>
+                            {format!(", {} of {} right.", t.right, t.answered)}
+                        </p>
+                    });
                     view! {
+                        {first}
                         <p><button class="small" data-testid="class-copy-table" on:click=copy_table>"copy each student's results for a spreadsheet"</button>
                             <span role="status">{move || table_said.get()}</span></p>
                         <table class="class-summary" data-testid="class-students">

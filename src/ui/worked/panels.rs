@@ -24,10 +24,12 @@ pub fn Arithmetic(
     #[prop(into)] k: Signal<usize>,
 ) -> impl IntoView {
     let app = expect_context::<RwSignal<AppState>>();
+    let learning = use_context::<crate::ui::shell::widgets::LearnPath>();
     move || {
         let lines = ws.with(|w| computed.with(|c| explain(&w.graph, c, k.get())));
-        // a teacher's class without calculus: the words, not the notation
-        let plain = app.with(|a| a.hides("notation"));
+        // a teacher's class without calculus, and the core tour (the learn
+        // path, for a student without calculus): the words, not the notation
+        let plain = app.with(|a| a.hides("notation")) || learning.is_some_and(|l| l.0.get());
         let body = lines
             .into_iter()
             .map(|mut l| {
