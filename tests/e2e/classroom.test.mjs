@@ -332,6 +332,10 @@ test('a teacher link with hidden controls reproduces its state', async () => {
   await click(page, 'step-next');
   await click(page, 'req-R2');
   await click(page, 'teacher-open');
+  // a first visit chooses lesson 1 (stops 1–3, the worked example only)
+  assert.equal(await page.getAttribute('[data-testid=teacher-school]', 'aria-pressed'), 'true');
+  assert.match(await page.inputValue('[data-testid=teacher-link]'), /stops=1-3/);
+  await click(page, 'teacher-everything');
   await page.click('[data-testid=teacher-custom] summary');
   await click(page, 'teacher-hide-expr');
   await click(page, 'teacher-hide-req');

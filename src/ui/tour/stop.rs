@@ -358,7 +358,11 @@ fn Summary(
         let right = rows.iter().filter(|o| o.right).count();
         let n = rows.len();
         view! {
-            <h3>{format!("Your guesses: {right} of {n} matched the page")}</h3>
+            <h3>{if rows.iter().any(|o| o.chosen.is_some()) {
+                format!("Your guesses: {right} of {n} matched the page")
+            } else {
+                format!("Your guesses: none made yet ({n} to make on the tour)")
+            }}</h3>
             <ul>
                 {rows.into_iter().map(|o| view! {
                     <li class:right=o.right>

@@ -23,11 +23,14 @@ struct Choices {
 }
 
 impl Default for Choices {
+    /// A teacher's first visit: the first ready-made lesson (stops 1–3,
+    /// for a class without calculus), chosen until another is.
     fn default() -> Self {
+        let stops = crate::page::tour::lesson::LESSONS[0];
         Self {
-            hide: Vec::new(),
-            stops: (1, CORE),
-            tour: None,
+            hide: crate::page::tour::lesson::school_hides(stops),
+            stops,
+            tour: Some(stops.0),
             proj: false,
             carry: false,
         }
@@ -176,8 +179,10 @@ pub fn TeacherPanel() -> impl IntoView {
             }
             None => {
                 *c = Choices {
-                    carry: c.carry,
-                    ..Choices::default()
+                    hide: Vec::new(),
+                    stops: (1, CORE),
+                    tour: None,
+                    ..c.clone()
                 }
             }
         })

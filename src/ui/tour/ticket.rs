@@ -380,7 +380,7 @@ fn Sheet(first: usize, last: usize, key: bool, shown: bool, link: String) -> imp
     let stops = (first - 1..last.min(STOPS.len())).map(|i| {
         let s = &STOPS[i];
         let q = s.predict.map(|p| view! {
-            <p><b>"Guess: "</b>{p.question}</p>
+            <p><b>{p.question}</b></p>
             <ul class="sheet-choices">
                 {p.choices.iter().enumerate().map(|(c, w)| view! {
                     <li>{if key && c == p.answer { "☑ " } else { "☐ " }}{*w}</li>
