@@ -26,20 +26,40 @@ impl Default for Choices {
     /// A teacher's first visit: the first ready-made lesson (stops 1–3,
     /// for a class without calculus), chosen until another is.
     fn default() -> Self {
-        let stops = crate::page::tour::lesson::LESSONS[0];
         Self {
-            hide: crate::page::tour::lesson::school_hides(stops),
-            stops,
-            tour: Some(stops.0),
+            hide: Vec::new(),
+            stops: (1, CORE),
+            tour: None,
             proj: false,
             carry: false,
         }
+        .lesson(Some(crate::page::tour::lesson::LESSONS[0]))
     }
 }
 
 const KEY: &str = "creditflow.teacher.v1";
 
 impl Choices {
+    /// These choices with a ready-made lesson's stops (opened at its
+    /// first, the worked example only), or with none: the whole core tour,
+    /// nothing hidden, students start it. Projector and carry are kept.
+    fn lesson(self, l: Option<(usize, usize)>) -> Self {
+        match l {
+            Some(stops) => Self {
+                hide: crate::page::tour::lesson::school_hides(stops),
+                stops,
+                tour: Some(stops.0),
+                ..self
+            },
+            None => Self {
+                hide: Vec::new(),
+                stops: (1, CORE),
+                tour: None,
+                ..self
+            },
+        }
+    }
+
     /// As kept in this browser: `stops=1-6;tour=0;proj=0;hide=a,b`.
     fn to_text(&self) -> String {
         format!(
@@ -170,33 +190,8 @@ pub fn TeacherPanel() -> impl IntoView {
     };
     // a ready-made lesson: its stops, from the first, for a class without
     // calculus (none: the whole core tour with nothing hidden)
-    let pick = move |l: Option<(usize, usize)>| {
-        choices.update(|c| match l {
-            Some(st) => {
-                c.stops = st;
-                c.tour = Some(st.0);
-                c.hide = crate::page::tour::lesson::school_hides(st);
-            }
-            None => {
-                *c = Choices {
-                    hide: Vec::new(),
-                    stops: (1, CORE),
-                    tour: None,
-                    ..c.clone()
-                }
-            }
-        })
-    };
-    let picked = move |l: Option<(usize, usize)>| {
-        choices.with(|c| match l {
-            Some(st) => {
-                c.stops == st
-                    && c.tour == Some(st.0)
-                    && c.hide == crate::page::tour::lesson::school_hides(st)
-            }
-            None => c.stops == (1, CORE) && c.hide.is_empty() && c.tour.is_none(),
-        })
-    };
+    let pick = move |l: Option<(usize, usize)>| choices.update(|c| *c = c.clone().lesson(l));
+    let picked = move |l: Option<(usize, usize)>| choices.with(|c| *c == c.clone().lesson(l));
     let lesson_button = move |l: Option<(usize, usize)>, id: &'static str, words: String| {
         view! {
             <button data-testid=id aria-pressed=move || picked(l).to_string() on:click=move |_| pick(l)>{words}</button>
