@@ -176,8 +176,29 @@ fn at(p: &[(f64, f64); 3], t: f64) -> (f64, f64) {
 /// puts each label near its sender where it overlaps no node and no other
 /// label.
 pub fn geometry(g: &Graph, flow: Flow) -> Geometry {
-    let lay = layout(g);
     let z = flow.sizes();
+    // down (a phone), the layers sit closer where every label still finds
+    // a free place
+    if flow == Flow::Down {
+        let close = Sizes {
+            layer: CLOSE_DOWN,
+            ..z
+        };
+        if let (geo, true) = placed(g, flow, &close) {
+            return geo;
+        }
+    }
+    placed(g, flow, &z).0
+}
+
+/// The pitch between the levels down where the labels allow it (a 360 px
+/// phone then shows the worked example's graph and the tour's card at once).
+const CLOSE_DOWN: f64 = 100.0;
+
+/// The geometry with sizes `z`, and whether every label found a free place.
+fn placed(g: &Graph, flow: Flow, z: &Sizes) -> (Geometry, bool) {
+    let lay = layout(g);
+    let mut free = true;
     let (w, h, m) = (z.node_w, z.node_h, z.margin);
     let nodes: Vec<(f64, f64)> = lay
         .pos
@@ -187,7 +208,7 @@ pub fn geometry(g: &Graph, flow: Flow) -> Geometry {
             Flow::Down => (m + w / 2.0 + r * z.within, m + h / 2.0 + c * z.layer),
         })
         .collect();
-    let rects: Vec<Rect> = nodes.iter().map(|&p| node_rect(&z, p)).collect();
+    let rects: Vec<Rect> = nodes.iter().map(|&p| node_rect(z, p)).collect();
     let mut labels: Vec<Rect> = Vec::new();
     let mut edges = Vec::new();
     for (i, node) in g.nodes.iter().enumerate() {
@@ -239,13 +260,18 @@ pub fn geometry(g: &Graph, flow: Flow) -> Geometry {
             // go near the inputs, where the edges have spread apart
             let near: &[f64] = match flow {
                 Flow::Across => &[0.2, 0.35, 0.5, 0.65, 0.8, 0.12],
-                Flow::Down => &[0.7, 0.55, 0.85, 0.4, 0.25],
+                Flow::Down => &[0.7, 0.55, 0.85, 0.4, 0.25, 0.95, 0.1],
+            };
+            // (down, the layers are close: beside the edge, too, either side)
+            let aside: &[f64] = match flow {
+                Flow::Across => &[0.0],
+                Flow::Down => &[0.0, LABEL_W / 2.0 + 4.0, -LABEL_W / 2.0 - 4.0],
             };
             let label = near
                 .iter()
-                .map(|&t| {
+                .flat_map(|&t| {
                     let (x, y) = at(&path, t);
-                    (x, y - 4.0)
+                    aside.iter().map(move |dx| (x + dx, y - 4.0))
                 })
                 .find(|&p| {
                     let b = boxed(p);
@@ -253,6 +279,7 @@ pub fn geometry(g: &Graph, flow: Flow) -> Geometry {
                         && labels.iter().all(|l| !overlaps(*l, b))
                 })
                 .unwrap_or_else(|| {
+                    free = false;
                     let (x, y) = at(&path, 0.35);
                     (x, y - 4.0)
                 });
@@ -281,7 +308,7 @@ pub fn geometry(g: &Graph, flow: Flow) -> Geometry {
         lo.0 = lo.0.min(x);
         hi.0 = hi.0.max(x);
     }
-    Geometry {
+    let geo = Geometry {
         flow,
         node_w: w,
         node_h: h,
@@ -291,5 +318,6 @@ pub fn geometry(g: &Graph, flow: Flow) -> Geometry {
         y0: lo.1 - m,
         width: hi.0 - lo.0 + 2.0 * m,
         height: hi.1 - lo.1 + 2.0 * m,
-    }
+    };
+    (geo, free)
 }

@@ -36,14 +36,14 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   assert.equal(await page.getAttribute('[data-testid=tour-reveal]', 'aria-disabled'), 'true');
   await click(page, 'tour-reveal');
   assert.equal(await page.$('[data-testid=tour-answer]'), null, 'no answer before a choice');
-  assert.match(await text(page, 'step-index'), /^step 0 \//);
+  assert.match(await text(page, 'step-index'), /^sweep 0 \//);
   await click(page, 'tour-choice-1');
   assert.equal(await page.getAttribute('[data-testid=tour-choice-1]', 'aria-pressed'), 'true');
   // the arrow keys step the sweep; they never change the chosen answer
   await page.focus('[data-testid=tour-choice-1]');
   await page.keyboard.press('ArrowRight');
   assert.equal(await page.getAttribute('[data-testid=tour-choice-1]', 'aria-pressed'), 'true');
-  assert.match(await text(page, 'step-index'), /^step 1 \//, 'the arrow stepped the sweep');
+  assert.match(await text(page, 'step-index'), /^sweep 1 \//, 'the arrow stepped the sweep');
   // the reveal waits until the student has stepped the sweep to its end
   assert.match(await text(page, 'tour-reveal'), /step the sweep to its end/);
   while (await page.getAttribute('[data-testid=step-next]', 'aria-disabled') !== 'true') await click(page, 'step-next');
@@ -61,7 +61,7 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   assert.match(await text(page, 'observe-verdict'), /^Right\./);
   // the reveal did not give the number it then asks for
   assert.doesNotMatch(await text(page, 'tour-answer'), /16/);
-  await page.waitForFunction(() => /step 6 \/ 6/.test(document.querySelector('[data-testid=step-index]').textContent));
+  await page.waitForFunction(() => /sweep 6 \/ 6/.test(document.querySelector('[data-testid=step-index]').textContent));
   assert.equal(Number(await text(page, 'grad-a')), -24);
   // a learning step from the card: each input against its credit, f falls
   await click(page, 'tour-learn');
@@ -134,7 +134,7 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   await page.waitForFunction(() => document.querySelector('[data-testid=value-f]')?.textContent === 'f = 6');
   assert.ok(await page.isVisible('[data-testid=graph-svg] [aria-label^="principal = +"]'));
   await click(page, 'tour-backward');
-  await page.waitForFunction(() => /step (\d+) \/ \1/.test(document.querySelector('[data-testid=step-index]').textContent));
+  await page.waitForFunction(() => /sweep (\d+) \/ \1/.test(document.querySelector('[data-testid=step-index]').textContent));
   assert.match(await text(page, 'tour-summary'), /Your guesses: 4 of 4/);
   assert.match(await page.getAttribute('[data-testid=tour-essay-link]', 'href'), /^https:\/\/rajeshrmahapatra\.com\//);
   await click(page, 'tour-finish');
@@ -143,7 +143,7 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'tour-summary-title');
   // finishing returns to the worked example, whole: every credit shown, no outline left
   assert.equal(await text(page, 'value-f'), 'f = 16');
-  assert.match(await text(page, 'step-index'), /^step (\d+) \/ \1$/);
+  assert.match(await text(page, 'step-index'), /^sweep (\d+) \/ \1$/);
   assert.equal(await page.$$eval('.tour-focus, .tour-ask', (e) => e.length), 0);
   // the teacher reads the code back into a class summary; a mistyped one is refused by name
   await click(page, 'teacher-open');
@@ -353,7 +353,7 @@ test('a teacher link with hidden controls reproduces its state', async () => {
   assert.equal(await text(s, 'value-f'), f);
   assert.equal(await visible(s, 'expr-input'), false);
   assert.equal(await visible(s, 'req-strip'), false);
-  assert.match(await text(s, 'step-index'), /^step 2 \//);
+  assert.match(await text(s, 'step-index'), /^sweep 2 \//);
   assert.equal(await s.isChecked('[data-testid=req-R2]'), false);
   assert.equal(await text(s, 'tour-count'), 'Tour: stop 3 of 6');
   // the link says how it set the page up, at the top
@@ -558,11 +558,11 @@ test('the keyboard alone steps the sweep, reads a node, and runs the lab', async
   await tabTo(page, 'step-next');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  assert.match(await text(page, 'step-index'), /^step 2 \//);
+  assert.match(await text(page, 'step-index'), /^sweep 2 \//);
   // every node of the graph is reachable and says what it holds
   await page.evaluate(() => document.activeElement.blur());
   await page.keyboard.press('ArrowRight');
-  assert.match(await text(page, 'step-index'), /^step 3 \//);
+  assert.match(await text(page, 'step-index'), /^sweep 3 \//);
   const labels = await page.$$eval('[data-testid=graph-svg] [role=listitem]', (n) => n.map((e) => e.getAttribute('aria-label')));
   assert.ok(labels.some((l) => /^v = \+, value 4; credit \+8; arrived: \+8 from f/.test(l)), labels.join('\n'));
   await tabTo(page, 'nav-lab');

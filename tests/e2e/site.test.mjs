@@ -19,17 +19,24 @@ test('steps the worked example to the end and reads -24, 16, 8', async () => {
   assert.equal(await text(page, 'value-f'), 'f = 16');
   const total = Number((await text(page, 'step-index')).split('/')[1]);
   for (let i = 0; i < total; i++) await page.click('[data-testid=step-next]');
-  assert.equal(await text(page, 'step-index'), `step ${total} / ${total}`);
+  assert.equal(await text(page, 'step-index'), `sweep ${total} / ${total}`);
   assert.equal(Number(await text(page, 'grad-a')), -24);
   assert.equal(Number(await text(page, 'grad-b')), 16);
   assert.equal(Number(await text(page, 'grad-c')), 8);
   assert.equal(Number(await text(page, 'fd-a')), -24);
+  // a learning step lowers f, and "undo" puts the inputs back
+  await page.click('[data-testid=learn-step]');
+  assert.equal(await text(page, 'value-f'), 'f = 8.0747');
+  assert.match(await text(page, 'learn-said'), /^f fell from 16 to 8\.0747\./);
+  await page.click('[data-testid=learn-undo]');
+  assert.equal(await text(page, 'value-f'), 'f = 16');
+  assert.equal(await page.textContent('[data-testid=learn-said]'), '');
   // the keyboard steps too
   await page.keyboard.press('Home');
-  assert.equal(await text(page, 'step-index'), `step 0 / ${total}`);
+  assert.equal(await text(page, 'step-index'), `sweep 0 / ${total}`);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await text(page, 'step-index'), `step 2 / ${total}`);
+  assert.equal(await text(page, 'step-index'), `sweep 2 / ${total}`);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -75,12 +82,12 @@ test('at the node limit typing is not held up: the graph is redrawn when typing 
   assert.equal(await page.$('[data-testid=expr-error]'), null);
   await page.waitForSelector('[data-testid=expr-error]');
   assert.equal(await nodes(), 1958, 'the last good graph stays');
-  assert.match(await text(page, 'step-index'), /^step 1 /, 'a bad keystroke keeps the step');
+  assert.match(await text(page, 'step-index'), /^sweep 1 /, 'a bad keystroke keeps the step');
   await page.keyboard.type('1');
   assert.equal(await nodes(), 1958);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=graph-svg] [data-node]').length === 1959, null, { timeout: 20000 });
   assert.equal(await page.$('[data-testid=expr-error]'), null);
-  assert.match(await text(page, 'step-index'), /^step 0 /, 'a new expression starts at step 0');
+  assert.match(await text(page, 'step-index'), /^sweep 0 /, 'a new expression starts at sweep 0');
   // a small graph is redrawn on every key
   await page.fill('[data-testid=expr-input]', 'a*b');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=graph-svg] [data-node]').length === 3);

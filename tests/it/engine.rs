@@ -476,3 +476,16 @@ fn small_and_large_numbers_are_written_in_powers_of_ten() {
     assert_eq!(fmt_power(0.0), "0");
     assert_eq!(fmt_power(f64::INFINITY), "∞");
 }
+
+#[test]
+fn down_the_worked_example_sits_close_and_a_crowded_graph_keeps_its_room() {
+    let pitch = |src: &str| {
+        let geo = geometry(&parse(src).unwrap(), layout::Flow::Down);
+        let mut ys: Vec<f64> = geo.nodes.iter().map(|p| p.1).collect();
+        ys.sort_by(f64::total_cmp);
+        ys.dedup();
+        ys[1] - ys[0]
+    };
+    assert_eq!(pitch("(a*b+c)^2"), 100.0);
+    assert_eq!(pitch("(a+b)*(b+1)"), layout::Flow::Down.sizes().layer);
+}

@@ -720,3 +720,32 @@ fn a_ready_made_lesson_hides_nothing_its_stops_use() {
     assert!(!school_hides((4, 6)).contains(&"costs"));
     assert_eq!(school_hides((1, 3)).len(), SCHOOL.len());
 }
+
+#[test]
+fn a_stops_subject_is_scrolled_only_when_it_does_not_already_show_beside_or_above_the_card() {
+    use creditflow::page::tour::fit::{fit_below, opened, read_below, scroll_for, Fit};
+    // a class's first stop at 1366×768: the graph shows whole under the
+    // teacher's note, so the page keeps the note in view
+    assert_eq!(scroll_for(226.0, 583.0, opened(1366.0, 768.0), 768.0), None);
+    // below the fold, or under a sheet: to the screen's top
+    assert_eq!(scroll_for(700.0, 1000.0, Fit::Docked, 768.0), Some(692.0));
+    let sheet = fit_below(300.0, 768.0);
+    assert_eq!(sheet, Fit::Sheet(345.0));
+    assert_eq!(scroll_for(200.0, 500.0, sheet, 768.0), Some(192.0));
+    assert_eq!(scroll_for(20.0, 400.0, sheet, 768.0), None);
+    // above the screen: back down to it
+    assert_eq!(scroll_for(-300.0, 100.0, Fit::Docked, 768.0), Some(-308.0));
+    // a phone reads its card under the graph where the graph leaves room
+    // (the worked example's, 380 px, on a 740 px screen), else over its foot
+    assert_eq!(read_below(380.0, 740.0), Fit::Read(336.0));
+    assert_eq!(read_below(600.0, 740.0), Fit::Read(296.0));
+    assert_eq!(
+        scroll_for(300.0, 680.0, read_below(380.0, 740.0), 740.0),
+        Some(292.0)
+    );
+    assert_eq!(
+        scroll_for(300.0, 400.0, opened(360.0, 740.0), 740.0),
+        Some(292.0)
+    );
+    assert_eq!(scroll_for(9.0, 400.0, Fit::Bar, 740.0), None);
+}

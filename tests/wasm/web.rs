@@ -61,11 +61,11 @@ async fn type_into(host: &HtmlElement, id: &str, value: &str, event: &str) {
 async fn stepping_to_the_end_gives_the_worked_example() {
     let host = mount();
     assert_eq!(text(&host, "value-f"), "f = 16");
-    assert_eq!(text(&host, "step-index"), "step 0 / 6");
+    assert_eq!(text(&host, "step-index"), "sweep 0 / 6");
     for _ in 0..10 {
         click(&host, "step-next").await;
     }
-    assert_eq!(text(&host, "step-index"), "step 6 / 6");
+    assert_eq!(text(&host, "step-index"), "sweep 6 / 6");
     assert_eq!(text(&host, "grad-a"), "-24");
     assert_eq!(text(&host, "grad-b"), "16");
     assert_eq!(text(&host, "grad-c"), "8");
@@ -73,9 +73,9 @@ async fn stepping_to_the_end_gives_the_worked_example() {
     assert!(text(&host, "arith").contains("every input has its exact credit"));
     click(&host, "step-prev").await;
     assert!(text(&host, "arith").contains("∂f/∂b"));
-    assert_eq!(text(&host, "step-index"), "step 5 / 6");
+    assert_eq!(text(&host, "step-index"), "sweep 5 / 6");
     click(&host, "step-reset").await;
-    assert_eq!(text(&host, "step-index"), "step 0 / 6");
+    assert_eq!(text(&host, "step-index"), "sweep 0 / 6");
     host.remove();
 }
 

@@ -4,6 +4,7 @@
 //! is the student's progress (stop, answers, reveals), saved as JSON.
 //! The page applies a stop's setup; nothing here names a browser type.
 
+pub mod fit;
 pub mod lesson;
 pub mod retrieval;
 mod stop;

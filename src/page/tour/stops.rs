@@ -54,8 +54,8 @@ pub const STOPS: [Stop; 11] = [
         title: "Who gets the credit for f?",
         look: "Look at the graph: each box, called a node, is one step of the calculation, with its value.",
         text: &[
-            "f = (a·b + c)² with a = 2, b = −3, c = 10. The page has worked f out step by step: u = a·b, then v = u + c, then f = v². Each node holds its value.",
-            "Credit assignment asks: if one input grew a little, how much would f change? That number is the input's credit (books call it the adjoint). A machine learns with it: where f measures its mistakes, it moves each input a little against its credit, and f falls.",
+            "f = (a·b + c)² with a = 2, b = −3, c = 10, worked out step by step: u = a·b, then v = u + c, then f = v².",
+            "Credit assignment asks: if an input grew a little, how much would f change? That number is the input's credit (books call it the adjoint). A machine learns by nudging each input a little against its credit, so that f, which measures its mistakes, falls.",
         ],
         notice: "What to notice: every node has a value, and only f has a credit so far (credit +1).",
         asks: &[],
@@ -101,7 +101,7 @@ pub const STOPS: [Stop; 11] = [
         look: "Look at the table “Check by small nudges”.",
         text: &[
             "Another way to find a credit: nudge one input up a tiny step h and down by h, work f out both times, and divide the change by 2h. The table puts this beside the credit the sweep delivered, input by input.",
-            "They agree to about seven figures. This is how any program that computes credits this way is tested; this one is, on thousands of random expressions.",
+            "They agree: a ✓ in the table means the two agree to about seven figures. This is how any program that computes credits this way is tested; this one is, on thousands of random expressions.",
         ],
         notice: "What to notice: checking the input a alone needed two extra calculations of f; the sweep gave all three credits at once.",
         asks: &[],
@@ -119,7 +119,7 @@ pub const STOPS: [Stop; 11] = [
             "One backward sweep gives every input's credit at once, for at most about three times the work of calculating f.",
             "Going forwards instead (forward mode) means one pass per input, and each pass carries a rate beside every value, so it costs more than calculating f once: the chart shows that cost growing with the number of inputs while the backward sweep's stays flat. A network with millions of connections could not learn without this.",
         ],
-        notice: "What to notice: here, with 3 inputs, going forwards already costs 7 times one calculation of f, the backward sweep 3 times; each extra input adds to the first, never to the second.",
+        notice: "What to notice: here, with 3 inputs, going forwards already costs 7 times one calculation of f, the backward sweep 3 times; each extra input adds to the cost of going forwards, never to the cost of the backward sweep.",
         asks: &["cost-chart"],
         setup: Setup { step: At::End, ..Setup::graph("mode-costs") },
         predict: None,

@@ -131,6 +131,13 @@ fn received(g: &Graph, c: &Computed, names: &[String], k: usize, s: &Step) -> Ve
             bar(me),
             fmt_signed(s.adjoint)
         )
+    } else if let [(from, _)] = arrived[..] {
+        format!(
+            "{} = {}, sent back by {}.",
+            bar(me),
+            fmt_signed(s.adjoint),
+            names[from.index()]
+        )
     } else {
         format!(
             "{} = {}: the credit that came back from the node it feeds.",
@@ -183,22 +190,22 @@ fn leaf(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Line {
         ));
     }
     if !exact.is_finite() {
-        return line(Tone::Wrong, format!("{me} is an input, but how fast {out} changes with {me} (∂{out}/∂{me}) is not a finite number here: its credit means nothing."));
+        return line(Tone::Wrong, format!("{me} is an input, but how fast {out} changes with {me} (written ∂{out}/∂{me}) is not a finite number here: its credit means nothing."));
     }
     if !close(s.credit, s.adjoint) && close(s.adjoint, exact) {
         return line(Tone::Wrong, format!(
-            "{me} is an input: its own credit {} is right (how much {out} changes per unit {me} grows, ∂{out}/∂{me}), but the credit it is given is {}: wrong by {}.",
+            "{me} is an input: its own credit {} is right, how much {out} changes per unit {me} grows (written ∂{out}/∂{me}), but the credit it is given is {}: wrong by {}.",
             fmt_signed(s.adjoint), fmt_signed(s.credit), fmt_minus((s.credit - exact).abs())
         ));
     }
     if close(s.adjoint, exact) {
         line(Tone::Plain, format!(
-            "{me} is an input: its credit is {}: for a small nudge, how much {out} changes per unit {me} grows (written ∂{out}/∂{me}); the table checks it with small nudges.",
+            "{me} is an input: its credit {} is how much {out} changes per unit {me} grows, for a small nudge (written ∂{out}/∂{me}); the table checks it.",
             fmt_signed(s.adjoint)
         ))
     } else {
         line(Tone::Wrong, format!(
-            "{me} is an input: its credit is {}, but {out} really changes by {} per unit {me} grows (∂{out}/∂{me}): the credit is wrong by {}.",
+            "{me} is an input: its credit is {}, but {out} really changes by {} per unit {me} grows (written ∂{out}/∂{me}): the credit is wrong by {}.",
             fmt_signed(s.adjoint), fmt_signed(exact), fmt_minus((s.adjoint - exact).abs())
         ))
     }
@@ -301,9 +308,14 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
     };
     let shown = (def.show)(&ops, k_param);
     let rules = (def.rule)(&ops, k_param);
-    let mut out = vec![line(Tone::Plain, format!(
-        "{me} = {shown}. For each input it multiplies its credit by its local rate (how fast {me} grows when that input grows, at the values it stored) and sends the product back:"
-    ))];
+    // the whole rule once, at the sweep's first node; after it, the short
+    // form (a phone shows the step's words in a small box)
+    let rule = if s.node == g.output() {
+        format!("{me} = {shown}. For each input it multiplies its credit by its local rate (how fast {me} grows when that input grows, at the values it stored) and sends the product back:")
+    } else {
+        format!("{me} = {shown} sends each input its credit times that input's local rate:")
+    };
+    let mut out = vec![line(Tone::Plain, rule)];
     if !c.req.keeps(1) {
         out.push(stale_line(g, c, names, s.node));
     }

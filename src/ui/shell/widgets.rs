@@ -232,3 +232,11 @@ pub fn screen_height() -> f64 {
 /// the step's words then say it without calculus notation.
 #[derive(Clone, Copy)]
 pub struct LearnPath(pub Signal<bool>);
+
+/// Whether the worked example speaks without calculus notation: in a
+/// teacher's class that hides it, and on the learn path.
+pub fn plain_words() -> impl Fn() -> bool + Copy + 'static {
+    let app = expect_context::<RwSignal<AppState>>();
+    let learning = use_context::<LearnPath>();
+    move || app.with(|a| a.hides("notation")) || learning.is_some_and(|l| l.0.get())
+}

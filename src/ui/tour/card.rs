@@ -4,6 +4,7 @@
 //! a stop's setup to the page and draws the card. Progress is kept in
 //! localStorage.
 
+use crate::page::tour::fit::{fit_below, opened, read_below, scroll_for, Fit};
 use crate::page::tour::{At, Setup, Tour, WORKED};
 use crate::page::url::{AppState, View};
 use crate::ui::shell::graph_state::GraphState;
@@ -12,6 +13,20 @@ use crate::ui::shell::widgets::RunRequest;
 use leptos::prelude::*;
 
 pub(crate) const KEY: &str = "creditflow.tour.v1";
+/// A class's link keeps its student's progress apart (`key`): a teacher
+/// who tries the link in their own browser does not find the class's
+/// tour open on their own page afterwards.
+pub(crate) const CLASS_KEY: &str = "creditflow.tour.class.v1";
+
+/// Where the page keeps the tour's progress: apart for a class's link
+/// (one that chooses stops or hides anything).
+fn key(app: RwSignal<AppState>) -> &'static str {
+    if app.with_untracked(|a| a.stops.is_some() || !a.hide.is_empty()) {
+        CLASS_KEY
+    } else {
+        KEY
+    }
+}
 
 /// A sweep index past any graph's end (the graph view clamps it).
 pub(crate) const END: usize = 100_000;
@@ -51,7 +66,8 @@ impl Default for TourSlot {
 
 /// The tour's saved progress, opened at the link's stop if it names one.
 pub fn load(app: RwSignal<AppState>) -> TourSlot {
-    let saved = storage::get(KEY);
+    let key = key(app);
+    let saved = storage::get(key);
     let mut t = saved.map(|s| Tour::from_json(&s)).unwrap_or_default();
     // a teacher's link: its stops, and its one view if it hides the switch
     let (class, only, hidden) = app.with_untracked(|a| {
@@ -79,7 +95,7 @@ pub fn load(app: RwSignal<AppState>) -> TourSlot {
     let tour = RwSignal::new(t);
     Effect::new(move |_| {
         let text = tour.with(Tour::to_json);
-        let _ = storage::set(KEY, &text);
+        let _ = storage::set(key, &text);
     });
     // the URL names the open stop, so a teacher's link can start there
     Effect::new(move |_| {
@@ -96,36 +112,6 @@ pub fn load(app: RwSignal<AppState>) -> TourSlot {
     TourSlot {
         tour,
         asked: RwSignal::new(u32::from(open)),
-    }
-}
-
-/// How the card sits beside what it talks about: docked beside the page
-/// (a wide screen), a sheet below the subject no taller than the room
-/// the subject leaves (`Sheet(px)`), a tall sheet to read on a phone
-/// (`Read`: read, then act), or a one-line bar while the student looks
-/// and acts (the phone's act, a room too small for a sheet, or asked for).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Fit {
-    Docked,
-    Sheet(f64),
-    Read,
-    Bar,
-}
-
-/// Below this width the card is read, then put away to act (`Fit::Read`,
-/// then `Fit::Bar`): a phone has no room for the subject and the card at
-/// once.
-pub const PHONE: f64 = 700.0;
-
-/// Where the card goes when it opens (a new stop, the bar's "▴ card",
-/// a reveal) on a screen `width` × `height`.
-pub fn opened(width: f64, height: f64) -> Fit {
-    if width >= 1100.0 {
-        Fit::Docked
-    } else if width < PHONE {
-        Fit::Read
-    } else {
-        Fit::Sheet((0.45 * height).floor())
     }
 }
 
@@ -285,19 +271,6 @@ fn element(doc: &web_sys::Document, id: &str) -> Option<web_sys::Element> {
         .flatten()
 }
 
-/// The card's room below a subject `height` px tall, on a screen
-/// `screen` px tall: the rest of the screen (a margin above and between),
-/// at most 45% of it; a bar where less than `MIN_SHEET` is left.
-pub fn fit_below(height: f64, screen: f64) -> Fit {
-    const MIN_SHEET: f64 = 150.0;
-    let room = (screen - height - 24.0).min(0.45 * screen);
-    if room < MIN_SHEET {
-        Fit::Bar
-    } else {
-        Fit::Sheet(room.floor())
-    }
-}
-
 /// Scrolls the subject (`id` and `asks`) to the top of the screen and
 /// fits the card in the room it leaves (`refit`: the first time at a stop;
 /// later, as what loads around the subject moves it, the student's choice
@@ -325,6 +298,7 @@ fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool) {
     let was = fit.get_untracked();
     let mut now = match opened(width, height) {
         Fit::Sheet(_) => fit_below(bottom - top, height),
+        Fit::Read(_) => read_below(bottom - top, height),
         f => f,
     };
     if !refit && was == Fit::Bar {
@@ -333,8 +307,8 @@ fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool) {
     if now != was {
         fit.set(now);
     }
-    if (top - 8.0).abs() > 2.0 {
-        w.scroll_by_with_x_and_y(0.0, top - 8.0);
+    if let Some(by) = scroll_for(top, bottom, now, height) {
+        w.scroll_by_with_x_and_y(0.0, by);
     }
 }
 

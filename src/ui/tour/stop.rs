@@ -2,6 +2,7 @@
 //! prediction (asked, recorded, then revealed with the reason) and, at
 //! the last stop, the summary of every prediction.
 
+use crate::page::tour::fit::{opened, Fit};
 use crate::page::tour::retrieval::Question;
 use crate::page::tour::{Acting, Seen};
 use crate::page::tour::{Tour, CORE, RECAP, STOPS};
@@ -9,7 +10,7 @@ use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::terms::with_terms;
 use crate::ui::shell::widgets::{LabFactsSlot, RunRequest};
-use crate::ui::tour::card::{apply, finish, opened, screen, Fit, Stage, TourSlot, END};
+use crate::ui::tour::card::{apply, finish, screen, Stage, TourSlot, END};
 use leptos::prelude::*;
 
 #[component]
@@ -96,10 +97,10 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     });
     let waiting = move || STOPS[stop.get_untracked()].still_to_do(acting.get_untracked());
     let make_way = move |always: bool| {
-        if fit.get_untracked() == Fit::Read {
+        if fit.get_untracked().is_read() {
             set_timeout(
                 move || {
-                    if fit.get_untracked() == Fit::Read && (always || waiting()) {
+                    if fit.get_untracked().is_read() && (always || waiting()) {
                         fit.set(Fit::Bar);
                     }
                 },
@@ -165,7 +166,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         view! {
             // on a phone's card, what to look at is the way to it
             <p class="tour-look" data-testid="tour-look">
-                {move || if fit.get() == Fit::Read {
+                {move || if fit.get().is_read() {
                     view! { <button class="tour-look-go" data-testid="tour-look-go" on:click=move |_| {
                         fit.set(Fit::Bar);
                         crate::ui::tour::card::to_subject(STOPS[stop.get_untracked()].setup.focus);
@@ -215,10 +216,10 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     });
     view! {
         <Show when=move || tour.with(|t| t.open)>
-            <aside class="tour-card" class:bar=move || fit.get() == Fit::Bar class:read=move || fit.get() == Fit::Read
+            <aside class="tour-card" class:bar=move || fit.get() == Fit::Bar class:read=move || fit.get().is_read()
                 node_ref=card class:more=move || more.get() && fit.get() != Fit::Bar
                 on:scroll=move |_| measure()
-                style:max-height=move || match fit.get() { Fit::Sheet(px) => Some(format!("{px}px")), _ => None }
+                style:max-height=move || match fit.get() { Fit::Sheet(px) | Fit::Read(px) => Some(format!("{px}px")), _ => None }
                 data-testid="tour-card" aria-labelledby="tour-title"
                 on:keydown=move |e| if e.key() == "Escape" {
                     close();
@@ -272,7 +273,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                         }>{move || match fit.get() {
                             Fit::Bar if ready.get() => "▴ reveal",
                             Fit::Bar => "▴ the card",
-                            Fit::Read => "▾ show me",
+                            Fit::Read(_) => "▾ show me",
                             _ => "▾ smaller",
                         }}</button>
                     <Show when=move || !tour.with(|t| t.is_last())
@@ -504,7 +505,7 @@ fn show_what_waits(chosen: bool, stop: usize, stage: Stage) {
         request_animation_frame(|| focus_in_card("[data-testid=tour-choice-0]", false));
         return;
     }
-    if stage.fit.get_untracked() == Fit::Read {
+    if stage.fit.get_untracked().is_read() {
         stage.fit.set(Fit::Bar);
     }
     crate::ui::tour::card::to_subject(STOPS[stop].setup.focus);

@@ -45,7 +45,12 @@ pub(crate) fn start_afresh(first: usize) {
     if !sure {
         return;
     }
-    for key in [KEPT, DRAFT, crate::ui::tour::card::KEY] {
+    for key in [
+        KEPT,
+        DRAFT,
+        crate::ui::tour::card::KEY,
+        crate::ui::tour::card::CLASS_KEY,
+    ] {
         crate::ui::shell::storage::remove(key);
     }
     let l = w.location();

@@ -23,13 +23,12 @@ pub fn Arithmetic(
     computed: Memo<Computed>,
     #[prop(into)] k: Signal<usize>,
 ) -> impl IntoView {
-    let app = expect_context::<RwSignal<AppState>>();
-    let learning = use_context::<crate::ui::shell::widgets::LearnPath>();
+    let plain_words = crate::ui::shell::widgets::plain_words();
     move || {
         let lines = ws.with(|w| computed.with(|c| explain(&w.graph, c, k.get())));
         // a teacher's class without calculus, and the core tour (the learn
         // path, for a student without calculus): the words, not the notation
-        let plain = app.with(|a| a.hides("notation")) || learning.is_some_and(|l| l.0.get());
+        let plain = plain_words();
         let body = lines
             .into_iter()
             .map(|mut l| {
@@ -61,6 +60,15 @@ pub fn Arithmetic(
     }
 }
 
+/// What the last learning step did: f after it, its words, and the
+/// worksheet before it (to take it back).
+#[derive(Clone)]
+pub struct Said {
+    pub f: f64,
+    pub words: String,
+    pub before: Option<Worksheet>,
+}
+
 /// At the sweep's end, beside the step buttons: one learning step with
 /// the credits the sweep gave (wrong ones too, with a requirement
 /// removed); what it did to f goes to `said`, with f after it.
@@ -69,20 +77,55 @@ pub fn LearnStep(
     ws: RwSignal<Worksheet>,
     computed: Memo<Computed>,
     #[prop(into)] k: Signal<usize>,
-    said: RwSignal<Option<(f64, String)>>,
+    said: RwSignal<Option<Said>>,
 ) -> impl IntoView {
     let at_end = move || computed.with(|c| k.get() >= c.sweep.steps.len());
     let learn = move |_| {
         let credits = computed.with_untracked(|c| c.sweep.grads.clone());
+        let before = ws.get_untracked();
         let mut r = Err(String::new());
         ws.update(|w| r = w.learn_step(&credits));
-        said.set(Some(
-            r.map_or_else(|e| (f64::NAN, e), |l| (l.f.1, l.words())),
-        ));
+        said.set(Some(match r {
+            Ok(l) => Said {
+                f: l.f.1,
+                words: l.words(),
+                before: Some(before),
+            },
+            Err(e) => Said {
+                f: f64::NAN,
+                words: e,
+                before: None,
+            },
+        }));
     };
     view! {
         <button data-testid="learn-step" class:hidden=move || !at_end() on:click=learn
             title="Move each input a little against its credit">"learn one step"</button>
+    }
+}
+
+/// What the last learning step did, while f is where it left it, with a
+/// button that takes the step back (the inputs as they were).
+#[component]
+pub fn LearnSaid(
+    ws: RwSignal<Worksheet>,
+    computed: Memo<Computed>,
+    said: RwSignal<Option<Said>>,
+) -> impl IntoView {
+    let shown = move || {
+        said.get()
+            .filter(|s| s.f.is_nan() || computed.with(|c| c.value) == s.f)
+    };
+    view! {
+        <p class="hint learn-said" data-testid="learn-said" role="status">{move || shown().map(|s| {
+            let undo = s.before.map(|before| view! {
+                " "<button class="small" data-testid="learn-undo" on:click=move |_| {
+                    ws.set(before.clone());
+                    said.set(None);
+                }>"↺ undo this step"</button>
+            });
+            view! { {s.words}{undo} }
+        })}</p>
     }
 }
 
@@ -95,10 +138,10 @@ pub fn sig(x: f64) -> String {
 #[component]
 pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl IntoView {
     let reveal = RwSignal::new(false);
-    // a class without calculus: the verdicts, without the rule's formula
-    // and the columns of fine detail
+    // a class without calculus and the learn path: the verdicts, without
+    // the rule's formula and the columns of fine detail
     let app = expect_context::<RwSignal<AppState>>();
-    let plain = move || app.with(|a| a.hides("notation"));
+    let plain = crate::ui::shell::widgets::plain_words();
     view! {
         <h2>"Check by small nudges"</h2>
         <p class="hint">{crate::page::worked::FD_PLAIN}</p>

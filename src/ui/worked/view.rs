@@ -14,7 +14,9 @@ use crate::ui::shell::keys::{step_keys, StepKeys};
 use crate::ui::shell::room::{Room, Rooms};
 use crate::ui::shell::widgets::narrow_screen;
 use crate::ui::worked::inputs::{ExpressionBox, VarInputs};
-use crate::ui::worked::panels::{Arithmetic, FdTable, LearnStep, R3Panel, RequirementNotes};
+use crate::ui::worked::panels::{
+    Arithmetic, FdTable, LearnSaid, LearnStep, R3Panel, RequirementNotes, Said,
+};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -108,7 +110,7 @@ pub fn GraphView() -> impl IntoView {
     });
     let geo = Memo::new(move |_| graph.with(|g| crate::engine::layout::geometry(g, flow.get())));
     let n_steps = Signal::derive(move || computed.with(|c| c.sweep.steps.len()));
-    let learned = RwSignal::new(None::<(f64, String)>);
+    let learned = RwSignal::new(None::<Said>);
     let k = Signal::derive(move || step.get().min(n_steps.get()));
     // a step past the end (a tour's "show it all", a link) is the end
     Effect::new(move |_| {
@@ -300,13 +302,13 @@ pub fn GraphView() -> impl IntoView {
                         </select>
                     </label>
                     <span data-testid="step-index" class="step-index" aria-live="polite">
-                        {move || format!("step {} / {}", k.get(), n_steps.get())}
+                        // (a phone's one row shows the numbers; a screen reader hears the word)
+                        <span class="step-word">"sweep "</span>{move || format!("{} / {}", k.get(), n_steps.get())}
                     </span>
                     <span class="hint">"keys: ← → step, space play, Home reset"</span>
                 </div>
                 // what the last learning step did, while f is where it left it
-                <p class="hint learn-said" data-testid="learn-said" role="status">{move || learned.get()
-                    .filter(|(f, _)| f.is_nan() || computed.with(|c| c.value) == *f).map(|(_, w)| w)}</p>
+                <LearnSaid ws=ws computed=computed said=learned/>
                 {move || panels_in.get().then(|| view! {
                     <Arithmetic ws=ws computed=computed k=k/>
 
