@@ -319,6 +319,23 @@ test('a closed tour says where it stopped, with the way back to it and to the ex
   await click(page, 'tour-resume');
   assert.equal(await text(page, 'tour-count'), 'Tour: stop 2 of 6');
   assert.equal(await visible(page, 'tour-paused'), false);
+  // the teacher tries the class's link in this browser: it opens at its
+  // first stop with the teacher's note in view, and the teacher's own page
+  // keeps its own tour (closed here)
+  await click(page, 'tour-close');
+  const preview = await context.newPage();
+  await preview.goto(site.base + '?tour=1&stops=1-3&hide=nav,teacher');
+  await preview.waitForSelector('[data-testid=tour-card]', { state: 'visible' });
+  await preview.waitForTimeout(1800);
+  assert.equal(await preview.evaluate(() => scrollY), 0, 'the class link opens with its note in view');
+  assert.match(await text(preview, 'teacher-setup'), /tour stops 1–3/);
+  await click(preview, 'tour-next');
+  assert.equal(await text(preview, 'tour-count'), 'Tour: stop 2 of 3');
+  await preview.close();
+  await page.reload();
+  await page.waitForSelector('[data-testid=tour-paused]', { state: 'visible' });
+  assert.equal(await visible(page, 'tour-card'), false);
+  assert.match(await text(page, 'tour-paused'), /closed at stop 2 of 6/);
   assert.deepEqual(problems, []);
   await context.close();
 });
