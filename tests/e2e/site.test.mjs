@@ -24,6 +24,8 @@ test('steps the worked example to the end and reads -24, 16, 8', async () => {
   assert.equal(Number(await text(page, 'grad-b')), 16);
   assert.equal(Number(await text(page, 'grad-c')), 8);
   assert.equal(Number(await text(page, 'fd-a')), -24);
+  // a visitor who never opened the tour reads the notation
+  assert.match(await text(page, 'arith'), /written ∂f\/∂a/);
   // a learning step lowers f, and "undo" puts the inputs back
   await page.click('[data-testid=learn-step]');
   assert.equal(await text(page, 'value-f'), 'f = 8.0747');

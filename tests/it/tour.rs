@@ -679,6 +679,18 @@ fn the_reveal_is_ready_once_guessed_and_stepped_and_not_before() {
     }));
     // a stop with nothing to guess is never waiting
     assert!(!STOPS[0].still_to_do(a) && !STOPS[0].ready(stepped));
+    // revealed, the bar asks for the learning step the card offers
+    let revealed = Acting {
+        revealed: true,
+        ..stepped
+    };
+    assert!(sweep.learn.is_some());
+    assert!(
+        sweep.act(revealed).contains("learn one step"),
+        "{}",
+        sweep.act(revealed)
+    );
+    assert!(!STOPS[2].act(revealed).contains("learn"));
 }
 
 #[test]
@@ -748,4 +760,21 @@ fn a_stops_subject_is_scrolled_only_when_it_does_not_already_show_beside_or_abov
         Some(292.0)
     );
     assert_eq!(scroll_for(9.0, 400.0, Fit::Bar, 740.0), None);
+}
+
+#[test]
+fn the_learn_path_speaks_plainly_from_the_tours_opening_on_but_not_at_a_stop_that_goes_further() {
+    use creditflow::page::tour::CORE;
+    let mut t = Tour::default();
+    assert!(
+        !t.plain_words(),
+        "a visitor who never opens the tour reads the notation"
+    );
+    t.go(0);
+    assert!(t.plain_words());
+    t.open = false;
+    assert!(t.plain_words(), "closed, the learn path's words stay");
+    t.go_further();
+    assert_eq!(t.stop, CORE);
+    assert!(!t.plain_words(), "going further, the notation");
 }

@@ -54,6 +54,9 @@ fn learn_path() -> Vec<(String, String)> {
             };
             add(at("bar"), &s.act(a));
         }
+        if let Some(l) = s.learn {
+            add(at("learn"), l);
+        }
         if let Some(m) = s.myth {
             add(at("belief"), m.claim);
             add(at("belief"), m.answer);

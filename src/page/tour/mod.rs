@@ -221,6 +221,14 @@ impl Tour {
         self.started() || self.opened
     }
 
+    /// Whether the worked example speaks without calculus notation: for a
+    /// student who has begun the tour (the learn path), closed or open,
+    /// unless a stop that goes further is open; a visitor who never opens
+    /// the tour reads the notation.
+    pub fn plain_words(&self) -> bool {
+        self.begun() && !(self.open && self.stop >= CORE)
+    }
+
     fn fit(&mut self) {
         self.answers.resize(STOPS.len(), None);
         self.revealed.resize(STOPS.len(), false);

@@ -236,8 +236,8 @@ pub struct Stop {
     /// Offered as a toggle: show the backward half (the sweep's end).
     pub backward_toggle: bool,
     /// After the reveal, a learning step on the worked example from the
-    /// card (each input moved against its credit).
-    pub learn: bool,
+    /// card (each input moved against its credit), asked for in these words.
+    pub learn: Option<&'static str>,
 }
 
 /// Where the student is at a stop, for the line the card's bar shows
@@ -276,6 +276,9 @@ impl Stop {
                 "{} Read the step text and the check table (✓ or ✗); remove the next one with the buttons here.",
                 t.says
             );
+        }
+        if a.revealed && self.learn.is_some() {
+            return "Now press “learn one step” beside the step buttons, and watch f.".into();
         }
         let Some(p) = self.predict.filter(|_| !a.revealed) else {
             return look.to_string();

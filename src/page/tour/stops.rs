@@ -64,7 +64,7 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
-        learn: false,
+        learn: None,
     },
     Stop {
         title: "The backward sweep, step by step",
@@ -72,7 +72,7 @@ pub const STOPS: [Stop; 11] = [
         text: &[
             "The backward sweep starts at f, whose credit is 1, and walks back towards the inputs. Each node multiplies the credit it received by how fast its own result moves when that input moves, and passes the product on. No node needs more than its own numbers.",
         ],
-        notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs. Then press “learn one step” (below, or beside next ▶): each input moves a little against its credit, and f falls (the next stop puts the numbers back).",
+        notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs.",
         asks: &["step-next"],
         setup: Setup { step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {
@@ -94,7 +94,7 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
-        learn: true,
+        learn: Some("Now learn from the credits: press the button, and each input moves a little against its credit. Watch f (the next stop puts the numbers back)."),
     },
     Stop {
         title: "Checking it by small nudges",
@@ -110,7 +110,7 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
-        learn: false,
+        learn: None,
     },
     Stop {
         title: "Why going backwards is cheap",
@@ -126,7 +126,7 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
-        learn: false,
+        learn: None,
     },
     Stop {
         title: "The five requirements, one at a time",
@@ -173,7 +173,7 @@ pub const STOPS: [Stop; 11] = [
             Try { label: "keep all five", kept: ALL, r3: None, says: "All five kept: every credit matches the nudges." },
         ],
         backward_toggle: false,
-        learn: false,
+        learn: None,
     },
     Stop {
         title: "Weight transport on the small graph",
@@ -206,7 +206,7 @@ pub const STOPS: [Stop; 11] = [
         }),
         tries: &[],
         backward_toggle: false,
-        learn: false,
+        learn: None,
     },
     // going further: taken only when asked for
     Stop {
@@ -248,7 +248,7 @@ pub const STOPS: [Stop; 11] = [
         }),
         tries: &[],
         backward_toggle: false,
-        learn: false,
+        learn: None,
     },
     Stop {
         title: "Going further: one shared score",
@@ -282,7 +282,7 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
-        learn: false,
+        learn: None,
     },
     Stop {
         title: "Going further: what the instrument found",
@@ -298,7 +298,7 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: false,
-        learn: false,
+        learn: None,
     },
     Stop {
         title: "Going further: a critique passed back along a chain",
@@ -317,7 +317,7 @@ pub const STOPS: [Stop; 11] = [
         }),
         tries: &[],
         backward_toggle: false,
-        learn: false,
+        learn: None,
     },
     Stop {
         title: "Going further: traces without a correction (apūrva)",
@@ -333,6 +333,6 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[],
         backward_toggle: true,
-        learn: false,
+        learn: None,
     },
 ];

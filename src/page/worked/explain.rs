@@ -351,11 +351,16 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
                 signed_sig(t.contribution),
             ),
         ));
-        if def.arity == 1 && def.nonlinear && c.req.keeps(1) && c.req.keeps(2) {
+        // a curve's rate, and a product's factor, in numbers to check by
+        // hand (a sum's rate, 1, needs none)
+        let curve = def.arity == 1 && def.nonlinear;
+        let factor = stored_local(g, c, s.node, t).weight;
+        if (curve || factor) && c.req.keeps(1) && c.req.keeps(2) && c.req.keeps(4) {
             out.push(nudged(
                 c,
                 def,
-                op.inputs()[0],
+                op.inputs(),
+                t.operand,
                 k_param,
                 &shown,
                 to,
@@ -385,23 +390,29 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
     out
 }
 
-/// The local derivative's factors at the values the node stored (the
-/// previous sample's without R1), before R2 and R4 change them.
-/// A curve's local rate in numbers a student can check by hand: "nudge v
-/// from 4 to 4.001 and v² goes from 16 to 16.008001, about 8 times the
-/// nudge".
+/// A curve's local rate, or a product's factor, in numbers a student can
+/// check by hand: "nudge v from 4 to 4.001 and v² goes from 16 to
+/// 16.008001, about 8 times the nudge".
+#[allow(clippy::too_many_arguments)]
 fn nudged(
     c: &Computed,
     def: &crate::engine::ops::OpDef,
-    input: NodeId,
+    inputs: &[NodeId],
+    operand: usize,
     k: f64,
     shown: &str,
     to: &str,
     rate: &str,
 ) -> Line {
     const H: f64 = 0.001;
-    let x = c.node_values[input.index()];
-    let (y0, y1) = ((def.value)([x, 0.0], k), (def.value)([x + H, 0.0], k));
+    let mut at = [0.0; 2];
+    for (slot, i) in at.iter_mut().zip(inputs) {
+        *slot = c.node_values[i.index()];
+    }
+    let x = at[operand];
+    let mut up = at;
+    up[operand] += H;
+    let (y0, y1) = ((def.value)(at, k), (def.value)(up, k));
     line(
         Tone::Plain,
         format!(
@@ -414,6 +425,8 @@ fn nudged(
     )
 }
 
+/// The local derivative's factors at the values the node stored (the
+/// previous sample's without R1), before R2 and R4 change them.
 fn stored_local(g: &Graph, c: &Computed, node: NodeId, t: &Sent) -> Local {
     let op = g.op(node);
     let stored = if c.req.keeps(1) {

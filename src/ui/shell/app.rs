@@ -92,10 +92,7 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
     let slot = tour_card::load(app);
     provide_context(slot);
     provide_context(crate::ui::shell::widgets::LearnPath(Signal::derive(
-        move || {
-            slot.tour
-                .with(|t| t.open && t.stop < crate::page::tour::CORE)
-        },
+        move || slot.tour.with(crate::page::tour::Tour::plain_words),
     )));
     let tour = slot.tour;
     let f = Frame {

@@ -228,8 +228,8 @@ pub fn screen_height() -> f64 {
         .unwrap_or(0.0)
 }
 
-/// Whether the student is on the learn path (the core tour's card open):
-/// the step's words then say it without calculus notation.
+/// Whether the student is on the learn path (`Tour::plain_words`): the
+/// step's words then say it without calculus notation.
 #[derive(Clone, Copy)]
 pub struct LearnPath(pub Signal<bool>);
 

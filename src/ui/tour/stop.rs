@@ -118,22 +118,26 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         let tries = (!s.tries.is_empty())
             .then(|| view! { <Tries tries=s.tries short=false then=move || make_way(true)/> });
         // a learning step from the card, once the credits are revealed
-        let learn = s.learn.then(|| {
+        let learn = s.learn.map(|ask| {
             let said = RwSignal::new(None::<String>);
             let step = move |_| {
                 let mut r = Err(String::new());
                 g.ws.update(|w| {
-                    let credits = w.compute([true; 5], crate::engine::ErrorSignal::default()).sweep.grads;
+                    let credits = w
+                        .compute([true; 5], crate::engine::ErrorSignal::default())
+                        .sweep
+                        .grads;
                     r = w.learn_step(&credits);
                 });
                 said.set(Some(r.map_or_else(|e| e, |l| l.words())));
             };
             view! {
                 <Show when=move || tour.with(|t| t.is_revealed())>
-                    <p class="tour-learn">
+                    <div class="tour-learn" data-testid="tour-learn-box">
+                        <p>{ask}</p>
                         <button data-testid="tour-learn" on:click=step>"learn one step"</button>
-                        " "<span role="status" data-testid="tour-learn-said">{move || said.get()}</span>
-                    </p>
+                        <p role="status" data-testid="tour-learn-said">{move || said.get()}</p>
+                    </div>
                 </Show>
             }
         });
@@ -175,7 +179,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     s.look.into_any()
                 }}
             </p>
-            {text}{tries}{toggle}<Prediction tour=tour stage=stage acting=acting chose=move || make_way(false)/>{notice}{learn}{myth}
+            {text}{tries}{toggle}<Prediction tour=tour stage=stage acting=acting chose=move || make_way(false)/>{learn}{notice}{myth}
         }
     };
     // the tour's end: the card closes, the worked example is whole again
