@@ -93,6 +93,19 @@ pub struct Sizes {
 }
 
 impl Flow {
+    /// How many characters the credit line under a node may take (13 px
+    /// monospace, about 8 px a character) without running into the next
+    /// node's: across, the room to the next column; down, to the next node
+    /// of the level.
+    pub fn label_chars(self) -> usize {
+        let z = self.sizes();
+        let room = match self {
+            Flow::Across => z.layer - 10.0,
+            Flow::Down => z.within - 6.0,
+        };
+        (room / 8.0) as usize
+    }
+
     pub fn sizes(self) -> Sizes {
         match self {
             Flow::Across => Sizes {

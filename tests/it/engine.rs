@@ -489,3 +489,13 @@ fn down_the_worked_example_sits_close_and_a_crowded_graph_keeps_its_room() {
     assert_eq!(pitch("(a*b+c)^2"), 100.0);
     assert_eq!(pitch("(a+b)*(b+1)"), layout::Flow::Down.sizes().layer);
 }
+
+#[test]
+fn a_credit_line_fits_the_room_to_its_neighbour() {
+    use layout::Flow;
+    // "credit −17.9589" after a learning step: whole across, too long down
+    assert!(Flow::Across.label_chars() >= "credit −17.9589".chars().count());
+    assert!(Flow::Down.label_chars() < "credit −17.9589".chars().count());
+    assert!(Flow::Down.label_chars() >= "credit −24".chars().count());
+    assert!(Flow::Down.label_chars() as f64 * 8.0 <= Flow::Down.sizes().within);
+}

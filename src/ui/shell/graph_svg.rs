@@ -135,6 +135,7 @@ pub fn draw(
                 (active.map(|s| s.node), receiving[i]),
                 i,
                 (geo.nodes[i], (node_w, node_h)),
+                geo.flow.label_chars(),
             )
         })
         .collect_view();
@@ -190,6 +191,7 @@ fn node(
     (active, receiving): (Option<NodeId>, bool),
     i: usize,
     ((x, y), (node_w, node_h)): ((f64, f64), (f64, f64)),
+    room: usize,
 ) -> impl IntoView {
     let id = NodeId(i as u32);
     let sym = g.op(id).symbol(&g.vars);
@@ -251,9 +253,9 @@ fn node(
                 width=node_w height=node_h rx="10"></rect>
             <text class="node-title" x=format!("{x:.1}") y=format!("{:.1}", y - 5.0) text-anchor="middle">{title}</text>
             <text class="node-value" x=format!("{x:.1}") y=format!("{:.1}", y + 13.0) text-anchor="middle">{value}</text>
-            // a long credit on the graph drops its word (the screen reader's
-            // label keeps it): neighbours' labels would run into each other
-            {label.map(|l| if l.chars().count() > 12 { l.trim_start_matches("credit ").to_string() } else { l }).map(|l| view! {
+            // a credit longer than its room drops its word (the screen
+            // reader's label keeps it): neighbours' labels would run together
+            {label.map(|l| if l.chars().count() > room { l.trim_start_matches("credit ").to_string() } else { l }).map(|l| view! {
                 <text class=format!("node-adj {}", sign_class(num)) x=format!("{x:.1}") y=format!("{:.1}", y + node_h / 2.0 + 16.0) text-anchor="middle">{l}</text>
             })}
         </g>
