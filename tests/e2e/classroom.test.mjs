@@ -219,7 +219,7 @@ test('every tour stop, at five sizes in both themes: what the card asks for is w
             // the guess made, the card makes way for the steps, and comes back for the reveal
             await page.waitForSelector('[data-testid=tour-card].bar');
             assert.deepEqual(await covered(page), [], `${where}, guessed`);
-            assert.match(await text(page, 'tour-act'), /next ▶/, where);
+            assert.match(await text(page, 'tour-act'), /next ▶/i, where);
           }
           await page.evaluate(() => { for (let i = 0; i < 6; i++) document.querySelector('[data-testid=step-next]').click(); });
           if (await page.$('[data-testid=tour-card].bar')) {

@@ -34,7 +34,7 @@ pub fn opened(width: f64, height: f64) -> Fit {
     if width >= 1100.0 {
         Fit::Docked
     } else if width < PHONE {
-        read_below(0.0, height)
+        read_below(0.0, height, false)
     } else {
         Fit::Sheet((0.45 * height).floor())
     }
@@ -55,8 +55,13 @@ pub fn fit_below(height: f64, screen: f64) -> Fit {
 
 /// The phone's card to read under a subject `height` px tall, on a
 /// screen `screen` px tall: the room the subject leaves, at least 40% of
-/// the screen (the words need room too) and at most 62%.
-pub fn read_below(height: f64, screen: f64) -> Fit {
+/// the screen (the words need room too) and at most 62%; where a guess
+/// waits (`guess`), 76% (the guess is made from the card's words, and the
+/// card is put away to a bar once it is).
+pub fn read_below(height: f64, screen: f64, guess: bool) -> Fit {
+    if guess {
+        return Fit::Read((0.76 * screen).floor());
+    }
     let room = (screen - height - 24.0).clamp(0.4 * screen, 0.62 * screen);
     Fit::Read(room.floor())
 }

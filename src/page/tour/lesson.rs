@@ -18,7 +18,7 @@ pub struct Part {
 
 pub const PARTS: [Part; 8] = [
     Part { minutes: 5, stops: None, what: "Show the worked example on the projector: f = (a·b + c)² at a = 2, b = −3, c = 10. Ask: if a grew a little, would f go up or down? Take a show of hands; do not answer yet." },
-    Part { minutes: 10, stops: Some((1, 2)), what: "Students open the link and take tour {stops} alone or in pairs: they guess, step the backward sweep with next ▶, and reveal. Walk round; ask pairs to say in words why a's credit is negative." },
+    Part { minutes: 10, stops: Some((1, 2)), what: "Students open the link and take tour {stops} alone or in pairs: they guess, step the backward sweep with next ▶, reveal, then press “learn one step” and watch f fall from 16 to about 8. Walk round; ask pairs to say in words why a's credit is negative, and why moving each input against its credit lowers f (f stands for the machine's mistakes)." },
     Part { minutes: 7, stops: Some((3, 3)), what: "Tour {stops} together: nudge a up and down by 0.01 on the board (the page's table does the same with a far smaller step, so its numbers agree to more figures): at a = 2.01, f = (2.01·(−3) + 10)² = 3.97² = 15.7609; at a = 1.99, f = 4.03² = 16.2409. f moved by 15.7609 − 16.2409 = −0.48 over a distance of 0.02: −0.48 ÷ 0.02 = −24, the sweep's credit for a." },
     Part { minutes: 4, stops: Some((4, 4)), what: "Tour {stops}: why one backward pass is cheap. On the cost chart, ask: how many passes would going forwards need for a network with a million inputs?" },
     Part { minutes: 4, stops: Some((5, 5)), what: "Tour {stops}: the five requirements. Each pair removes one requirement and tells the class what broke." },

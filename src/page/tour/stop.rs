@@ -278,7 +278,7 @@ impl Stop {
             );
         }
         if a.revealed && self.learn.is_some() {
-            return "Now press “learn one step” beside the step buttons, and watch f.".into();
+            return "Now press “learn one step” in the card (▴ the card), and watch f.".into();
         }
         let Some(p) = self.predict.filter(|_| !a.revealed) else {
             return look.to_string();
@@ -286,11 +286,11 @@ impl Stop {
         if !a.chosen {
             format!("{look} Your guess waits in the card.")
         } else if p.step_first && !a.stepped {
-            "Press next ▶ to the sweep's end, then ▴ reveal here.".into()
+            "Next ▶ to the sweep's end, then ▴ reveal.".into()
         } else if p.run_first && !a.ran {
-            "Press ▶ run and wait for it to finish, then ▴ reveal here.".into()
+            "▶ run, wait for it to finish, then ▴ reveal.".into()
         } else {
-            "Done: read what the page shows, then press ▴ reveal.".into()
+            "Done: read the page, then ▴ reveal.".into()
         }
     }
 }

@@ -76,7 +76,7 @@ pub const STOPS: [Stop; 11] = [
         asks: &["step-next"],
         setup: Setup { step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {
-            question: "Guess first: if a grew a little, would f rise or fall? Then step the sweep to its end with next ▶ and reveal.",
+            question: "If a grew a little, would f rise or fall? Guess, then step the sweep to its end with next ▶ and reveal.",
             choices: &["f would rise", "f would fall", "f would stay the same"],
             answer: 1,
             why: &[
@@ -185,15 +185,15 @@ pub const STOPS: [Stop; 11] = [
         asks: &["step-next"],
         setup: Setup { kept: Some(without(3)), step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {
-            question: "With R4 removed, will a's credit still be −24? Guess, then step the sweep to its end with next ▶ and reveal.",
-            choices: &["yes, still −24", "no, a different number", "it becomes 0"],
+            question: "With R4 removed, a's and b's credits come out wrong. What does c's credit do? Guess, then step the sweep to its end with next ▶ and reveal.",
+            choices: &["it changes too", "it stays +8", "it becomes 0"],
             answer: 1,
             why: &[
-                "Not −24: that needed b = −3 carried back; the random number stands in for it.",
-                "A's credit is now u's credit, 8, times the random number (the step text shows it), and the check by nudges marks it ✗.",
-                "Not 0: a still gets credit, just the wrong amount; only a random number of exactly 0 would give 0.",
+                "Not a change: c reaches f through the sum v = u + c and the square, not through a product, so no random number stands in on its way back.",
+                "c's credit is v's credit, 8, times the sum's rate, 1: there is no product on its way back, so removing R4 leaves it right (the check marks c ✓, a and b ✗).",
+                "Not 0: c still gets credit; without R4 only what a product sends back changes.",
             ],
-            reason: "A different number: 8 times the fixed random number instead of 8 × (−3). On this graph it is wrong; in a network the forward connections slowly learn to agree with the random ones, which is why removing R4 costs little there.",
+            reason: "It stays +8: R4 is about products. A product should send back its credit times its other input; without R4 it uses a fixed random number instead. c's way back to f has no product, so its credit is right while a's and b's are wrong. In a network the forward connections slowly learn to agree with the random ones, which is why removing R4 costs little there.",
             reveal: Setup { kept: Some(without(3)), step: At::Keep, ..Setup::graph("arith") },
             step_first: true,
             run_first: false,

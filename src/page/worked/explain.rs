@@ -311,7 +311,7 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
     // the whole rule once, at the sweep's first node; after it, the short
     // form (a phone shows the step's words in a small box)
     let rule = if s.node == g.output() {
-        format!("{me} = {shown}. For each input it multiplies its credit by its local rate (how fast {me} grows when that input grows, at the values it stored) and sends the product back:")
+        format!("{me} = {shown} sends each input its credit times that input's local rate: how fast {me} grows when the input grows, at the values it stored.")
     } else {
         format!("{me} = {shown} sends each input its credit times that input's local rate:")
     };
@@ -354,7 +354,8 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
         // a curve's rate, and a product's factor, in numbers to check by
         // hand (a sum's rate, 1, needs none)
         let curve = def.arity == 1 && def.nonlinear;
-        let factor = stored_local(g, c, s.node, t).weight;
+        // (a product's first factor only: the second is the same idea)
+        let factor = stored_local(g, c, s.node, t).weight && t.operand == 0;
         if (curve || factor) && c.req.keeps(1) && c.req.keeps(2) && c.req.keeps(4) {
             out.push(nudged(
                 c,

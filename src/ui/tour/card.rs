@@ -138,7 +138,7 @@ pub(crate) struct Stage {
 
 /// Puts the page into a stop's state, then scrolls to what it is about
 /// (`s.focus` and the controls in `asks`) and fits the card around it.
-pub(crate) fn apply(s: &Setup, asks: &'static [&'static str], st: Stage) {
+pub(crate) fn apply(s: &Setup, asks: &'static [&'static str], st: Stage, guess: bool) {
     let Stage { app, g, run, fit } = st;
     app.update(|a| {
         // a link that hides the view switch keeps its view
@@ -173,7 +173,7 @@ pub(crate) fn apply(s: &Setup, asks: &'static [&'static str], st: Stage) {
     if s.run {
         run.0.update(|n| *n += 1);
     }
-    show(s.focus, asks, fit);
+    show(s.focus, asks, fit, guess);
 }
 
 /// After the last stop: back to the worked example, whole (its
@@ -275,7 +275,7 @@ fn element(doc: &web_sys::Document, id: &str) -> Option<web_sys::Element> {
 /// fits the card in the room it leaves (`refit`: the first time at a stop;
 /// later, as what loads around the subject moves it, the student's choice
 /// of a bar or a card is kept).
-fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool) {
+fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool, guess: bool) {
     let Some(w) = web_sys::window() else { return };
     let Some(doc) = w.document() else { return };
     let boxes: Vec<web_sys::DomRect> = std::iter::once(id)
@@ -298,7 +298,7 @@ fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool) {
     let was = fit.get_untracked();
     let mut now = match opened(width, height) {
         Fit::Sheet(_) => fit_below(bottom - top, height),
-        Fit::Read(_) => read_below(bottom - top, height),
+        Fit::Read(_) => read_below(bottom - top, height, guess),
         f => f,
     };
     if !refit && was == Fit::Bar {
@@ -314,14 +314,19 @@ fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool) {
 
 /// Shows a stop's subject (outlined, scrolled to, the card fitted round
 /// it) without setting the page as the stop would.
-pub(crate) fn show_subject(s: &Setup, asks: &'static [&'static str], fit: RwSignal<Fit>) {
-    show(s.focus, asks, fit);
+pub(crate) fn show_subject(
+    s: &Setup,
+    asks: &'static [&'static str],
+    fit: RwSignal<Fit>,
+    guess: bool,
+) {
+    show(s.focus, asks, fit, guess);
 }
 
 /// Outlines the element with `data-testid=id` and those in `asks`,
 /// scrolls them to the top of the screen and fits the card in the room
 /// left (once the subject is there: a room may still be loading).
-fn show(id: &'static str, asks: &'static [&'static str], fit: RwSignal<Fit>) {
+fn show(id: &'static str, asks: &'static [&'static str], fit: RwSignal<Fit>, guess: bool) {
     thread_local!(static LATEST: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
     let me = LATEST.with(|l| l.get() + 1);
     LATEST.with(|l| l.set(me));
@@ -351,13 +356,13 @@ fn show(id: &'static str, asks: &'static [&'static str], fit: RwSignal<Fit>) {
                         let _ = e.class_list().add_1("tour-ask");
                     }
                 }
-                place(id, asks, fit, true);
+                place(id, asks, fit, true, guess);
                 // and again once what loads around it (a room's charts) is in
                 for ms in [500, 1500] {
                     set_timeout(
                         move || {
                             if LATEST.with(|l| l.get()) == me {
-                                place(id, asks, fit, false);
+                                place(id, asks, fit, false, guess);
                             }
                         },
                         std::time::Duration::from_millis(ms),

@@ -28,8 +28,8 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     let stage = Stage { app, g, run, fit };
     let go = move |f: fn(&mut Tour)| {
         tour.update(f);
-        let s = tour.with_untracked(|t| t.current());
-        apply(&s.setup, s.asks, stage);
+        let (s, revealed) = tour.with_untracked(|t| (t.current(), t.is_revealed()));
+        apply(&s.setup, s.asks, stage, s.predict.is_some() && !revealed);
     };
     // a stop asked for from outside the card (the header, the offer): its
     // setup, each time, and at once if it was asked before the card was
@@ -39,14 +39,14 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         if n > done.unwrap_or(0) {
             let (s, revealed) = tour.with_untracked(|t| (t.current(), t.is_revealed()));
             match s.predict {
-                Some(p) if revealed => apply(&p.reveal, &[], stage),
+                Some(p) if revealed => apply(&p.reveal, &[], stage, false),
                 // on arrival (a link's stop, a reload) the page keeps the
                 // state the link carries and shows the stop's subject;
                 // a guess still to make starts afresh
                 None if done.is_none() => {
-                    crate::ui::tour::card::show_subject(&s.setup, s.asks, fit)
+                    crate::ui::tour::card::show_subject(&s.setup, s.asks, fit, false)
                 }
-                _ => apply(&s.setup, s.asks, stage),
+                _ => apply(&s.setup, s.asks, stage, s.predict.is_some()),
             }
         }
         n
@@ -234,7 +234,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     // the guess just made, said back: it is kept
                     let kept = s.predict.zip(tour.with(|t| t.chosen())).filter(|_| !tour.with(|t| t.is_revealed()));
                     let act = s.act(acting.get());
-                    kept.map_or(act.clone(), |(p, c)| format!("Your guess, “{}”, is kept. {act}", p.choices[c]))
+                    kept.map_or(act.clone(), |(p, c)| format!("Guess kept: “{}”. {act}", p.choices[c]))
                 })}</p>
                 // a stop of tries keeps them in the bar: one after another
                 // with the page in view, the card put away
@@ -521,7 +521,7 @@ fn reveal(tour: RwSignal<Tour>, stage: Stage) {
     let mut shown = None;
     tour.update(|t| shown = t.reveal());
     if let Some(s) = shown {
-        apply(&s, &[], stage);
+        apply(&s, &[], stage, false);
     }
     if stage.fit.get_untracked() == Fit::Bar {
         let (w, h) = screen();
