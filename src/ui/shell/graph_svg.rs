@@ -134,8 +134,7 @@ pub fn draw(
                 (&shown, &arrived[i]),
                 (active.map(|s| s.node), receiving[i]),
                 i,
-                (geo.nodes[i], (node_w, node_h)),
-                geo.flow.label_chars(),
+                (geo.nodes[i], (node_w, node_h), geo.flow.label_chars()),
             )
         })
         .collect_view();
@@ -190,8 +189,7 @@ fn node(
     (shown, arrived): (&[Shown], &[String]),
     (active, receiving): (Option<NodeId>, bool),
     i: usize,
-    ((x, y), (node_w, node_h)): ((f64, f64), (f64, f64)),
-    room: usize,
+    ((x, y), (node_w, node_h), room): ((f64, f64), (f64, f64), usize),
 ) -> impl IntoView {
     let id = NodeId(i as u32);
     let sym = g.op(id).symbol(&g.vars);
