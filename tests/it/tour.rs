@@ -492,6 +492,9 @@ fn what_did_you_see_is_read_off_the_page_and_checked_by_the_engine() {
     assert_eq!(q.answer(), Ok(16.0), "b's adjoint on the worked example");
     assert_eq!(q.check("+16"), Ok(true));
     assert_eq!(q.check("-24"), Ok(false), "a's adjoint, misread for b's");
+    // nothing typed: asked for, not called "not a number"
+    assert!(q.check(" ").unwrap_err().starts_with("Type a number first"));
+    assert!(q.check("sixteen").unwrap_err().contains("is not a number"));
 }
 
 #[test]

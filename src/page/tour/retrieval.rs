@@ -37,8 +37,11 @@ impl Question {
     }
 
     /// Whether `typed` is the answer (to 3 significant digits); a message
-    /// when it is not a number.
+    /// when it is empty or not a number.
     pub fn check(&self, typed: &str) -> Result<bool, String> {
+        if typed.trim().is_empty() {
+            return Err("Type a number first (the credit you read off the graph).".into());
+        }
         let x: f64 = typed
             .trim()
             .replace('−', "-")

@@ -82,7 +82,7 @@ impl Learned {
             .collect();
         let (b, a) = self.f;
         let (how, then) = if a < b {
-            ("f fell", "This is how a machine learns: when f measures its mistakes, steps like this make them smaller.")
+            ("f fell", "A credit says which way makes f grow, so a step the other way makes f fall. This is how a machine learns: when f measures its mistakes, steps like this make them smaller.")
         } else if a > b {
             ("f rose", "These credits point the wrong way, so a step against them makes f worse: a machine learns only with the right credits.")
         } else {

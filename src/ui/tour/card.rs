@@ -271,10 +271,11 @@ fn element(doc: &web_sys::Document, id: &str) -> Option<web_sys::Element> {
         .flatten()
 }
 
-/// Scrolls the subject (`id` and `asks`) to the top of the screen and
-/// fits the card in the room it leaves (`refit`: the first time at a stop;
-/// later, as what loads around the subject moves it, the student's choice
-/// of a bar or a card is kept).
+/// Fits the card in the room the subject (`id` and `asks`) leaves, taller
+/// on a phone where a guess waits (`guess`), and scrolls the subject to
+/// the screen's top unless it already shows whole (`scroll_for`); `refit`:
+/// the first time at a stop (later, as what loads around the subject moves
+/// it, the student's choice of a bar or a card is kept).
 fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool, guess: bool) {
     let Some(w) = web_sys::window() else { return };
     let Some(doc) = w.document() else { return };
@@ -323,9 +324,9 @@ pub(crate) fn show_subject(
     show(s.focus, asks, fit, guess);
 }
 
-/// Outlines the element with `data-testid=id` and those in `asks`,
-/// scrolls them to the top of the screen and fits the card in the room
-/// left (once the subject is there: a room may still be loading).
+/// Outlines the element with `data-testid=id` and those in `asks`, and
+/// places them and the card (`place`) once the subject is there (a room
+/// may still be loading).
 fn show(id: &'static str, asks: &'static [&'static str], fit: RwSignal<Fit>, guess: bool) {
     thread_local!(static LATEST: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
     let me = LATEST.with(|l| l.get() + 1);
