@@ -197,21 +197,21 @@ pub fn geometry(g: &Graph, flow: Flow) -> Geometry {
             layer: CLOSE_DOWN,
             ..z
         };
-        if let (geo, true) = placed(g, flow, &close) {
+        if let Some(geo) = placed(g, flow, &close, true) {
             return geo;
         }
     }
-    placed(g, flow, &z).0
+    placed(g, flow, &z, false).expect("placed without `strict` always gives a geometry")
 }
 
 /// The pitch between the levels down where the labels allow it (a 360 px
 /// phone then shows the worked example's graph and the tour's card at once).
 const CLOSE_DOWN: f64 = 100.0;
 
-/// The geometry with sizes `z`, and whether every label found a free place.
-fn placed(g: &Graph, flow: Flow, z: &Sizes) -> (Geometry, bool) {
+/// The geometry with sizes `z`; `strict`: none as soon as a label finds
+/// no free place (a large graph is not laid out twice in full).
+fn placed(g: &Graph, flow: Flow, z: &Sizes, strict: bool) -> Option<Geometry> {
     let lay = layout(g);
-    let mut free = true;
     let (w, h, m) = (z.node_w, z.node_h, z.margin);
     let nodes: Vec<(f64, f64)> = lay
         .pos
@@ -280,7 +280,7 @@ fn placed(g: &Graph, flow: Flow, z: &Sizes) -> (Geometry, bool) {
                 Flow::Across => &[0.0],
                 Flow::Down => &[0.0, LABEL_W / 2.0 + 4.0, -LABEL_W / 2.0 - 4.0],
             };
-            let label = near
+            let found = near
                 .iter()
                 .flat_map(|&t| {
                     let (x, y) = at(&path, t);
@@ -290,12 +290,15 @@ fn placed(g: &Graph, flow: Flow, z: &Sizes) -> (Geometry, bool) {
                     let b = boxed(p);
                     rects.iter().all(|r| !overlaps(*r, b))
                         && labels.iter().all(|l| !overlaps(*l, b))
-                })
-                .unwrap_or_else(|| {
-                    free = false;
+                });
+            let label = match found {
+                Some(p) => p,
+                None if strict => return None,
+                None => {
                     let (x, y) = at(&path, 0.35);
                     (x, y - 4.0)
-                });
+                }
+            };
             labels.push(boxed(label));
             edges.push(EdgeGeom {
                 consumer: i,
@@ -321,7 +324,7 @@ fn placed(g: &Graph, flow: Flow, z: &Sizes) -> (Geometry, bool) {
         lo.0 = lo.0.min(x);
         hi.0 = hi.0.max(x);
     }
-    let geo = Geometry {
+    Some(Geometry {
         flow,
         node_w: w,
         node_h: h,
@@ -331,6 +334,5 @@ fn placed(g: &Graph, flow: Flow, z: &Sizes) -> (Geometry, bool) {
         y0: lo.1 - m,
         width: hi.0 - lo.0 + 2.0 * m,
         height: hi.1 - lo.1 + 2.0 * m,
-    };
-    (geo, free)
+    })
 }
