@@ -195,9 +195,20 @@ test('every tour stop, at five sizes in both themes: what the card asks for is w
       // a phone reads the card first, then puts it away to look and act:
       // the subject is checked in the bar, and the card opens again
       const readThenAct = width < 700;
-      const subjectClear = async (where) => {
+      const subjectClear = async (where, revealed = false) => {
         if (readThenAct) {
           assert.match(await page.getAttribute('[data-testid=tour-card]', 'class'), /\bread\b/, `${where}: a phone opens the card to read`);
+          // in the page under its subject: the subject whole and clear of
+          // it, the card's head on screen, and one scroll only (the page's:
+          // neither the card nor the step's words scroll in a box of their own)
+          // (a reveal scrolls to its answer, below the subject)
+          if (!revealed) assert.deepEqual(await covered(page), [], `${where}, reading`);
+          const boxes = await page.evaluate(() => ['tour-card', 'arith'].map((id) => {
+            const e = document.querySelector(`[data-testid=${id}]`);
+            return { id, top: e.getBoundingClientRect().top, over: e.scrollHeight - e.clientHeight };
+          }));
+          assert.ok(boxes[0].top < height - 90, `${where}: the card's head at ${boxes[0].top}`);
+          for (const b of boxes) assert.ok(b.over <= 1, `${where}: ${b.id} scrolls ${b.over} px in a box of its own`);
           await click(page, 'tour-minimise');
           await page.waitForTimeout(300);
           assert.match(await page.getAttribute('[data-testid=tour-card]', 'class'), /\bbar\b/, where);
@@ -230,7 +241,7 @@ test('every tour stop, at five sizes in both themes: what the card asks for is w
           await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'tour-answer');
           await page.waitForTimeout(900);
           // the reveal's subject (the step text) is on screen too
-          await subjectClear(`${where}, revealed`);
+          await subjectClear(`${where}, revealed`, true);
         }
         if (await visible(page, 'tour-next')) await click(page, 'tour-next');
         else if (await visible(page, 'tour-further')) {

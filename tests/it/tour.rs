@@ -737,11 +737,15 @@ fn a_ready_made_lesson_hides_nothing_its_stops_use() {
 }
 
 #[test]
-fn a_stops_subject_is_scrolled_only_when_it_does_not_already_show_beside_or_above_the_card() {
-    use creditflow::page::tour::fit::{fit_below, opened, read_below, scroll_for, Fit};
+fn a_stops_subject_is_scrolled_only_when_it_does_not_already_show_beside_or_above_the_card_and_a_phones_card_follows_it(
+) {
+    use creditflow::page::tour::fit::{fit_below, opened, read_under, scroll_for, Fit};
     // a class's first stop at 1366×768: the graph shows whole under the
     // teacher's note, so the page keeps the note in view
-    assert_eq!(scroll_for(226.0, 583.0, opened(1366.0, 768.0), 768.0), None);
+    assert_eq!(
+        scroll_for(226.0, 583.0, opened(1366.0, 768.0, 0.0), 768.0),
+        None
+    );
     // below the fold, or under a sheet: to the screen's top
     assert_eq!(scroll_for(700.0, 1000.0, Fit::Docked, 768.0), Some(692.0));
     let sheet = fit_below(300.0, 768.0);
@@ -750,20 +754,18 @@ fn a_stops_subject_is_scrolled_only_when_it_does_not_already_show_beside_or_abov
     assert_eq!(scroll_for(20.0, 400.0, sheet, 768.0), None);
     // above the screen: back down to it
     assert_eq!(scroll_for(-300.0, 100.0, Fit::Docked, 768.0), Some(-308.0));
-    // a phone reads its card under the graph where the graph leaves room
-    // (the worked example's, 380 px, on a 740 px screen), else over its foot
-    assert_eq!(read_below(380.0, 740.0, false), Fit::Read(336.0));
-    assert_eq!(read_below(600.0, 740.0, false), Fit::Read(296.0));
-    assert_eq!(
-        scroll_for(300.0, 680.0, read_below(380.0, 740.0, false), 740.0),
-        Some(292.0)
-    );
-    // a guess to make: the card has the room (its words set the guess up)
-    assert_eq!(read_below(380.0, 740.0, true), Fit::Read(562.0));
-    assert_eq!(
-        scroll_for(300.0, 400.0, opened(360.0, 740.0), 740.0),
-        Some(292.0)
-    );
+    // a phone reads its card in the page, just under its subject (the
+    // graph and its step buttons, 8–442 px on a 740 px screen scrolled
+    // 300 px down), which already shows with room for the card's head
+    let card = read_under(442.0, 300.0);
+    assert_eq!(card, Fit::Read(750.0));
+    assert_eq!(scroll_for(8.0, 442.0, card, 740.0), None);
+    // a subject that leaves no room for the card's head, or starts below
+    // the screen's top: to the top
+    assert_eq!(scroll_for(100.0, 680.0, card, 740.0), Some(92.0));
+    assert_eq!(scroll_for(-200.0, 100.0, card, 740.0), Some(-208.0));
+    // opened before it is placed: under the screen's middle
+    assert_eq!(opened(360.0, 740.0, 1000.0), Fit::Read(1333.0));
     assert_eq!(scroll_for(9.0, 400.0, Fit::Bar, 740.0), None);
 }
 
@@ -782,4 +784,18 @@ fn the_learn_path_speaks_plainly_from_the_tours_opening_on_but_not_at_a_stop_tha
     t.go_further();
     assert_eq!(t.stop, CORE);
     assert!(!t.plain_words(), "going further, the notation");
+}
+
+#[test]
+fn the_cards_subject_is_the_stops_until_its_guess_is_revealed_then_the_reveals() {
+    let mut t = Tour::default();
+    t.go(5);
+    assert_eq!(t.subject(), ("graph-svg", &["step-next"][..]));
+    t.answer(1);
+    assert_eq!(t.subject(), ("graph-svg", &["step-next"][..]));
+    assert!(t.reveal().is_some());
+    assert_eq!(t.subject(), ("arith", &[][..]));
+    // a stop with nothing to guess: its own subject throughout
+    t.go(2);
+    assert_eq!(t.subject(), ("fd-check", &[][..]));
 }

@@ -4,9 +4,10 @@
 
 /// How the card sits beside what it talks about: docked beside the page
 /// (a wide screen), a sheet below the subject no taller than the room
-/// the subject leaves (`Sheet(px)`), a sheet to read on a phone under the
-/// subject where it leaves room, else over its foot (`Read(px)`: read,
-/// then act), or a one-line bar while the student looks and acts (the
+/// the subject leaves (`Sheet(px)`), on a phone a card to read in the
+/// page itself, under its subject, from `top` px down the document
+/// (`Read(top)`: one scroll, the page's, reads the subject and then the
+/// card), or a one-line bar while the student looks and acts (the
 /// phone's act, a room too small for a sheet, or asked for).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Fit {
@@ -28,13 +29,20 @@ impl Fit {
 /// once.
 pub const PHONE: f64 = 700.0;
 
+/// The room a phone keeps under a subject for the head of the card that
+/// follows it (its count and its title), and the gap between them.
+const HEAD: f64 = 120.0;
+const GAP: f64 = 8.0;
+
 /// Where the card goes when it opens (a new stop, the bar's "▴ card",
-/// a reveal) on a screen `width` × `height`.
-pub fn opened(width: f64, height: f64) -> Fit {
+/// a reveal) on a screen `width` × `height` scrolled `scrolled` px down,
+/// before its subject is measured: on a phone, under the screen's
+/// middle until it is placed under the subject (`read_under`).
+pub fn opened(width: f64, height: f64, scrolled: f64) -> Fit {
     if width >= 1100.0 {
         Fit::Docked
     } else if width < PHONE {
-        read_below(0.0, height, false)
+        Fit::Read((scrolled + 0.45 * height).floor())
     } else {
         Fit::Sheet((0.45 * height).floor())
     }
@@ -53,29 +61,24 @@ pub fn fit_below(height: f64, screen: f64) -> Fit {
     }
 }
 
-/// The phone's card to read under a subject `height` px tall, on a
-/// screen `screen` px tall: the room the subject leaves, at least 40% of
-/// the screen (the words need room too) and at most 62%; where a guess
-/// waits (`guess`), 76% (the guess is made from the card's words, and the
-/// card is put away to a bar once it is).
-pub fn read_below(height: f64, screen: f64, guess: bool) -> Fit {
-    if guess {
-        return Fit::Read((0.76 * screen).floor());
-    }
-    let room = (screen - height - 24.0).clamp(0.4 * screen, 0.62 * screen);
-    Fit::Read(room.floor())
+/// A phone's card to read, in the page just under a subject whose foot is
+/// `bottom` px from the screen's top, on a page scrolled `scrolled` px.
+pub fn read_under(bottom: f64, scrolled: f64) -> Fit {
+    Fit::Read((bottom + scrolled + GAP).round())
 }
 
 /// How far to scroll a subject from `top` to `bottom` (px from the
 /// screen's top) on a screen `height` tall whose card sits as `fit`:
 /// nothing where it already shows whole beside or above the card (a
-/// class's first stop keeps the teacher's note above the graph in view),
-/// else to the screen's top.
+/// class's first stop keeps the teacher's note above the graph in view;
+/// a phone's card follows its subject, and the head of the card shows
+/// under it), else to the screen's top.
 pub fn scroll_for(top: f64, bottom: f64, fit: Fit, height: f64) -> Option<f64> {
     const MARGIN: f64 = 8.0;
     let room = match fit {
         Fit::Docked => height,
-        Fit::Sheet(card) | Fit::Read(card) => height - card,
+        Fit::Sheet(card) => height - card,
+        Fit::Read(_) => height - HEAD,
         Fit::Bar => 0.0,
     };
     let shows = top >= MARGIN && bottom <= room - MARGIN;

@@ -271,6 +271,16 @@ impl Tour {
         self.revealed.get(self.stop).copied().unwrap_or(false)
     }
 
+    /// What the card talks about now, and the controls it asks for: the
+    /// stop's, or once its guess is revealed, the reveal's.
+    pub fn subject(&self) -> (&'static str, &'static [&'static str]) {
+        let s = self.current();
+        match s.predict {
+            Some(p) if self.is_revealed() => (p.reveal.focus, &[]),
+            _ => (s.setup.focus, s.asks),
+        }
+    }
+
     /// Every question on the student's path, with what they chose.
     pub fn summary(&self) -> Vec<Outcome> {
         let path = self.path();

@@ -4,7 +4,7 @@
 //! a stop's setup to the page and draws the card. Progress is kept in
 //! localStorage.
 
-use crate::page::tour::fit::{fit_below, opened, read_below, scroll_for, Fit};
+use crate::page::tour::fit::{fit_below, opened, read_under, scroll_for, Fit};
 use crate::page::tour::{At, Setup, Tour, WORKED};
 use crate::page::url::{AppState, View};
 use crate::ui::shell::graph_state::GraphState;
@@ -116,7 +116,7 @@ pub fn load(app: RwSignal<AppState>) -> TourSlot {
 }
 
 /// The window's width and height in CSS pixels.
-pub fn screen() -> (f64, f64) {
+fn screen() -> (f64, f64) {
     let Some(w) = web_sys::window() else {
         return (0.0, 0.0);
     };
@@ -124,6 +124,27 @@ pub fn screen() -> (f64, f64) {
         v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
     };
     (px(w.inner_width()), px(w.inner_height()))
+}
+
+/// How far the page is scrolled down, in CSS pixels.
+fn scrolled() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.scroll_y().ok())
+        .unwrap_or(0.0)
+}
+
+/// Where the card goes as it opens on this screen (`fit::opened`).
+pub(crate) fn opened_here() -> Fit {
+    let (w, h) = screen();
+    opened(w, h, scrolled())
+}
+
+/// Opens the card from its bar, fitted round the stop's subject `focus`
+/// and the controls in `asks`, outlined again (what the student did since
+/// may have redrawn them; on a phone the card is in the page under them).
+pub(crate) fn reopen(focus: &'static str, asks: &'static [&'static str], fit: RwSignal<Fit>) {
+    fit.set(opened_here());
+    show(focus, asks, fit, None);
 }
 
 /// What applying a stop touches: the page's state, the worked example,
@@ -137,8 +158,15 @@ pub(crate) struct Stage {
 }
 
 /// Puts the page into a stop's state, then scrolls to what it is about
-/// (`s.focus` and the controls in `asks`) and fits the card around it.
-pub(crate) fn apply(s: &Setup, asks: &'static [&'static str], st: Stage, guess: bool) {
+/// (`s.focus` and the controls in `asks`), fits the card around it and
+/// gives the keyboard's focus to `then` in the card (a reveal's answer)
+/// once the card is in its place.
+pub(crate) fn apply(
+    s: &Setup,
+    asks: &'static [&'static str],
+    st: Stage,
+    then: Option<&'static str>,
+) {
     let Stage { app, g, run, fit } = st;
     app.update(|a| {
         // a link that hides the view switch keeps its view
@@ -173,7 +201,7 @@ pub(crate) fn apply(s: &Setup, asks: &'static [&'static str], st: Stage, guess: 
     if s.run {
         run.0.update(|n| *n += 1);
     }
-    show(s.focus, asks, fit, guess);
+    show(s.focus, asks, fit, then);
 }
 
 /// After the last stop: back to the worked example, whole (its
@@ -197,25 +225,13 @@ pub(crate) fn finish(app: RwSignal<AppState>, g: GraphState) {
 pub(crate) fn to_subject(focus: &str) {
     let Some(w) = web_sys::window() else { return };
     let Some(doc) = w.document() else { return };
-    let outlined = doc
-        .query_selector(".tour-focus, .tour-ask")
-        .ok()
-        .flatten()
-        .is_some();
-    let selector = if outlined {
-        ".tour-focus, .tour-ask".to_string()
-    } else {
-        format!("[data-testid={focus}]")
-    };
-    let Ok(found) = doc.query_selector_all(&selector) else {
-        return;
-    };
-    let top = (0..found.length())
-        .filter_map(|i| {
-            use leptos::wasm_bindgen::JsCast;
-            found.item(i)?.dyn_into::<web_sys::Element>().ok()
-        })
-        .map(|e| e.get_bounding_client_rect())
+    let mut found = outlined(&doc);
+    if found.is_empty() {
+        found.extend(element(&doc, focus));
+    }
+    let top = found
+        .iter()
+        .map(web_sys::Element::get_bounding_client_rect)
         .filter(|r| r.height() > 0.0)
         .map(|r| r.top())
         .fold(f64::INFINITY, f64::min);
@@ -265,24 +281,52 @@ pub(crate) fn unmark() {
     }
 }
 
+/// Scrolls the card to `selector` (to its top, for the title) and gives
+/// it the keyboard's focus.
+pub(crate) fn focus_in_card(selector: &str, top: bool) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if top {
+        if let Ok(Some(card)) = doc.query_selector("[data-testid=tour-card]") {
+            card.set_scroll_top(0);
+        }
+    }
+    if let Ok(Some(el)) = doc.query_selector(selector) {
+        use leptos::wasm_bindgen::JsCast;
+        if let Ok(h) = el.dyn_into::<web_sys::HtmlElement>() {
+            let opts = web_sys::FocusOptions::new();
+            opts.set_prevent_scroll(true);
+            let _ = h.focus_with_options(&opts);
+            if top {
+                // the card's top (its "stop N of M" line) stays in view
+                return;
+            }
+            let at = web_sys::ScrollIntoViewOptions::new();
+            at.set_block(web_sys::ScrollLogicalPosition::Start);
+            h.scroll_into_view_with_scroll_into_view_options(&at);
+        }
+    }
+}
+
 fn element(doc: &web_sys::Document, id: &str) -> Option<web_sys::Element> {
     doc.query_selector(&format!("[data-testid={id}]"))
         .ok()
         .flatten()
 }
 
-/// Fits the card in the room the subject (`id` and `asks`) leaves, taller
-/// on a phone where a guess waits (`guess`), and scrolls the subject to
-/// the screen's top unless it already shows whole (`scroll_for`); `refit`:
-/// the first time at a stop (later, as what loads around the subject moves
-/// it, the student's choice of a bar or a card is kept).
-fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool, guess: bool) {
+/// Fits the card in the room the outlined subject leaves (on a phone, in
+/// the page under it) and scrolls the subject to the screen's top unless
+/// it already shows whole (`scroll_for`); `refit`: the first time at a
+/// stop (later, as what loads around the subject moves it, the student's
+/// choice of a bar or a card is kept, and a phone's card being read is
+/// moved with its subject but the page is not scrolled from under it).
+fn place(fit: RwSignal<Fit>, refit: bool) {
     let Some(w) = web_sys::window() else { return };
     let Some(doc) = w.document() else { return };
-    let boxes: Vec<web_sys::DomRect> = std::iter::once(id)
-        .chain(asks.iter().copied())
-        .filter_map(|a| element(&doc, a))
-        .map(|e| e.get_bounding_client_rect())
+    let boxes: Vec<web_sys::DomRect> = outlined(&doc)
+        .iter()
+        .map(web_sys::Element::get_bounding_client_rect)
         .filter(|r| r.height() > 0.0)
         .collect();
     if boxes.is_empty() {
@@ -295,11 +339,11 @@ fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool, guess: bool) 
         .fold(f64::NEG_INFINITY, f64::max);
     let (width, height) = screen();
     // beside the page at 1100 px and wider (the stylesheet's rule); on a
-    // phone read first; between, below the subject
+    // phone in the page under the subject; between, below the subject
     let was = fit.get_untracked();
-    let mut now = match opened(width, height) {
+    let mut now = match opened(width, height, 0.0) {
         Fit::Sheet(_) => fit_below(bottom - top, height),
-        Fit::Read(_) => read_below(bottom - top, height, guess),
+        Fit::Read(_) => read_under(bottom, scrolled()),
         f => f,
     };
     if !refit && was == Fit::Bar {
@@ -308,26 +352,42 @@ fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool, guess: bool) 
     if now != was {
         fit.set(now);
     }
-    if let Some(by) = scroll_for(top, bottom, now, height) {
-        w.scroll_by_with_x_and_y(0.0, by);
+    if refit || !now.is_read() {
+        if let Some(by) = scroll_for(top, bottom, now, height) {
+            w.scroll_by_with_x_and_y(0.0, by);
+        }
     }
+}
+
+/// What the tour outlines on the page: the stop's subject and the
+/// controls it asks for.
+fn outlined(doc: &web_sys::Document) -> Vec<web_sys::Element> {
+    let Ok(found) = doc.query_selector_all(".tour-focus, .tour-ask") else {
+        return Vec::new();
+    };
+    (0..found.length())
+        .filter_map(|i| {
+            use leptos::wasm_bindgen::JsCast;
+            found.item(i)?.dyn_into::<web_sys::Element>().ok()
+        })
+        .collect()
 }
 
 /// Shows a stop's subject (outlined, scrolled to, the card fitted round
 /// it) without setting the page as the stop would.
-pub(crate) fn show_subject(
-    s: &Setup,
-    asks: &'static [&'static str],
-    fit: RwSignal<Fit>,
-    guess: bool,
-) {
-    show(s.focus, asks, fit, guess);
+pub(crate) fn show_subject(s: &Setup, asks: &'static [&'static str], fit: RwSignal<Fit>) {
+    show(s.focus, asks, fit, None);
 }
 
 /// Outlines the element with `data-testid=id` and those in `asks`, and
 /// places them and the card (`place`) once the subject is there (a room
-/// may still be loading).
-fn show(id: &'static str, asks: &'static [&'static str], fit: RwSignal<Fit>, guess: bool) {
+/// may still be loading); then the keyboard's focus goes to `then`.
+fn show(
+    id: &'static str,
+    asks: &'static [&'static str],
+    fit: RwSignal<Fit>,
+    then: Option<&'static str>,
+) {
     thread_local!(static LATEST: std::cell::Cell<u32> = const { std::cell::Cell::new(0) });
     let me = LATEST.with(|l| l.get() + 1);
     LATEST.with(|l| l.set(me));
@@ -357,13 +417,16 @@ fn show(id: &'static str, asks: &'static [&'static str], fit: RwSignal<Fit>, gue
                         let _ = e.class_list().add_1("tour-ask");
                     }
                 }
-                place(id, asks, fit, true, guess);
+                place(fit, true);
+                if let Some(then) = then {
+                    request_animation_frame(move || focus_in_card(then, false));
+                }
                 // and again once what loads around it (a room's charts) is in
                 for ms in [500, 1500] {
                     set_timeout(
                         move || {
                             if LATEST.with(|l| l.get()) == me {
-                                place(id, asks, fit, false, guess);
+                                place(fit, false);
                             }
                         },
                         std::time::Duration::from_millis(ms),

@@ -2,7 +2,7 @@
 //! prediction (asked, recorded, then revealed with the reason) and, at
 //! the last stop, the summary of every prediction.
 
-use crate::page::tour::fit::{opened, Fit};
+use crate::page::tour::fit::Fit;
 use crate::page::tour::retrieval::Question;
 use crate::page::tour::{Acting, Seen};
 use crate::page::tour::{Tour, CORE, RECAP, STOPS};
@@ -10,7 +10,9 @@ use crate::page::url::AppState;
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::terms::with_terms;
 use crate::ui::shell::widgets::{LabFactsSlot, RunRequest};
-use crate::ui::tour::card::{apply, finish, screen, Stage, TourSlot, END};
+use crate::ui::tour::card::{
+    apply, finish, focus_in_card, opened_here, reopen, Stage, TourSlot, END,
+};
 use leptos::prelude::*;
 
 #[component]
@@ -21,15 +23,12 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     let app = expect_context::<RwSignal<AppState>>();
     let run = expect_context::<RunRequest>();
     // as a stop opens on this screen (a link's stop is not applied again)
-    let fit = RwSignal::new({
-        let (w, h) = screen();
-        opened(w, h)
-    });
+    let fit = RwSignal::new(opened_here());
     let stage = Stage { app, g, run, fit };
     let go = move |f: fn(&mut Tour)| {
         tour.update(f);
-        let (s, revealed) = tour.with_untracked(|t| (t.current(), t.is_revealed()));
-        apply(&s.setup, s.asks, stage, s.predict.is_some() && !revealed);
+        let s = tour.with_untracked(Tour::current);
+        apply(&s.setup, s.asks, stage, None);
     };
     // a stop asked for from outside the card (the header, the offer): its
     // setup, each time, and at once if it was asked before the card was
@@ -39,14 +38,14 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         if n > done.unwrap_or(0) {
             let (s, revealed) = tour.with_untracked(|t| (t.current(), t.is_revealed()));
             match s.predict {
-                Some(p) if revealed => apply(&p.reveal, &[], stage, false),
+                Some(p) if revealed => apply(&p.reveal, &[], stage, None),
                 // on arrival (a link's stop, a reload) the page keeps the
                 // state the link carries and shows the stop's subject;
                 // a guess still to make starts afresh
                 None if done.is_none() => {
-                    crate::ui::tour::card::show_subject(&s.setup, s.asks, fit, false)
+                    crate::ui::tour::card::show_subject(&s.setup, s.asks, fit)
                 }
-                _ => apply(&s.setup, s.asks, stage, s.predict.is_some()),
+                _ => apply(&s.setup, s.asks, stage, None),
             }
         }
         n
@@ -102,6 +101,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 move || {
                     if fit.get_untracked().is_read() && (always || waiting()) {
                         fit.set(Fit::Bar);
+                        crate::ui::tour::card::to_subject(STOPS[stop.get_untracked()].setup.focus);
                     }
                 },
                 std::time::Duration::from_millis(400),
@@ -174,7 +174,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     view! { <button class="tour-look-go" data-testid="tour-look-go" on:click=move |_| {
                         fit.set(Fit::Bar);
                         crate::ui::tour::card::to_subject(STOPS[stop.get_untracked()].setup.focus);
-                    }>{s.look}" ▾"</button> }.into_any()
+                    }>{s.look}" ▴"</button> }.into_any()
                 } else {
                     s.look.into_any()
                 }}
@@ -223,7 +223,8 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             <aside class="tour-card" class:bar=move || fit.get() == Fit::Bar class:read=move || fit.get().is_read()
                 node_ref=card class:more=move || more.get() && fit.get() != Fit::Bar
                 on:scroll=move |_| measure()
-                style:max-height=move || match fit.get() { Fit::Sheet(px) | Fit::Read(px) => Some(format!("{px}px")), _ => None }
+                style:max-height=move || match fit.get() { Fit::Sheet(px) => Some(format!("{px}px")), _ => None }
+                style:top=move || match fit.get() { Fit::Read(px) => Some(format!("{px}px")), _ => None }
                 data-testid="tour-card" aria-labelledby="tour-title"
                 on:keydown=move |e| if e.key() == "Escape" {
                     close();
@@ -267,8 +268,8 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                                 // "▴ reveal": the card opens at the answer
                                 reveal(tour, stage);
                             } else if fit.get_untracked() == Fit::Bar {
-                                let (w, h) = screen();
-                                fit.set(opened(w, h));
+                                let (focus, asks) = tour.with_untracked(Tour::subject);
+                                reopen(focus, asks, fit);
                                 request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
                             } else {
                                 fit.set(Fit::Bar);
@@ -277,7 +278,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                         }>{move || match fit.get() {
                             Fit::Bar if ready.get() => "▴ reveal",
                             Fit::Bar => "▴ the card",
-                            Fit::Read(_) => "▾ show me",
+                            Fit::Read(_) => "▾ hide card",
                             _ => "▾ smaller",
                         }}</button>
                     <Show when=move || !tour.with(|t| t.is_last())
@@ -520,41 +521,15 @@ fn show_what_waits(chosen: bool, stop: usize, stage: Stage) {
 fn reveal(tour: RwSignal<Tour>, stage: Stage) {
     let mut shown = None;
     tour.update(|t| shown = t.reveal());
-    if let Some(s) = shown {
-        apply(&s, &[], stage, false);
-    }
     if stage.fit.get_untracked() == Fit::Bar {
-        let (w, h) = screen();
-        stage.fit.set(opened(w, h));
+        stage.fit.set(opened_here());
     }
-    request_animation_frame(|| focus_in_card("[data-testid=tour-answer]", false));
-}
-
-/// Scrolls the card to `selector` (to its top, for the title) and gives
-/// it the keyboard's focus.
-fn focus_in_card(selector: &str, top: bool) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if top {
-        if let Ok(Some(card)) = doc.query_selector("[data-testid=tour-card]") {
-            card.set_scroll_top(0);
-        }
-    }
-    if let Ok(Some(el)) = doc.query_selector(selector) {
-        use leptos::wasm_bindgen::JsCast;
-        if let Ok(h) = el.dyn_into::<web_sys::HtmlElement>() {
-            let opts = web_sys::FocusOptions::new();
-            opts.set_prevent_scroll(true);
-            let _ = h.focus_with_options(&opts);
-            if top {
-                // the card's top (its "stop N of M" line) stays in view
-                return;
-            }
-            let at = web_sys::ScrollIntoViewOptions::new();
-            at.set_block(web_sys::ScrollLogicalPosition::Start);
-            h.scroll_into_view_with_scroll_into_view_options(&at);
-        }
+    const ANSWER: &str = "[data-testid=tour-answer]";
+    match shown {
+        // the answer once the card is in its place (a phone's, under the
+        // reveal's subject)
+        Some(s) => apply(&s, &[], stage, Some(ANSWER)),
+        None => request_animation_frame(|| focus_in_card(ANSWER, false)),
     }
 }
 

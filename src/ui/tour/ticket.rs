@@ -30,7 +30,9 @@ fn saved(first: usize, last: usize) -> (Option<Ticket>, Option<Ticket>) {
 /// (finished, or being answered), if any.
 pub(crate) fn remembered_name(first: usize, last: usize) -> Option<String> {
     let (kept, draft) = saved(first, last);
-    kept.or(draft)
+    // the name as typed (kept beside the code, which carries it in capitals)
+    draft
+        .or(kept)
         .map(|t| t.name.trim().to_string())
         .filter(|n| !n.is_empty())
 }
@@ -75,8 +77,13 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
     let items = for_stops(first - 1, last - 1);
     let n = items.len();
     let (kept, draft) = saved(first, last);
+    let typed = draft.as_ref().map(|t| t.name.clone());
     let start = kept.clone().or(draft);
-    let name = RwSignal::new(start.as_ref().map(|t| t.name.clone()).unwrap_or_default());
+    let name = RwSignal::new(
+        typed
+            .or_else(|| start.as_ref().map(|t| t.name.clone()))
+            .unwrap_or_default(),
+    );
     let answers = RwSignal::new(
         start
             .as_ref()
