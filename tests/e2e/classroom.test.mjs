@@ -296,7 +296,7 @@ test('on a phone, stop 5\'s removals stay in the bar, one tap each, and the step
   assert.equal(await page.isChecked('[data-testid=req-R2]'), false);
   assert.equal(await page.getAttribute('[data-testid=tour-bar-try-1]', 'aria-pressed'), 'true');
   assert.match(await text(page, 'tour-act'), /^R2 removed/);
-  assert.equal(await page.getAttribute('[data-testid=tour-bar-try-1]', 'aria-label'), 'remove R2: local derivatives');
+  assert.equal(await page.getAttribute('[data-testid=tour-bar-try-1]', 'aria-label'), 'remove R2: each step\'s own rate');
   const bar = await page.locator('[data-testid=tour-card]').boundingBox();
   assert.ok(bar.y + bar.height <= 740.5 && bar.height < 300, `bar ${JSON.stringify(bar)}`);
   assert.deepEqual(problems, []);

@@ -132,7 +132,7 @@ pub const STOPS: [Stop; 11] = [
         title: "The five requirements, one at a time",
         look: "Look at the step text under the graph and the check table below it, after each button.",
         text: &[
-            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below (each named as on the page's R1–R5 boxes) and see what breaks.",
+            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks (the R1–R5 boxes at the page's top are the same five, as the essay calls them).",
         ],
         notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes, whose credit is the sum of what both send back, so it must wait for both.",
         asks: &[],
@@ -141,31 +141,31 @@ pub const STOPS: [Stop; 11] = [
         myth: None,
         tries: &[
             Try {
-                label: "remove R1: stored activity",
+                label: "remove R1: this calculation's values",
                 kept: without(0),
                 r3: None,
                 says: "R1 removed: each node works out its local rate from old values (an earlier calculation's) instead of the ones it just found, so the credits come out wrong.",
             },
             Try {
-                label: "remove R2: local derivatives",
+                label: "remove R2: each step's own rate",
                 kept: without(1),
                 r3: None,
                 says: "R2 removed: a curved step passes its credit on without its own rate, as if that rate were 1: v² hands back 1 instead of 2·v = 8. (The product still multiplies by its other input: that is R4's part.)",
             },
             Try {
-                label: "remove R3: signed, per-unit errors",
+                label: "remove R3: a sign on each credit",
                 kept: without(2),
                 r3: Some(Method::SignDropped),
                 says: "R3 removed: each credit loses its sign, so a node is told how much but not which way.",
             },
             Try {
-                label: "remove R4: weight transport",
+                label: "remove R4: the other input, on the way back",
                 kept: without(3),
                 r3: None,
                 says: "R4 removed: the product u = a·b sends credit back multiplied by a fixed random number instead of its other input.",
             },
             Try {
-                label: "remove R5: ordering",
+                label: "remove R5: waiting for all the credit",
                 kept: without(4),
                 r3: None,
                 says: "R5 removed: a node may pass its credit on before all of it has arrived. Here every value feeds only one node, so nothing breaks. Where one value feeds two nodes, its credit is the sum of what both send back, so it must wait for both.",
