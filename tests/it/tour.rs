@@ -664,7 +664,10 @@ fn the_reveal_is_ready_once_guessed_and_stepped_and_not_before() {
     let sweep = &STOPS[1];
     let a = Acting::default();
     assert!(sweep.still_to_do(a) && !sweep.ready(a));
-    let guessed = Acting { chosen: true, ..a };
+    let guessed = Acting {
+        chosen: Some(1),
+        ..a
+    };
     assert!(sweep.still_to_do(guessed) && !sweep.ready(guessed));
     let stepped = Acting {
         stepped: true,
@@ -672,7 +675,7 @@ fn the_reveal_is_ready_once_guessed_and_stepped_and_not_before() {
     };
     assert!(!sweep.still_to_do(stepped) && sweep.ready(stepped));
     let unguessed = Acting {
-        chosen: false,
+        chosen: None,
         ..stepped
     };
     assert!(!sweep.ready(unguessed));
@@ -694,6 +697,15 @@ fn the_reveal_is_ready_once_guessed_and_stepped_and_not_before() {
         sweep.act(revealed)
     );
     assert!(!STOPS[2].act(revealed).contains("learn"));
+    // the guess made is said back, then what the reveal waits for
+    assert_eq!(
+        sweep.act(guessed),
+        "Guess kept: “f would fall”. Next ▶ to the sweep's end, then ▴ reveal."
+    );
+    assert_eq!(
+        sweep.act(stepped),
+        "Guess kept: “f would fall”. Done: read the page, then ▴ reveal."
+    );
 }
 
 #[test]

@@ -46,7 +46,7 @@ fn learn_path() -> Vec<(String, String)> {
             let mut kept = [true; 5];
             kept[usize::from(bits % 5)] = !b(3);
             let a = Acting {
-                chosen: b(0),
+                chosen: b(0).then_some(0),
                 revealed: b(1),
                 stepped: b(2),
                 ran: b(3),

@@ -244,7 +244,8 @@ pub struct Stop {
 /// while they act (`Stop::act`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Acting {
-    pub chosen: bool,
+    /// The choice the student made, if any.
+    pub chosen: Option<usize>,
     pub revealed: bool,
     /// The sweep is at its end; the lab's runs are in.
     pub stepped: bool,
@@ -264,11 +265,12 @@ impl Stop {
 
     /// Guessed, stepped or run: the reveal is ready.
     pub fn ready(&self, a: Acting) -> bool {
-        self.predict.is_some() && a.chosen && !a.revealed && !self.still_to_do(a)
+        self.predict.is_some() && a.chosen.is_some() && !a.revealed && !self.still_to_do(a)
     }
 
     /// The bar's one line while the card is put away: what to look at,
-    /// and what the reveal still waits for.
+    /// the guess made (said back: it is kept) and what the reveal still
+    /// waits for.
     pub fn act(&self, a: Acting) -> String {
         let look = self.look;
         if let Some(t) = self.tries.iter().find(|t| t.kept == a.kept) {
@@ -283,14 +285,16 @@ impl Stop {
         let Some(p) = self.predict.filter(|_| !a.revealed) else {
             return look.to_string();
         };
-        if !a.chosen {
-            format!("{look} Your guess waits in the card.")
-        } else if p.step_first && !a.stepped {
-            "Next ▶ to the sweep's end, then ▴ reveal.".into()
+        let Some(c) = a.chosen else {
+            return format!("{look} Your guess waits in the card.");
+        };
+        let then = if p.step_first && !a.stepped {
+            "Next ▶ to the sweep's end, then ▴ reveal."
         } else if p.run_first && !a.ran {
-            "▶ run, wait for it to finish, then ▴ reveal.".into()
+            "▶ run, wait for it to finish, then ▴ reveal."
         } else {
-            "Done: read the page, then ▴ reveal.".into()
-        }
+            "Done: read the page, then ▴ reveal."
+        };
+        format!("Guess kept: “{}”. {then}", p.choices[c])
     }
 }

@@ -75,7 +75,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     // where the student is at this stop: what the bar says while they act
     let acting = Memo::new(move |_| {
         let n = g.ws.with(|w| w.graph.len());
-        let (chosen, revealed) = tour.with(|t| (t.chosen().is_some(), t.is_revealed()));
+        let (chosen, revealed) = tour.with(|t| (t.chosen(), t.is_revealed()));
         Acting {
             chosen,
             revealed,
@@ -230,13 +230,8 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     close();
                     crate::ui::shell::widgets::focus_shown(vec!["tour-resume", "tour-start", "menu-open"]);
                 }>
-                <p class="tour-act" data-testid="tour-act" aria-live="polite">{move || (fit.get() == Fit::Bar).then(|| {
-                    let s = &STOPS[stop.get()];
-                    // the guess just made, said back: it is kept
-                    let kept = s.predict.zip(tour.with(|t| t.chosen())).filter(|_| !tour.with(|t| t.is_revealed()));
-                    let act = s.act(acting.get());
-                    kept.map_or(act.clone(), |(p, c)| format!("Guess kept: “{}”. {act}", p.choices[c]))
-                })}</p>
+                <p class="tour-act" data-testid="tour-act" aria-live="polite">
+                    {move || (fit.get() == Fit::Bar).then(|| STOPS[stop.get()].act(acting.get()))}</p>
                 // a stop of tries keeps them in the bar: one after another
                 // with the page in view, the card put away
                 {move || {
