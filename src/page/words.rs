@@ -15,7 +15,7 @@ pub const WORDS: &[&str] = &[
     "also", "always", "amount", "an", "and", "another", "answer", "any", "are", "arrived", "arrows", "as",
     "ask", "asks", "at", "average", "away", "back", "backwards", "be", "because", "been", "before", "beside",
     "best", "between", "bigger", "both", "brain", "breaks", "but", "button", "buttons", "by", "calculation", "called",
-    "came", "can", "cannot", "card", "change", "changes", "check", "checks", "choose", "comes", "come", "complete", "computes",
+    "came", "can", "cannot", "card", "change", "changed", "changes", "check", "checks", "choose", "comes", "come", "complete", "computes",
     "connection", "connections", "copes", "corner", "cost", "costs", "could", "credit", "credits", "current",
     "defined", "depends", "did", "different", "direction", "divide", "divided", "does", "done", "down", "draw",
     "draws", "each", "earlier", "end", "ends", "every", "exact", "exactly", "example", "extra", "f", "false", "feed", "feeds",

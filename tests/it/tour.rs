@@ -772,9 +772,9 @@ fn a_stops_subject_is_scrolled_only_when_it_does_not_already_show_beside_or_abov
     let card = read_under(442.0, 300.0);
     assert_eq!(card, Fit::Read(750.0));
     assert_eq!(scroll_for(8.0, 442.0, card, 740.0), None);
-    // a subject that leaves no room for the card's head, or starts below
-    // the screen's top: to the top
-    assert_eq!(scroll_for(100.0, 680.0, card, 740.0), Some(92.0));
+    // a subject that leaves no room for the card's head (the graph under
+    // the page's header), or starts below the screen's top: to the top
+    assert_eq!(scroll_for(225.0, 603.0, card, 740.0), Some(217.0));
     assert_eq!(scroll_for(-200.0, 100.0, card, 740.0), Some(-208.0));
     // opened before it is placed: under the screen's middle
     assert_eq!(opened(360.0, 740.0, 1000.0), Fit::Read(1333.0));
@@ -810,4 +810,41 @@ fn the_cards_subject_is_the_stops_until_its_guess_is_revealed_then_the_reveals()
     // a stop with nothing to guess: its own subject throughout
     t.go(2);
     assert_eq!(t.subject(), ("fd-check", &[][..]));
+}
+
+#[test]
+fn a_closed_tours_line_put_away_comes_back_once_the_tour_has_opened_and_closed_again() {
+    let mut t = Tour::default();
+    t.go(1);
+    t.open = false;
+    t.dismissed = true;
+    let back = Tour::from_json(&t.to_json());
+    assert!(back.dismissed && !back.open && back.begun());
+    t.go(t.stop);
+    assert!(!t.dismissed && t.open);
+}
+
+#[test]
+fn the_exit_ticket_names_each_requirement_as_the_tours_removals_do() {
+    use creditflow::page::tour::ticket::ITEMS;
+    use creditflow::page::tour::STOPS;
+    let names: Vec<&str> = STOPS
+        .iter()
+        .flat_map(|s| s.tries)
+        .filter_map(|t| t.label.strip_prefix("remove "))
+        .collect();
+    let mut seen = 0;
+    for it in ITEMS
+        .iter()
+        .filter(|it| it.stop < creditflow::page::tour::CORE)
+    {
+        for c in it.choices {
+            let r = c.as_bytes();
+            if r.len() > 2 && r[0] == b'R' && r[1].is_ascii_digit() {
+                assert!(names.contains(&c), "“{c}” is not a name the tour gives");
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 4, "{seen}");
 }

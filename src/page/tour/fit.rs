@@ -30,8 +30,9 @@ impl Fit {
 pub const PHONE: f64 = 700.0;
 
 /// The room a phone keeps under a subject for the head of the card that
-/// follows it (its count and its title), and the gap between them.
-const HEAD: f64 = 120.0;
+/// follows it (its count, title and what to look at, over its buttons at
+/// the screen's foot), and the gap between them.
+const HEAD: f64 = 240.0;
 const GAP: f64 = 8.0;
 
 /// Where the card goes when it opens (a new stop, the bar's "▴ card",

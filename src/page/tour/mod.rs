@@ -79,7 +79,8 @@ pub struct Tour {
     /// The stop shown (0-based), and whether the card is open.
     pub stop: usize,
     pub open: bool,
-    /// Set when the student closed the first-visit offer.
+    /// Set when the student put away the first-visit offer, or the line
+    /// a closed tour leaves (until the tour opens again).
     pub dismissed: bool,
     /// Set once the card has opened: the lesson has begun, even before a
     /// guess (its summary and exit ticket are then there to come back to).
@@ -171,6 +172,8 @@ impl Tour {
         self.stop = path.iter().copied().find(|&i| i >= stop).unwrap_or(last);
         self.open = true;
         self.opened = true;
+        // a line put away while the tour was closed comes back when it closes again
+        self.dismissed = false;
         self.fit();
     }
 

@@ -81,10 +81,10 @@ pub const ITEMS: [Item; 12] = [
     },
     Item {
         stop: 4,
-        question: "Which requirement says that a node waits until all its credit has arrived before passing it on?",
-        choices: ["R1 stored activity", "R2 local derivatives", "R4 weight transport", "R5 ordering"],
+        question: "On the tour's graph, removing which requirement changed none of the credits?",
+        choices: ["R1: this calculation's values", "R2: each step's own rate", "R4: the other input, on the way back", "R5: waiting for all the credit"],
         answer: 3,
-        why: "R5, ordering: without it a node that feeds two others can pass on half its credit.",
+        why: "R5: there every value feeds only one node, so no credit can arrive late. Where a value feeds two nodes, it must wait for both.",
         graph: None,
     },
     Item {

@@ -253,9 +253,21 @@ fn node(
             <text class="node-value" x=format!("{x:.1}") y=format!("{:.1}", y + 13.0) text-anchor="middle">{value}</text>
             // a credit longer than its room drops its word (the screen
             // reader's label keeps it): neighbours' labels would run together
-            {label.map(|l| if l.chars().count() > room { l.trim_start_matches("credit ").to_string() } else { l }).map(|l| view! {
+            {label.map(|l| fitted(l, room)).map(|l| view! {
                 <text class=format!("node-adj {}", sign_class(num)) x=format!("{x:.1}") y=format!("{:.1}", y + node_h / 2.0 + 16.0) text-anchor="middle">{l}</text>
             })}
         </g>
     }
+}
+
+/// A node's credit line in `room` characters: without its word ("credit",
+/// "so far", "estimate") where it is longer.
+fn fitted(line: String, room: usize) -> String {
+    if line.chars().count() <= room {
+        return line;
+    }
+    ["credit ", "so far ", "estimate "]
+        .iter()
+        .find_map(|w| line.strip_prefix(w))
+        .map_or_else(|| line.clone(), str::to_string)
 }

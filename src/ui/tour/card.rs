@@ -476,7 +476,7 @@ pub fn TourOffer(tour: TourSlot, teacher: RwSignal<bool>) -> impl IntoView {
     let tour = slot.tour;
     let app = expect_context::<RwSignal<AppState>>();
     let shown = move || tour.with(|t| !t.open && !t.dismissed && !t.begun());
-    let paused = move || tour.with(|t| !t.open && t.begun());
+    let paused = move || tour.with(|t| !t.open && t.begun() && !t.dismissed);
     view! {
         <Show when=shown>
             <div class="tour-offer" data-testid="tour-offer" role="region" aria-label="The tour">
@@ -499,7 +499,12 @@ pub fn TourOffer(tour: TourSlot, teacher: RwSignal<bool>) -> impl IntoView {
                 <button class="small" data-testid="tour-resume" on:click=move |_| slot.ask(tour.with_untracked(|t| t.stop))>
                     {move || if tour.with(|t| t.is_last()) { "see the last stop again" } else { "resume the tour" }}</button>" "
                 <button class="small" data-testid="tour-to-ticket" on:click=move |_| crate::ui::shell::widgets::focus_at_top("tour-summary-title")>
-                    "your summary and the exit ticket ↓"</button>
+                    "your summary and the exit ticket ↓"</button>" "
+                <button class="small" data-testid="tour-paused-hide" aria-label="hide this line" title="Hide this line (the header's tour button resumes)"
+                    on:click=move |_| {
+                        tour.update(|t| t.dismissed = true);
+                        crate::ui::shell::widgets::focus_shown(vec!["tour-start", "menu-open"]);
+                    }>"✕"</button>
             </p>
         </Show>
     }

@@ -108,6 +108,12 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             );
         }
     };
+    // what the stop's learning step did (the card's and its bar's words)
+    let learned = RwSignal::new(None::<String>);
+    Effect::new(move |_| {
+        stop.track();
+        learned.set(None);
+    });
     let body = move || {
         let s = &STOPS[stop.get()];
         let text = s
@@ -119,7 +125,9 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             .then(|| view! { <Tries tries=s.tries short=false then=move || make_way(true)/> });
         // a learning step from the card, once the credits are revealed
         let learn = s.learn.map(|ask| {
-            let said = RwSignal::new(None::<String>);
+            let said = learned;
+            // a phone's card then makes way for the graph, whose f has
+            // changed, and its bar says what the step did
             let step = move |_| {
                 let mut r = Err(String::new());
                 g.ws.update(|w| {
@@ -130,6 +138,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     r = w.learn_step(&credits);
                 });
                 said.set(Some(r.map_or_else(|e| e, |l| l.words())));
+                make_way(true);
             };
             view! {
                 <Show when=move || tour.with(|t| t.is_revealed())>
@@ -231,7 +240,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     crate::ui::shell::widgets::focus_shown(vec!["tour-resume", "tour-start", "menu-open"]);
                 }>
                 <p class="tour-act" data-testid="tour-act" aria-live="polite">
-                    {move || (fit.get() == Fit::Bar).then(|| STOPS[stop.get()].act(acting.get()))}</p>
+                    {move || (fit.get() == Fit::Bar).then(|| learned.get().unwrap_or_else(|| STOPS[stop.get()].act(acting.get())))}</p>
                 // a stop of tries keeps them in the bar: one after another
                 // with the page in view, the card put away
                 {move || {
@@ -279,7 +288,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     <Show when=move || !tour.with(|t| t.is_last())
                         fallback=move || view! {
                             <button data-testid="tour-finish" on:click=move |_| end_tour()>
-                                {move || if app.with(|a| a.hides("nav") && a.view != crate::page::url::View::Graph) { "finish" } else { "finish: to the summary ↓" }}</button>
+                                {move || if app.with(|a| a.hides("nav") && a.view != crate::page::url::View::Graph) { "finish".into_any() } else { view! { "finish"<span class="wide">": to the summary"</span>" ↓" }.into_any() }}</button>
                         }>
                         // named by the stop it opens: "next ▶" is the sweep's step
                         <button data-testid="tour-next" on:click=move |_| go(Tour::next)>
