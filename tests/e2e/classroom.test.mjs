@@ -349,6 +349,37 @@ test('a closed tour says where it stopped, with the way back to it and to the ex
   await page.waitForSelector('[data-testid=tour-paused]', { state: 'visible' });
   assert.equal(await visible(page, 'tour-card'), false);
   assert.match(await text(page, 'tour-paused'), /closed at stop 2 of 6/);
+  // the line can be put away (the header's button resumes), with the focus kept on the page
+  await click(page, 'tour-paused-hide');
+  assert.equal(await visible(page, 'tour-paused'), false);
+  assert.equal(await focused(page), 'tour-start');
+  await page.reload();
+  await page.waitForSelector('[data-testid=tour-start]', { state: 'visible' });
+  assert.equal(await visible(page, 'tour-paused'), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('on a phone the learning step puts the card away: f on screen, the bar saying what the step did', async () => {
+  const { page, problems, context } = await site.open('', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  await click(page, 'tour-offer-start');
+  await click(page, 'tour-next');
+  await click(page, 'tour-choice-1');
+  await page.waitForSelector('[data-testid=tour-card].bar');
+  for (let i = 0; i < 6; i++) await click(page, 'step-next');
+  await page.waitForFunction(() => document.querySelector('[data-testid=tour-minimise]').textContent === '▴ reveal');
+  await click(page, 'tour-minimise');
+  await click(page, 'tour-learn');
+  await page.waitForSelector('[data-testid=tour-card].bar');
+  await page.waitForTimeout(600);
+  assert.match(await text(page, 'tour-act'), /^f fell from 16 to 8\.0747\./);
+  const bar = await page.locator('[data-testid=tour-card]').boundingBox();
+  const out = await page.evaluate(() => {
+    const t = [...document.querySelectorAll('[data-testid=graph-svg] text.node-value')].find((n) => /8\.0747/.test(n.textContent));
+    const r = t?.getBoundingClientRect();
+    return r ? { top: r.top, bottom: r.bottom } : null;
+  });
+  assert.ok(out && out.top >= 0 && out.bottom <= bar.y, `f's new value ${JSON.stringify(out)}, bar at ${bar.y}`);
   assert.deepEqual(problems, []);
   await context.close();
 });
