@@ -36,7 +36,7 @@ pub const WORDS: &[&str] = &[
     "small", "so", "some", "squared", "start", "starts", "stay", "stays", "step", "stepped", "steps", "still", "stored",
     "strengths", "subtraction", "sum", "table", "takes", "task", "tested", "than", "that", "the", "their",
     "them", "then", "there", "these", "they", "things", "thinking", "this", "those", "thousands", "three",
-    "through", "time", "times", "tiny", "to", "together", "told", "too", "true", "turns", "twice", "two", "uses",
+    "through", "time", "times", "tiny", "to", "together", "told", "too", "tour", "true", "turns", "twice", "two", "type", "uses",
     "unchanged", "under", "unit", "units", "unrelated", "until", "up", "use", "used", "using", "value",
     "values", "visited", "wait", "walks", "watch", "way", "ways", "we", "were", "what", "when", "where",
     "whether", "which", "while", "whose", "why", "will", "with", "without", "work", "worked", "working",

@@ -697,14 +697,15 @@ fn the_reveal_is_ready_once_guessed_and_stepped_and_not_before() {
         sweep.act(revealed)
     );
     assert!(!STOPS[2].act(revealed).contains("learn"));
-    // the guess made is said back, then what the reveal waits for
+    // the guess made is said back, then what the reveal waits for (at
+    // the sweep's end, b's credit read off the graph, asked in the bar)
     assert_eq!(
         sweep.act(guessed),
         "Guess kept: “f would fall”. Next ▶ to the sweep's end, then ▴ reveal."
     );
     assert_eq!(
         sweep.act(stepped),
-        "Guess kept: “f would fall”. Done: read the page, then ▴ reveal."
+        "Guess kept: “f would fall”. What is b's credit on the graph? Type it here, then ▴ reveal."
     );
 }
 

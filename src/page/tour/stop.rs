@@ -292,6 +292,11 @@ impl Stop {
             "Next ▶ to the sweep's end, then ▴ reveal."
         } else if p.run_first && !a.ran {
             "▶ run, wait for it to finish, then ▴ reveal."
+        } else if let Some(q) = p.observe {
+            return format!(
+                "Guess kept: “{}”. What is {}'s credit on the graph? Type it here, then ▴ reveal.",
+                p.choices[c], q.of
+            );
         } else {
             "Done: read the page, then ▴ reveal."
         };

@@ -81,10 +81,10 @@ pub const ITEMS: [Item; 12] = [
     },
     Item {
         stop: 4,
-        question: "On the tour's graph, removing which requirement changed none of the credits?",
+        question: "On the tour's graph, removing which requirement left every credit as it was?",
         choices: ["R1: this calculation's values", "R2: each step's own rate", "R4: the other input, on the way back", "R5: waiting for all the credit"],
         answer: 3,
-        why: "R5: there every value feeds only one node, so no credit can arrive late. Where a value feeds two nodes, it must wait for both.",
+        why: "R5: there every value feeds only one node, so all of its credit comes at once. Where a value feeds two nodes, it must wait for both.",
         graph: None,
     },
     Item {

@@ -110,9 +110,12 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     };
     // what the stop's learning step did (the card's and its bar's words)
     let learned = RwSignal::new(None::<String>);
+    // and what the student read off the graph
+    let observed = Said::new();
     Effect::new(move |_| {
         stop.track();
         learned.set(None);
+        observed.clear();
     });
     let body = move || {
         let s = &STOPS[stop.get()];
@@ -188,7 +191,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     s.look.into_any()
                 }}
             </p>
-            {text}{tries}{toggle}<Prediction tour=tour stage=stage acting=acting chose=move || make_way(false)/>{learn}{notice}{myth}
+            {text}{tries}{toggle}<Prediction tour=tour observed=observed stage=stage acting=acting chose=move || make_way(false)/>{learn}{notice}{myth}
         }
     };
     // the tour's end: the card closes, the worked example is whole again
@@ -241,6 +244,14 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 }>
                 <p class="tour-act" data-testid="tour-act" aria-live="polite">
                     {move || (fit.get() == Fit::Bar).then(|| learned.get().unwrap_or_else(|| STOPS[stop.get()].act(acting.get())))}</p>
+                // what to read off the graph, asked in the bar while the
+                // graph is in view (the card asks it again after the reveal)
+                {move || {
+                    let q = STOPS[stop.get()].predict.and_then(|p| p.observe)?;
+                    (fit.get() == Fit::Bar && ready.get()).then(|| view! {
+                        <div class="tour-bar-observe"><Ask q=q id="bar-observe".to_string() said=observed bare=true/></div>
+                    })
+                }}
                 // a stop of tries keeps them in the bar: one after another
                 // with the page in view, the card put away
                 {move || {
@@ -422,6 +433,8 @@ fn Summary(
 #[component]
 fn Prediction(
     tour: RwSignal<Tour>,
+    /// The stop's "what did you see?" answer, shared with the bar.
+    observed: Said,
     stage: Stage,
     /// Where the student is at the stop (the card's, shared with its bar).
     acting: Memo<Acting>,
@@ -472,7 +485,7 @@ fn Prediction(
                         </li>
                     }).collect_view()}
                 </ul>
-                {p.observe.map(|q| view! { <div class="tour-observe" data-testid="tour-observe"><Ask q=q id="observe".to_string()/></div> })}
+                {p.observe.map(|q| view! { <div class="tour-observe" data-testid="tour-observe"><Ask q=q id="observe".to_string() said=observed/></div> })}
                 {p.seen.map(|s| view! { <div class="tour-observe" data-testid="tour-seen"><SeenAsk seen=s stop=stop/></div> })}
             }
         });
@@ -537,11 +550,40 @@ fn reveal(tour: RwSignal<Tour>, stage: Stage) {
     }
 }
 
+/// A number question's state at a stop: what was typed, and the verdict.
+#[derive(Clone, Copy)]
+struct Said {
+    typed: RwSignal<String>,
+    verdict: RwSignal<Option<Result<bool, String>>>,
+}
+
+impl Said {
+    fn new() -> Self {
+        Self {
+            typed: RwSignal::new(String::new()),
+            verdict: RwSignal::new(None),
+        }
+    }
+
+    fn clear(self) {
+        self.typed.set(String::new());
+        self.verdict.set(None);
+    }
+}
+
 /// A question answered with a number, which the engine checks.
 #[component]
-fn Ask(q: &'static Question, id: String) -> impl IntoView {
-    let typed = RwSignal::new(String::new());
-    let verdict = RwSignal::new(None::<Result<bool, String>>);
+fn Ask(
+    q: &'static Question,
+    id: String,
+    /// What the student typed and the page's verdict, shared by the card
+    /// and its bar (the same question, asked where the graph is in view).
+    said: Said,
+    /// In the bar: no prompt (the bar's line asks it).
+    #[prop(optional)]
+    bare: bool,
+) -> impl IntoView {
+    let Said { typed, verdict } = said;
     let verdict_at = StoredValue::new(format!("[data-testid={id}-verdict]"));
     // the verdict, scrolled into the card's view (it may sit below it)
     let check = move || {
@@ -559,10 +601,10 @@ fn Ask(q: &'static Question, id: String) -> impl IntoView {
         });
     };
     view! {
-        <p>{q.prompt}</p>
+        {(!bare).then(|| view! { <p>{q.prompt}</p> })}
         <label class="retrieval">
             <span class="sr-only">{format!("answer: {}", q.prompt)}</span>
-            <input type="text" inputmode="text" data-testid=id.clone()
+            <input type="text" inputmode="text" data-testid=id.clone() prop:value=move || typed.get()
                 on:input=move |e| typed.set(event_target_value(&e))
                 on:keydown=move |e| if e.key() == "Enter" { check() }/>
         </label>
