@@ -352,6 +352,7 @@ test('a closed tour says where it stopped, with the way back to it and to the ex
   // the line can be put away (the header's button resumes), with the focus kept on the page
   await click(page, 'tour-paused-hide');
   assert.equal(await visible(page, 'tour-paused'), false);
+  await page.waitForTimeout(200);
   assert.equal(await focused(page), 'tour-start');
   await page.reload();
   await page.waitForSelector('[data-testid=tour-start]', { state: 'visible' });
