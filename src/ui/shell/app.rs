@@ -278,7 +278,12 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
                 // on a phone the strip is one line until opened
                 <button class="req-toggle" data-testid="req-toggle" aria-expanded=move || reqs_open.get().to_string()
                     on:click=move |_| reqs_open.update(|o| *o = !*o)>
-                    {move || format!("{} {}", app.with(|a| crate::engine::Requirements::removed_words(a.kept)), if reqs_open.get() { "▴" } else { "▾" })}
+                    {move || {
+                        // which five, before which of them are kept
+                        let kept = app.with(|a| a.kept);
+                        let state = if kept == [true; 5] { "all kept".to_string() } else { crate::engine::Requirements::removed_words(kept) };
+                        format!("Requirements R1–R5: {state} {}", if reqs_open.get() { "▴" } else { "▾" })
+                    }}
                 </button>
             </h2>
             <RequirementBoxes app=app/>

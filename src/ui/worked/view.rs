@@ -236,8 +236,8 @@ pub fn GraphView() -> impl IntoView {
                         <button class="small" data-testid="saved-forget" on:click=move |_| g.forget_aside()>"forget it"</button>
                     </p>
                 })}
-                <div class:hidden=move || app.with(|a| a.hides("expr"))><ExpressionBox ws=ws step=step/></div>
-                <div class:hidden=move || app.with(|a| a.hides("inputs"))>
+                <div class="expr-edit" class:hidden=move || app.with(|a| a.hides("expr"))><ExpressionBox ws=ws step=step/></div>
+                <div class="expr-edit" class:hidden=move || app.with(|a| a.hides("inputs"))>
                     <VarInputs ws=ws show_previous=Signal::derive(move || !kept.get()[0])/>
                 </div>
             </div>
