@@ -498,7 +498,7 @@ fn substitutions(g: &Graph, c: &Computed, names: &[String], node: NodeId, t: &Se
             _ => other.to_string(),
         };
         out.push(line(Tone::Ablated, format!(
-            "R4 removed: a fixed random number {} instead of the other input {other} = {}. (In a network the forward connections learn to agree with fixed random ones: see the lab's feedback alignment and its angle.)",
+            "R4 removed: a fixed random number {} instead of the other input {other} = {}. (In a network the forward connections slowly learn to agree with fixed random ones, which is why removing R4 costs little there.)",
             fmt_minus(t.used.linear), fmt_minus(before.linear)
         )));
     }

@@ -219,20 +219,14 @@ pub(crate) fn finish(app: RwSignal<AppState>, g: GraphState) {
     unmark();
 }
 
-/// Scrolls what the card outlined to the top of the screen again (the
-/// card put away to a bar: what loaded since may have moved it), or the
-/// stop's subject `focus` where nothing is outlined (a link's first stop).
-pub(crate) fn to_subject(focus: &str) {
+/// Scrolls the stop's subject `focus` and the controls in `asks` to the
+/// top of the screen again (the card put away to a bar: what loaded or
+/// was redrawn since may have moved them).
+pub(crate) fn to_subject(focus: &str, asks: &[&str]) {
     let Some(w) = web_sys::window() else { return };
     let Some(doc) = w.document() else { return };
-    let mut found = outlined(&doc);
-    if found.is_empty() {
-        found.extend(element(&doc, focus));
-    }
-    let top = found
+    let top = subject(&doc, focus, asks)
         .iter()
-        .map(web_sys::Element::get_bounding_client_rect)
-        .filter(|r| r.height() > 0.0)
         .map(|r| r.top())
         .fold(f64::INFINITY, f64::min);
     if top.is_finite() && (top - 8.0).abs() > 2.0 {
@@ -240,11 +234,21 @@ pub(crate) fn to_subject(focus: &str) {
     }
 }
 
+/// The boxes on screen of a stop's subject `focus` and of the controls in
+/// `asks`, found by their names (a redrawn graph loses its outline).
+fn subject(doc: &web_sys::Document, focus: &str, asks: &[&str]) -> Vec<web_sys::DomRect> {
+    std::iter::once(focus)
+        .chain(asks.iter().copied())
+        .filter_map(|a| element(doc, a))
+        .map(|e| e.get_bounding_client_rect())
+        .filter(|r| r.height() > 0.0)
+        .collect()
+}
+
 /// Tells the stylesheet how tall the tour's bar is (`--tour-bar-h` on the
 /// root; 0 when the card is not a bar), so that what sticks to the
 /// screen's foot stays above it.
 pub(crate) fn note_bar_height(bar: bool) {
-    use leptos::wasm_bindgen::JsCast;
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -252,13 +256,18 @@ pub(crate) fn note_bar_height(bar: bool) {
         .then(|| element(&doc, "tour-card"))
         .flatten()
         .map_or(0.0, |c| c.get_bounding_client_rect().height());
-    if let Some(root) = doc
-        .document_element()
+    set_root_px("--tour-bar-h", h);
+}
+
+/// Sets a length the stylesheet reads from the root (`name`, in px).
+fn set_root_px(name: &str, px: f64) {
+    use leptos::wasm_bindgen::JsCast;
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
         .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
     {
-        let _ = root
-            .style()
-            .set_property("--tour-bar-h", &format!("{}px", h.ceil()));
+        let _ = root.style().set_property(name, &format!("{}px", px.ceil()));
     }
 }
 
@@ -302,8 +311,10 @@ pub(crate) fn focus_in_card(selector: &str, top: bool) {
                 // the card's top (its "stop N of M" line) stays in view
                 return;
             }
+            // no further than shows it whole (a phone's answer stays under
+            // the subject it speaks of)
             let at = web_sys::ScrollIntoViewOptions::new();
-            at.set_block(web_sys::ScrollLogicalPosition::Start);
+            at.set_block(web_sys::ScrollLogicalPosition::Nearest);
             h.scroll_into_view_with_scroll_into_view_options(&at);
         }
     }
@@ -315,20 +326,17 @@ fn element(doc: &web_sys::Document, id: &str) -> Option<web_sys::Element> {
         .flatten()
 }
 
-/// Fits the card in the room the outlined subject leaves (on a phone, in
-/// the page under it) and scrolls the subject to the screen's top unless
-/// it already shows whole (`scroll_for`); `refit`: the first time at a
-/// stop (later, as what loads around the subject moves it, the student's
-/// choice of a bar or a card is kept, and a phone's card being read is
-/// moved with its subject but the page is not scrolled from under it).
-fn place(fit: RwSignal<Fit>, refit: bool) {
+/// Fits the card in the room the subject (`id` and `asks`) leaves (on a
+/// phone, in the page under it) and scrolls the subject to the screen's
+/// top unless it already shows whole (`scroll_for`); `refit`: the first
+/// time at a stop (later, as what loads around the subject moves it, the
+/// student's choice of a bar or a card is kept, and a phone's card being
+/// read is moved with its subject but the page is not scrolled from
+/// under it).
+fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool) {
     let Some(w) = web_sys::window() else { return };
     let Some(doc) = w.document() else { return };
-    let boxes: Vec<web_sys::DomRect> = outlined(&doc)
-        .iter()
-        .map(web_sys::Element::get_bounding_client_rect)
-        .filter(|r| r.height() > 0.0)
-        .collect();
+    let boxes = subject(&doc, id, asks);
     if boxes.is_empty() {
         return;
     }
@@ -352,25 +360,21 @@ fn place(fit: RwSignal<Fit>, refit: bool) {
     if now != was {
         fit.set(now);
     }
+    if let Fit::Read(at) = now {
+        // a phone's card reaches down to the page's foot: past its words
+        // it is the card's plain ground, not the ends of the page under it
+        let foot = doc
+            .query_selector(".app")
+            .ok()
+            .flatten()
+            .map_or(at, |a| a.get_bounding_client_rect().bottom() + scrolled());
+        set_root_px("--read-min", (foot - at).max(0.0));
+    }
     if refit || !now.is_read() {
         if let Some(by) = scroll_for(top, bottom, now, height) {
             w.scroll_by_with_x_and_y(0.0, by);
         }
     }
-}
-
-/// What the tour outlines on the page: the stop's subject and the
-/// controls it asks for.
-fn outlined(doc: &web_sys::Document) -> Vec<web_sys::Element> {
-    let Ok(found) = doc.query_selector_all(".tour-focus, .tour-ask") else {
-        return Vec::new();
-    };
-    (0..found.length())
-        .filter_map(|i| {
-            use leptos::wasm_bindgen::JsCast;
-            found.item(i)?.dyn_into::<web_sys::Element>().ok()
-        })
-        .collect()
 }
 
 /// Shows a stop's subject (outlined, scrolled to, the card fitted round
@@ -417,7 +421,7 @@ fn show(
                         let _ = e.class_list().add_1("tour-ask");
                     }
                 }
-                place(fit, true);
+                place(id, asks, fit, true);
                 if let Some(then) = then {
                     request_animation_frame(move || focus_in_card(then, false));
                 }
@@ -426,7 +430,7 @@ fn show(
                     set_timeout(
                         move || {
                             if LATEST.with(|l| l.get()) == me {
-                                place(fit, false);
+                                place(id, asks, fit, false);
                             }
                         },
                         std::time::Duration::from_millis(ms),

@@ -101,7 +101,10 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 move || {
                     if fit.get_untracked().is_read() && (always || waiting()) {
                         fit.set(Fit::Bar);
-                        crate::ui::tour::card::to_subject(STOPS[stop.get_untracked()].setup.focus);
+                        {
+                            let (focus, asks) = tour.with_untracked(Tour::subject);
+                            crate::ui::tour::card::to_subject(focus, asks);
+                        }
                     }
                 },
                 std::time::Duration::from_millis(400),
@@ -122,7 +125,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         let text = s
             .text
             .iter()
-            .map(|p| view! { <p>{with_terms(p)}</p> })
+            .map(|p| view! { <p class="tour-text">{with_terms(p)}</p> })
             .collect_view();
         let tries = (!s.tries.is_empty())
             .then(|| view! { <Tries tries=s.tries short=false then=move || make_way(true)/> });
@@ -185,7 +188,10 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 {move || if fit.get().is_read() {
                     view! { <button class="tour-look-go" data-testid="tour-look-go" on:click=move |_| {
                         fit.set(Fit::Bar);
-                        crate::ui::tour::card::to_subject(STOPS[stop.get_untracked()].setup.focus);
+                        {
+                            let (focus, asks) = tour.with_untracked(Tour::subject);
+                            crate::ui::tour::card::to_subject(focus, asks);
+                        }
                     }>{s.look}" ▴"</button> }.into_any()
                 } else {
                     s.look.into_any()
@@ -220,9 +226,23 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     // words below the card's fold: a cue over its buttons says so
     let card = NodeRef::<leptos::html::Aside>::new();
     let more = RwSignal::new(false);
+    // (a phone's card in the page: its foot below the screen's)
     let measure = move || {
         if let Some(c) = card.get_untracked() {
-            more.set(c.scroll_top() + c.client_height() + 4 < c.scroll_height());
+            let below = if fit.get_untracked().is_read() {
+                let h = web_sys::window()
+                    .and_then(|w| w.inner_height().ok())
+                    .and_then(|h| h.as_f64())
+                    .unwrap_or(0.0);
+                // (its words: the card itself reaches the page's foot)
+                c.query_selector(".tour-body")
+                    .ok()
+                    .flatten()
+                    .is_some_and(|b| b.get_bounding_client_rect().bottom() > h - 56.0)
+            } else {
+                c.scroll_top() + c.client_height() + 4 < c.scroll_height()
+            };
+            more.set(below);
         }
     };
     Effect::new(move |_| {
@@ -230,9 +250,18 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         fit.track();
         request_animation_frame(measure);
     });
+    let on_page = window_event_listener(leptos::ev::scroll, move |_| {
+        if fit.get_untracked().is_read() {
+            measure();
+        }
+    });
+    on_cleanup(move || on_page.remove());
     view! {
         <Show when=move || tour.with(|t| t.open)>
+            // revealed: a phone's card opens at the answer, under its subject
+            // (the stop's words and question, read already, folded away)
             <aside class="tour-card" class:bar=move || fit.get() == Fit::Bar class:read=move || fit.get().is_read()
+                class:revealed=move || tour.with(|t| t.current().predict.is_some() && t.is_revealed())
                 node_ref=card class:more=move || more.get() && fit.get() != Fit::Bar
                 on:scroll=move |_| measure()
                 style:max-height=move || match fit.get() { Fit::Sheet(px) => Some(format!("{px}px")), _ => None }
@@ -288,7 +317,10 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                                 request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
                             } else {
                                 fit.set(Fit::Bar);
-                                crate::ui::tour::card::to_subject(STOPS[stop.get_untracked()].setup.focus);
+                                {
+                            let (focus, asks) = tour.with_untracked(Tour::subject);
+                            crate::ui::tour::card::to_subject(focus, asks);
+                        }
                             }
                         }>{move || match fit.get() {
                             Fit::Bar if ready.get() => "▴ reveal",
@@ -530,7 +562,7 @@ fn show_what_waits(chosen: bool, stop: usize, stage: Stage) {
     if stage.fit.get_untracked().is_read() {
         stage.fit.set(Fit::Bar);
     }
-    crate::ui::tour::card::to_subject(STOPS[stop].setup.focus);
+    crate::ui::tour::card::to_subject(STOPS[stop].setup.focus, STOPS[stop].asks);
 }
 
 /// Reveals the stop's answer: the page as the reveal sets it, the card
