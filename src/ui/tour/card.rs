@@ -290,8 +290,8 @@ pub(crate) fn unmark() {
     }
 }
 
-/// Scrolls the card to `selector` (to its top, for the title) and gives
-/// it the keyboard's focus.
+/// Gives the keyboard's focus to `selector` in the card: the title with
+/// the card at its top, anything else scrolled no further than shows it.
 pub(crate) fn focus_in_card(selector: &str, top: bool) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;

@@ -95,16 +95,18 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         request_animation_frame(move || crate::ui::tour::card::note_bar_height(bar));
     });
     let waiting = move || STOPS[stop.get_untracked()].still_to_do(acting.get_untracked());
+    // the card put away to a bar, its subject scrolled into view
+    let put_away = move || {
+        fit.set(Fit::Bar);
+        let (focus, asks) = tour.with_untracked(Tour::subject);
+        crate::ui::tour::card::to_subject(focus, asks);
+    };
     let make_way = move |always: bool| {
         if fit.get_untracked().is_read() {
             set_timeout(
                 move || {
                     if fit.get_untracked().is_read() && (always || waiting()) {
-                        fit.set(Fit::Bar);
-                        {
-                            let (focus, asks) = tour.with_untracked(Tour::subject);
-                            crate::ui::tour::card::to_subject(focus, asks);
-                        }
+                        put_away();
                     }
                 },
                 std::time::Duration::from_millis(400),
@@ -187,11 +189,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             <p class="tour-look" data-testid="tour-look">
                 {move || if fit.get().is_read() {
                     view! { <button class="tour-look-go" data-testid="tour-look-go" on:click=move |_| {
-                        fit.set(Fit::Bar);
-                        {
-                            let (focus, asks) = tour.with_untracked(Tour::subject);
-                            crate::ui::tour::card::to_subject(focus, asks);
-                        }
+                        put_away();
                     }>{s.look}" ▴"</button> }.into_any()
                 } else {
                     s.look.into_any()
@@ -316,11 +314,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                                 reopen(focus, asks, fit);
                                 request_animation_frame(|| focus_in_card("[data-testid=tour-title]", true));
                             } else {
-                                fit.set(Fit::Bar);
-                                {
-                            let (focus, asks) = tour.with_untracked(Tour::subject);
-                            crate::ui::tour::card::to_subject(focus, asks);
-                        }
+                                put_away();
                             }
                         }>{move || match fit.get() {
                             Fit::Bar if ready.get() => "▴ reveal",
