@@ -139,7 +139,7 @@ fn the_r4_stop_states_the_labs_cost_as_the_precomputed_grid_has_it() {
     let said = format!("against {lo} to {hi} times for removing R2 or R3");
     let notice = STOPS
         .iter()
-        .find(|s| s.title.starts_with("Weight transport"))
+        .find(|s| s.title.starts_with("Removing R4"))
         .unwrap()
         .notice;
     assert!(notice.contains("about 2 times backprop's"), "{notice}");
@@ -705,7 +705,7 @@ fn the_reveal_is_ready_once_guessed_and_stepped_and_not_before() {
     );
     assert_eq!(
         sweep.act(stepped),
-        "Guess kept: “f would fall”. What is b's credit on the graph? Type it here, then ▴ reveal."
+        "Guess kept: “f would fall”. Before the reveal, one look at the graph: what is b's credit? Type it here, then ▴ reveal."
     );
 }
 

@@ -294,7 +294,7 @@ impl Stop {
             "▶ run, wait for it to finish, then ▴ reveal."
         } else if let Some(q) = p.observe {
             return format!(
-                "Guess kept: “{}”. What is {}'s credit on the graph? Type it here, then ▴ reveal.",
+                "Guess kept: “{}”. Before the reveal, one look at the graph: what is {}'s credit? Type it here, then ▴ reveal.",
                 p.choices[c], q.of
             );
         } else {

@@ -130,7 +130,7 @@ pub const STOPS: [Stop; 11] = [
     },
     Stop {
         title: "The five requirements, one at a time",
-        look: "Look at the step text under the graph and the check table below it, after each button.",
+        look: "Press a button below, then look at the step text under the graph and the check table below it.",
         text: &[
             "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks (the R1–R5 boxes at the page's top are the same five, as the essay calls them).",
         ],
@@ -176,7 +176,7 @@ pub const STOPS: [Stop; 11] = [
         learn: None,
     },
     Stop {
-        title: "Weight transport on the small graph",
+        title: "Removing R4: a random number instead of the other input",
         look: "Look at the graph and the step buttons under it.",
         text: &[
             "R4 is now removed. On the way back, the product u = a·b should multiply u's credit by the other input (b for a, a for b). Without R4 it multiplies by a fixed random number instead, the same one every time.",
