@@ -289,16 +289,16 @@ impl Stop {
             return format!("{look} Your guess waits in the card.");
         };
         let then = if p.step_first && !a.stepped {
-            "Next ▶ to the sweep's end, then ▴ reveal."
+            "Next ▶ to the sweep's end, then ▴ reveal.".to_string()
         } else if p.run_first && !a.ran {
-            "▶ run, wait for it to finish, then ▴ reveal."
+            "▶ run, wait for it to finish, then ▴ reveal.".to_string()
         } else if let Some(q) = p.observe {
-            return format!(
-                "Guess kept: “{}”. Before the reveal, one look at the graph: what is {}'s credit? Type it here, then ▴ reveal.",
-                p.choices[c], q.of
-            );
+            format!(
+                "Before the reveal, one look at the graph: what is {}'s credit? Type it here, then ▴ reveal.",
+                q.of
+            )
         } else {
-            "Done: read the page, then ▴ reveal."
+            "Done: read the page, then ▴ reveal.".to_string()
         };
         format!("Guess kept: “{}”. {then}", p.choices[c])
     }

@@ -116,7 +116,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     // what the stop's learning step did (the card's and its bar's words)
     let learned = RwSignal::new(None::<String>);
     // and what the student read off the graph
-    let observed = Said::new();
+    let observed = Typed::new();
     Effect::new(move |_| {
         stop.track();
         learned.set(None);
@@ -133,7 +133,6 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
             .then(|| view! { <Tries tries=s.tries short=false then=move || make_way(true)/> });
         // a learning step from the card, once the credits are revealed
         let learn = s.learn.map(|ask| {
-            let said = learned;
             // a phone's card then makes way for the graph, whose f has
             // changed, and its bar says what the step did
             let step = move |_| {
@@ -145,7 +144,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                         .grads;
                     r = w.learn_step(&credits);
                 });
-                said.set(Some(r.map_or_else(|e| e, |l| l.words())));
+                learned.set(Some(r.map_or_else(|e| e, |l| l.words())));
                 make_way(true);
             };
             view! {
@@ -153,7 +152,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     <div class="tour-learn" data-testid="tour-learn-box">
                         <p>{ask}</p>
                         <button data-testid="tour-learn" on:click=step>"learn one step"</button>
-                        <p role="status" data-testid="tour-learn-said">{move || said.get()}</p>
+                        <p role="status" data-testid="tour-learn-said">{move || learned.get()}</p>
                     </div>
                 </Show>
             }
@@ -276,7 +275,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 {move || {
                     let q = STOPS[stop.get()].predict.and_then(|p| p.observe)?;
                     (fit.get() == Fit::Bar && ready.get()).then(|| view! {
-                        <div class="tour-bar-observe"><Ask q=q id="bar-observe".to_string() said=observed bare=true/></div>
+                        <div class="tour-bar-observe"><Ask q=q id="bar-observe".to_string() answer=observed bare=true/></div>
                     })
                 }}
                 // a stop of tries keeps them in the bar: one after another
@@ -460,7 +459,7 @@ fn Summary(
 fn Prediction(
     tour: RwSignal<Tour>,
     /// The stop's "what did you see?" answer, shared with the bar.
-    observed: Said,
+    observed: Typed,
     stage: Stage,
     /// Where the student is at the stop (the card's, shared with its bar).
     acting: Memo<Acting>,
@@ -511,7 +510,7 @@ fn Prediction(
                         </li>
                     }).collect_view()}
                 </ul>
-                {p.observe.map(|q| view! { <div class="tour-observe" data-testid="tour-observe"><Ask q=q id="observe".to_string() said=observed/></div> })}
+                {p.observe.map(|q| view! { <div class="tour-observe" data-testid="tour-observe"><Ask q=q id="observe".to_string() answer=observed/></div> })}
                 {p.seen.map(|s| view! { <div class="tour-observe" data-testid="tour-seen"><SeenAsk seen=s stop=stop/></div> })}
             }
         });
@@ -578,12 +577,12 @@ fn reveal(tour: RwSignal<Tour>, stage: Stage) {
 
 /// A number question's state at a stop: what was typed, and the verdict.
 #[derive(Clone, Copy)]
-struct Said {
+struct Typed {
     typed: RwSignal<String>,
     verdict: RwSignal<Option<Result<bool, String>>>,
 }
 
-impl Said {
+impl Typed {
     fn new() -> Self {
         Self {
             typed: RwSignal::new(String::new()),
@@ -604,12 +603,12 @@ fn Ask(
     id: String,
     /// What the student typed and the page's verdict, shared by the card
     /// and its bar (the same question, asked where the graph is in view).
-    said: Said,
+    answer: Typed,
     /// In the bar: no prompt (the bar's line asks it).
     #[prop(optional)]
     bare: bool,
 ) -> impl IntoView {
-    let Said { typed, verdict } = said;
+    let Typed { typed, verdict } = answer;
     let verdict_at = StoredValue::new(format!("[data-testid={id}-verdict]"));
     // the verdict, scrolled into the card's view (it may sit below it)
     let check = move || {

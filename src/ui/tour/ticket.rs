@@ -77,13 +77,8 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
     let items = for_stops(first - 1, last - 1);
     let n = items.len();
     let (kept, draft) = saved(first, last);
-    let typed = draft.as_ref().map(|t| t.name.clone());
     let start = kept.clone().or(draft);
-    let name = RwSignal::new(
-        typed
-            .or_else(|| start.as_ref().map(|t| t.name.clone()))
-            .unwrap_or_default(),
-    );
+    let name = RwSignal::new(remembered_name(first, last).unwrap_or_default());
     let answers = RwSignal::new(
         start
             .as_ref()
