@@ -280,7 +280,7 @@ impl Stop {
             );
         }
         if a.revealed && self.learn.is_some() {
-            return "Now press “learn one step” in the card (▴ the card), and watch f.".into();
+            return "Now press “learn one step” here: each input moves a little against its credit. Watch f.".into();
         }
         let Some(p) = self.predict.filter(|_| !a.revealed) else {
             return look.to_string();

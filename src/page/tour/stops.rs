@@ -132,7 +132,7 @@ pub const STOPS: [Stop; 11] = [
         title: "The five requirements, one at a time",
         look: "Press a button below, then look at the step text under the graph and the check table below it.",
         text: &[
-            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks (the R1–R5 boxes at the page's top are the same five, as the essay calls them).",
+            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks (the R1–R5 boxes at the page's top are the same five, as the essay calls them). R4 has the next stop to itself, with a guess first.",
         ],
         notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes, whose credit is the sum of what both send back, so it must wait for both.",
         asks: &[],
@@ -157,12 +157,6 @@ pub const STOPS: [Stop; 11] = [
                 kept: without(2),
                 r3: Some(Method::SignDropped),
                 says: "R3 removed: each credit loses its sign, so a node is told how much but not which way.",
-            },
-            Try {
-                label: "remove R4: the other input, on the way back",
-                kept: without(3),
-                r3: None,
-                says: "R4 removed: the product u = a·b sends credit back multiplied by a fixed random number instead of its other input.",
             },
             Try {
                 label: "remove R5: waiting for all the credit",

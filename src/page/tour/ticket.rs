@@ -82,7 +82,7 @@ pub const ITEMS: [Item; 12] = [
     Item {
         stop: 4,
         question: "On the tour's graph, removing which requirement left every credit as it was?",
-        choices: ["R1: this calculation's values", "R2: each step's own rate", "R4: the other input, on the way back", "R5: waiting for all the credit"],
+        choices: ["R1: this calculation's values", "R2: each step's own rate", "R3: a sign on each credit", "R5: waiting for all the credit"],
         answer: 3,
         why: "R5: there every value feeds only one node, so all of its credit comes at once. Where a value feeds two nodes, it must wait for both.",
         graph: None,
@@ -221,6 +221,23 @@ fn check(body: &str) -> String {
 }
 
 impl Ticket {
+    /// The name as a teacher reads it: the code's "AMIRA-KHAN" as
+    /// "Amira Khan" (a script without case as it is).
+    pub fn shown_name(&self) -> String {
+        self.name
+            .split('-')
+            .map(|w| {
+                let mut c = w.chars();
+                c.next().map_or_else(String::new, |f| {
+                    f.to_uppercase()
+                        .chain(c.flat_map(char::to_lowercase))
+                        .collect()
+                })
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// The questions this ticket answers.
     pub fn items(&self) -> Vec<usize> {
         for_stops(self.stops.0 - 1, self.stops.1 - 1)
@@ -377,8 +394,11 @@ impl Class {
                     let before = self.tickets.len();
                     let differs = self.tickets.iter().any(|o| o.name == t.name && *o != t);
                     self.tickets.retain(|o| o.name != t.name);
-                    if differs && self.tickets.len() < before && !out.replaced.contains(&t.name) {
-                        out.replaced.push(t.name.clone());
+                    if differs
+                        && self.tickets.len() < before
+                        && !out.replaced.contains(&t.shown_name())
+                    {
+                        out.replaced.push(t.shown_name());
                     }
                     self.tickets.push(t);
                 }
@@ -406,7 +426,7 @@ impl Class {
                 .collect();
             out.push_str(&format!(
                 "{}\t{}\t{}\t{}\n",
-                t.name,
+                t.shown_name(),
                 t.score(),
                 t.answers.len(),
                 missed.join(", ")
@@ -417,18 +437,26 @@ impl Class {
 
     /// Per question anyone answered, in `ITEMS` order.
     /// The question to go over first: the one the fewest got right, as a
-    /// share of those who answered it (the first of a tie), with its
-    /// number in `tallies` (1-based); none while nobody got one wrong.
-    pub fn most_missed(&self) -> Option<(usize, Tally)> {
-        self.tallies()
+    /// share of those who answered it, with its number in `tallies`
+    /// (1-based), and the numbers of any it ties with (the same share);
+    /// none while nobody got one wrong.
+    pub fn most_missed(&self) -> Option<(Vec<usize>, Tally)> {
+        let missed: Vec<(usize, Tally)> = self
+            .tallies()
             .into_iter()
             .enumerate()
             .filter(|(_, t)| t.answered > t.right)
-            .min_by(|(_, a), (_, b)| {
-                // a.right / a.answered against b.right / b.answered
-                (a.right * b.answered).cmp(&(b.right * a.answered))
-            })
             .map(|(i, t)| (i + 1, t))
+            .collect();
+        // a.right / a.answered against b.right / b.answered
+        let share = |a: &Tally, b: &Tally| (a.right * b.answered).cmp(&(b.right * a.answered));
+        let (_, worst) = missed.iter().min_by(|(_, a), (_, b)| share(a, b))?.clone();
+        let tied = missed
+            .iter()
+            .filter(|(_, t)| share(t, &worst).is_eq())
+            .map(|(q, _)| *q)
+            .collect();
+        Some((tied, worst))
     }
 
     pub fn tallies(&self) -> Vec<Tally> {

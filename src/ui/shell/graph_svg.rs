@@ -30,20 +30,38 @@ fn quad(p: &[(f64, f64); 3]) -> String {
     )
 }
 
+/// How a drawing of the graph looks: `zoom` scales its width (`None`
+/// fits it to the frame's width), `flow` lays it out, `ids` goes before
+/// its arrowheads' ids (a second drawing, the worksheet's, printed alone
+/// while the page's is hidden, must not point at another's), and
+/// `short` rounds its numbers to two decimals (the learn path's: a
+/// learning step's −17.9589 would crowd its neighbours).
+#[derive(Clone, Copy)]
+pub struct Look<'a> {
+    pub zoom: Option<f64>,
+    pub flow: Flow,
+    pub ids: &'a str,
+    pub short: bool,
+}
+
+impl Look<'_> {
+    /// `x` as this drawing writes it (before formatting).
+    fn num(self, x: f64) -> f64 {
+        if self.short && x.is_finite() {
+            (x * 100.0).round() / 100.0
+        } else {
+            x
+        }
+    }
+}
+
 /// The SVG for graph `g`, laid out as `geo` (`engine::layout::geometry`,
-/// made once per graph and flow, not per step), after `k` steps, running
-/// `flow`; `zoom` scales its width (`None` fits it to the frame's width).
-pub fn draw(
-    g: &Graph,
-    geo: &Geometry,
-    c: &Computed,
-    k: usize,
-    zoom: Option<f64>,
-    flow: Flow,
-    // before the arrowheads' ids: a second drawing (the worksheet, printed
-    // alone while the page's is hidden) must not point at another's
-    ids: &str,
-) -> AnyView {
+/// made once per graph and flow, not per step), after `k` steps, drawn
+/// as `look` says.
+pub fn draw(g: &Graph, geo: &Geometry, c: &Computed, k: usize, look: Look) -> AnyView {
+    let Look {
+        zoom, flow, ids, ..
+    } = look;
     let (arrow, hand) = (format!("{ids}arrow"), format!("{ids}hand"));
     let (arrow_url, hand_url) = (format!("url(#{arrow})"), format!("url(#{hand})"));
     let names = g.node_names();
@@ -75,7 +93,7 @@ pub fn draw(
                     <path class=class d=quad(&e.path) marker-end=arrow_url.clone()></path>
                     {label.map(|v| view! {
                         <text class=format!("edge-label {}", sign_class(v)) x=format!("{:.1}", e.label.0)
-                            y=format!("{:.1}", e.label.1) text-anchor="middle">{fmt_signed(v)}</text>
+                            y=format!("{:.1}", e.label.1) text-anchor="middle">{fmt_signed(look.num(v))}</text>
                     })}
                 </g>
             }
@@ -111,7 +129,7 @@ pub fn draw(
         for t in &s.sends {
             arrived[t.to.index()].push(format!(
                 "{} from {}",
-                fmt_signed(t.contribution),
+                fmt_signed(look.num(t.contribution)),
                 names[s.node.index()]
             ));
         }
@@ -135,6 +153,7 @@ pub fn draw(
                 (active.map(|s| s.node), receiving[i]),
                 i,
                 (geo.nodes[i], (node_w, node_h), geo.flow.label_chars()),
+                look,
             )
         })
         .collect_view();
@@ -190,7 +209,9 @@ fn node(
     (active, receiving): (Option<NodeId>, bool),
     i: usize,
     ((x, y), (node_w, node_h), room): ((f64, f64), (f64, f64), usize),
+    look: Look,
 ) -> impl IntoView {
+    let n = |x: f64| look.num(x);
     let id = NodeId(i as u32);
     let sym = g.op(id).symbol(&g.vars);
     let title = if names[i] == sym {
@@ -205,11 +226,11 @@ fn node(
     let value = if stale {
         format!(
             "{} · prev {}",
-            fmt_minus(c.node_values[i]),
-            fmt_minus(c.stale_values[i])
+            fmt_minus(n(c.node_values[i])),
+            fmt_minus(n(c.stale_values[i]))
         )
     } else {
-        format!("value {}", fmt_minus(c.node_values[i]))
+        format!("value {}", fmt_minus(n(c.node_values[i])))
     };
     let what = if c.sweep.estimate.is_some() {
         "estimate"
@@ -218,17 +239,17 @@ fn node(
     };
     let (label, num) = match shown[i] {
         Shown::Nothing => (None, 0.0),
-        Shown::Running(v) if id == g.output() => (Some(format!("{what} {}", fmt_signed(v))), v),
-        Shown::Running(v) => (Some(format!("so far {}", fmt_signed(v))), v),
+        Shown::Running(v) if id == g.output() => (Some(format!("{what} {}", fmt_signed(n(v)))), v),
+        Shown::Running(v) => (Some(format!("so far {}", fmt_signed(n(v)))), v),
         Shown::Credit(v) if !close(v, c.sweep_adjoint(id)) => (
             Some(format!(
                 "credit {} (own {})",
-                fmt_signed(v),
-                fmt_signed(c.sweep_adjoint(id))
+                fmt_signed(n(v)),
+                fmt_signed(n(c.sweep_adjoint(id)))
             )),
             v,
         ),
-        Shown::Credit(v) => (Some(format!("{what} {}", fmt_signed(v))), v),
+        Shown::Credit(v) => (Some(format!("{what} {}", fmt_signed(n(v)))), v),
     };
     let class = format!(
         "node{}{}",

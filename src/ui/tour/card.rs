@@ -361,18 +361,28 @@ fn place(id: &str, asks: &[&str], fit: RwSignal<Fit>, refit: bool) {
         fit.set(now);
     }
     if let Fit::Read(at) = now {
-        // a phone's card reaches down to the page's foot: past its words
-        // it is the card's plain ground, not the ends of the page under it
-        let foot = doc
+        // the page ends with a phone's card: what lies under its top is
+        // clipped (no leftovers of the page peeking out under a short
+        // card, no empty ground under a long one)
+        let app_top = doc
             .query_selector(".app")
             .ok()
             .flatten()
-            .map_or(at, |a| a.get_bounding_client_rect().bottom() + scrolled());
-        set_root_px("--read-min", (foot - at).max(0.0));
+            .map_or(0.0, |a| a.get_bounding_client_rect().top() + scrolled());
+        set_root_px("--read-clip", (at - app_top).max(0.0));
     }
     if refit || !now.is_read() {
         if let Some(by) = scroll_for(top, bottom, now, height) {
-            w.scroll_by_with_x_and_y(0.0, by);
+            if now.is_read() {
+                // once the card is in its new place: the page ends with
+                // it, and it is what gives the page room to scroll
+                // (to where the subject is now: the page may have been
+                // cut short under a scrolled screen meanwhile)
+                let to = scrolled() + by;
+                request_animation_frame(move || w.scroll_to_with_x_and_y(0.0, to));
+            } else {
+                w.scroll_by_with_x_and_y(0.0, by);
+            }
         }
     }
 }

@@ -122,6 +122,21 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         learned.set(None);
         observed.clear();
     });
+    // a learning step (the card's button, or its bar's): a phone's card
+    // then makes way for the graph, whose f has changed, and its bar says
+    // what the step did
+    let learn_step = move || {
+        let mut r = Err(String::new());
+        g.ws.update(|w| {
+            let credits = w
+                .compute([true; 5], crate::engine::ErrorSignal::default())
+                .sweep
+                .grads;
+            r = w.learn_step(&credits);
+        });
+        learned.set(Some(r.map_or_else(|e| e, |l| l.words())));
+        make_way(true);
+    };
     let body = move || {
         let s = &STOPS[stop.get()];
         let text = s
@@ -132,30 +147,11 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         let tries = (!s.tries.is_empty())
             .then(|| view! { <Tries tries=s.tries short=false then=move || make_way(true)/> });
         // a learning step from the card, once the credits are revealed
-        let learn = s.learn.map(|ask| {
-            // a phone's card then makes way for the graph, whose f has
-            // changed, and its bar says what the step did
-            let step = move |_| {
-                let mut r = Err(String::new());
-                g.ws.update(|w| {
-                    let credits = w
-                        .compute([true; 5], crate::engine::ErrorSignal::default())
-                        .sweep
-                        .grads;
-                    r = w.learn_step(&credits);
-                });
-                learned.set(Some(r.map_or_else(|e| e, |l| l.words())));
-                make_way(true);
-            };
-            view! {
-                <Show when=move || tour.with(|t| t.is_revealed())>
-                    <div class="tour-learn" data-testid="tour-learn-box">
-                        <p>{ask}</p>
-                        <button data-testid="tour-learn" on:click=step>"learn one step"</button>
-                        <p role="status" data-testid="tour-learn-said">{move || learned.get()}</p>
-                    </div>
-                </Show>
-            }
+        // (offered under the prediction's verdict)
+        let learn = s.learn.map(|ask| LearnStep {
+            ask,
+            step: Callback::new(move |()| learn_step()),
+            said: learned,
         });
         let toggle = s.backward_toggle.then(|| {
             let shown = move || g.step.get() > 0;
@@ -194,7 +190,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     s.look.into_any()
                 }}
             </p>
-            {text}{tries}{toggle}<Prediction tour=tour observed=observed stage=stage acting=acting chose=move || make_way(false)/>{learn}{notice}{myth}
+            {text}{tries}{toggle}<Prediction tour=tour observed=observed stage=stage acting=acting chose=move || make_way(false) learn=learn/>{notice}{myth}
         }
     };
     // the tour's end: the card closes, the worked example is whole again
@@ -276,6 +272,15 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     let q = STOPS[stop.get()].predict.and_then(|p| p.observe)?;
                     (fit.get() == Fit::Bar && ready.get()).then(|| view! {
                         <div class="tour-bar-observe"><Ask q=q id="bar-observe".to_string() answer=observed bare=true/></div>
+                    })
+                }}
+                // after the reveal, the learning step in the bar, with the
+                // graph (and f) in view
+                {move || {
+                    let shown = fit.get() == Fit::Bar && STOPS[stop.get()].learn.is_some()
+                        && tour.with(|t| t.is_revealed()) && learned.get().is_none();
+                    shown.then(|| view! {
+                        <button class="tour-bar-learn" data-testid="tour-bar-learn" on:click=move |_| learn_step()>"learn one step"</button>
                     })
                 }}
                 // a stop of tries keeps them in the bar: one after another
@@ -453,6 +458,15 @@ fn Summary(
     }
 }
 
+/// A stop's learning step: what the card asks, the step, and what it
+/// did (shared with the bar).
+#[derive(Clone, Copy)]
+struct LearnStep {
+    ask: &'static str,
+    step: Callback<()>,
+    said: RwSignal<Option<String>>,
+}
+
 /// Predict, then reveal: the choices, the reveal button, and the answer
 /// with its reason once revealed.
 #[component]
@@ -466,6 +480,9 @@ fn Prediction(
     /// After a choice the student must still step or run for (a phone's
     /// card makes way for the page).
     chose: impl Fn() + Copy + Send + Sync + 'static,
+    /// The stop's learning step, offered under the verdict (before the
+    /// reasons: a student who stops reading there still meets it).
+    learn: Option<LearnStep>,
 ) -> impl IntoView {
     move || {
         let (stop, chosen, revealed) = tour.with(|t| (t.stop, t.chosen(), t.is_revealed()));
@@ -502,6 +519,13 @@ fn Prediction(
                 <p class="tour-answer" class:right=right data-testid="tour-answer" role="status" tabindex="-1">
                     <b>{verdict}</b>{p.reason}
                 </p>
+                {learn.map(|l| view! {
+                    <div class="tour-learn" data-testid="tour-learn-box">
+                        <p>{l.ask}</p>
+                        <button data-testid="tour-learn" on:click=move |_| l.step.run(())>"learn one step"</button>
+                        <p role="status" data-testid="tour-learn-said">{move || l.said.get()}</p>
+                    </div>
+                })}
                 <ul class="tour-why" data-testid="tour-why">
                     {order.into_iter().map(|i| view! {
                         <li class:right=i == p.answer>

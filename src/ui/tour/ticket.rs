@@ -351,13 +351,21 @@ pub fn ClassTools(
                                 None => format!("{q} (blank)"),
                             }).collect::<Vec<_>>().join(", ")
                         };
-                        view! { <tr><th scope="row">{t.name.clone()}</th><td>{format!("{} of {}", t.score(), t.answers.len())}</td><td>{said}</td></tr> }
+                        view! { <tr><th scope="row">{t.shown_name()}</th><td>{format!("{} of {}", t.score(), t.answers.len())}</td><td>{said}</td></tr> }
                     }).collect_view();
-                    let first = c.most_missed().map(|(q, t)| view! {
-                        <p class="class-most-missed" data-testid="class-most-missed">
-                            <b>{format!("Go over first: question {q}")}</b>
-                            {format!(", {} of {} right.", t.right, t.answered)}
-                        </p>
+                    let first = c.most_missed().map(|(q, t)| {
+                        let (one, also) = (q[0], &q[1..]);
+                        let ties = match also {
+                            [] => String::new(),
+                            [x] => format!(" Question {x} ties with it."),
+                            more => format!(" Questions {} tie with it.", more.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")),
+                        };
+                        view! {
+                            <p class="class-most-missed" data-testid="class-most-missed">
+                                <b>{format!("Go over first: question {one}")}</b>
+                                {format!(", {} of {} right.{ties}", t.right, t.answered)}
+                            </p>
+                        }
                     });
                     view! {
                         {first}
@@ -369,7 +377,7 @@ pub fn ClassTools(
                             <tbody>{students}</tbody>
                         </table>
                         <table class="class-summary" data-testid="class-summary">
-                            <caption>{format!("{} {}: {}", c.tickets.len(), if c.tickets.len() == 1 { "student" } else { "students" }, c.tickets.iter().map(|t| format!("{} {}/{}", t.name, t.score(), t.answers.len())).collect::<Vec<_>>().join(", "))}</caption>
+                            <caption>{format!("{} {}: {}", c.tickets.len(), if c.tickets.len() == 1 { "student" } else { "students" }, c.tickets.iter().map(|t| format!("{} {}/{}", t.shown_name(), t.score(), t.answers.len())).collect::<Vec<_>>().join(", "))}</caption>
                             <thead><tr><th scope="col">"question"</th><th scope="col">"right, of those who answered"</th><th scope="col">"commonest wrong answer (how many)"</th></tr></thead>
                             <tbody>{rows}</tbody>
                         </table>
@@ -458,7 +466,13 @@ fn SheetGraph(key: bool, ids: &'static str) -> impl IntoView {
     let c = ws.compute([true; 5], crate::engine::ErrorSignal::default());
     let geo = geometry(&ws.graph, Flow::Down);
     let k = if key { c.sweep.steps.len() } else { 0 };
-    let drawn = crate::ui::shell::graph_svg::draw(&ws.graph, &geo, &c, k, None, Flow::Down, ids);
+    let look = crate::ui::shell::graph_svg::Look {
+        zoom: None,
+        flow: Flow::Down,
+        ids,
+        short: false,
+    };
+    let drawn = crate::ui::shell::graph_svg::draw(&ws.graph, &geo, &c, k, look);
     view! {
         <figure class="sheet-graph">
             {drawn}

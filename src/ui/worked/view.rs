@@ -9,7 +9,7 @@ use crate::page::palette::{HANDOFF, NEGATIVE, POSITIVE, RECEIVING, SENDING};
 use crate::page::url::{AppState, View};
 use crate::ui::shell::drawn::{Drawn, Part};
 use crate::ui::shell::graph_state::GraphState;
-use crate::ui::shell::graph_svg::draw;
+use crate::ui::shell::graph_svg::{draw, Look};
 use crate::ui::shell::keys::{step_keys, StepKeys};
 use crate::ui::shell::room::{Room, Rooms};
 use crate::ui::shell::widgets::narrow_screen;
@@ -109,6 +109,8 @@ pub fn GraphView() -> impl IntoView {
         }
     });
     let geo = Memo::new(move |_| graph.with(|g| crate::engine::layout::geometry(g, flow.get())));
+    // the learn path's graph: numbers to two decimals
+    let plain = crate::ui::shell::widgets::plain_words();
     let n_steps = Signal::derive(move || computed.with(|c| c.sweep.steps.len()));
     let learned = RwSignal::new(None::<Said>);
     let k = Signal::derive(move || step.get().min(n_steps.get()));
@@ -279,7 +281,7 @@ pub fn GraphView() -> impl IntoView {
                     on:keydown=remember_node
                     on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
                     on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); set_zoom(Some(z)) }>
-                    {move || graph_in.get().then(|| graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), zoom.get(), flow.get(), "")))))}
+                    {move || graph_in.get().then(|| graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), Look { zoom: zoom.get(), flow: flow.get(), ids: "", short: plain() })))))}
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep" class:hidden=move || app.with(|a| a.hides("steps"))>
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>
