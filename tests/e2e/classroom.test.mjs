@@ -386,6 +386,41 @@ test('on a phone the learning step puts the card away: f on screen, the bar sayi
   await context.close();
 });
 
+test('on a phone the page ends with the card, the reveal shows the learning step, and the bar offers it too', async () => {
+  const { page, problems, context } = await site.open('', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  await click(page, 'tour-offer-start');
+  await click(page, 'tour-next');
+  await page.waitForTimeout(600);
+  // nothing of the page under the card: it ends where the card ends
+  const ends = () => page.evaluate(() => {
+    const c = document.querySelector('[data-testid=tour-card]').getBoundingClientRect();
+    return { page: document.documentElement.scrollHeight, card: Math.ceil(c.bottom + scrollY) };
+  });
+  let e = await ends();
+  assert.ok(e.page <= e.card + 2, `the page goes on ${e.page - e.card} px under the card`);
+  await click(page, 'tour-choice-1');
+  await page.waitForSelector('[data-testid=tour-card].bar');
+  for (let i = 0; i < 6; i++) await click(page, 'step-next');
+  await page.waitForFunction(() => document.querySelector('[data-testid=tour-minimise]').textContent === '▴ reveal');
+  await click(page, 'tour-minimise');
+  await page.waitForTimeout(900);
+  // the verdict, and under it (on screen) the learning step
+  const box = await page.locator('[data-testid=tour-learn-box]').boundingBox();
+  const verdict = await page.locator('[data-testid=tour-answer]').boundingBox();
+  assert.ok(verdict.y >= 0 && box.y > verdict.y && box.y < 740 - 60, `learning step at ${box.y}, verdict at ${verdict.y}`);
+  e = await ends();
+  assert.ok(e.page <= e.card + 2, `after the reveal the page goes on ${e.page - e.card} px under the card`);
+  // put away: the bar has the step, with the graph in view
+  await click(page, 'tour-minimise');
+  await page.waitForSelector('[data-testid=tour-card].bar');
+  assert.match(await text(page, 'tour-act'), /learn one step/);
+  await click(page, 'tour-bar-learn');
+  await page.waitForFunction(() => /^f fell from 16/.test(document.querySelector('[data-testid=tour-act]').textContent));
+  assert.equal(await page.locator('[data-testid=tour-bar-learn]').count(), 0, 'the bar offers the step once');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a teacher link with hidden controls reproduces its state', async () => {
   const { page, problems, context } = await site.open();
   await page.fill('[data-testid=expr-input]', 'tanh(w*x+b)^2');
