@@ -724,10 +724,13 @@ fn a_phones_bar_names_each_try_by_its_requirement_and_each_once() {
             assert!(t.label.contains(shorts[i]), "{}", t.label);
             assert!(!shorts[..i].contains(&shorts[i]), "{shorts:?}");
         }
-        // a removal's short name is the requirement it removes
+        // a removal's short name is the requirement it removes, and its
+        // label the learn path's one name for it
         for t in s.tries {
             if let Some(r) = t.kept.iter().position(|k| !k) {
                 assert_eq!(t.short(), format!("R{}", r + 1));
+                let plain = creditflow::engine::Requirements::PLAIN[r];
+                assert_eq!(t.label, format!("remove R{}: {plain}", r + 1));
             }
         }
     }

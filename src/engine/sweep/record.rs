@@ -93,6 +93,16 @@ impl Requirements {
         }
     }
 
+    /// Each requirement in words a learner has (the learn path's names:
+    /// its tries, its exit ticket and, there, the boxes at the page's top).
+    pub const PLAIN: [&'static str; 5] = [
+        "this calculation's values",
+        "each step's own rate",
+        "a sign on each credit",
+        "the other input, on the way back",
+        "waiting for all the credit",
+    ];
+
     pub const NAMES: [&'static str; 5] = [
         "R1 stored activity",
         "R2 local derivatives",

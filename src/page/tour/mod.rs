@@ -67,7 +67,7 @@ pub fn hidden_needs(stops: (usize, usize), hide: &[&str]) -> Vec<String> {
 pub const RECAP: [(usize, &str); 3] = [
     (1, "The backward sweep is local: each step needs only its own value, how fast its result moves, and the credit from the steps it feeds."),
     (3, "One sweep gives every input's credit, for about the cost of working f out a few times."),
-    (5, "Remove one of the five requirements and the credit goes wrong; weight transport (R4) is the one a network copes with best."),
+    (5, "Remove one of the five requirements and credits go wrong: all but R5, which on this small graph changes nothing (no value there feeds two steps). R4, the other input on the way back, is the one a network copes best without."),
 ];
 
 /// The student's progress, saved in the browser, and the path it may

@@ -55,7 +55,7 @@ pub const STOPS: [Stop; 11] = [
         look: "Look at the graph: each box, called a node, is one step of the calculation, with its value.",
         text: &[
             "f = (a·b + c)² with a = 2, b = −3, c = 10, worked out step by step: u = a·b, then v = u + c, then f = v².",
-            "Credit assignment asks: if an input grew a little, how much would f change? That number is the input's credit (books call it the adjoint). A machine learns by nudging each input a little against its credit, so that f, which measures its mistakes, falls.",
+            "Credit assignment asks: if an input grew a little, how much would f change? That number is the input's credit. A machine learns by nudging each input a little against its credit, so that f, which measures its mistakes, falls.",
         ],
         notice: "What to notice: every node has a value, and only f has a credit so far (credit +1).",
         asks: &[],
@@ -132,7 +132,7 @@ pub const STOPS: [Stop; 11] = [
         title: "The five requirements, one at a time",
         look: "Press a button below, then look at the step text under the graph and the check table below it.",
         text: &[
-            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks (the R1–R5 boxes at the page's top are the same five, as the essay calls them). R4 has the next stop to itself, with a guess first.",
+            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks (the R1–R5 boxes at the page's top are the same five). R4 has the next stop to itself, with a guess first.",
         ],
         notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes, whose credit is the sum of what both send back, so it must wait for both.",
         asks: &[],
@@ -173,7 +173,7 @@ pub const STOPS: [Stop; 11] = [
         title: "Removing R4: a random number instead of the other input",
         look: "Look at the graph and the step buttons under it.",
         text: &[
-            "R4 is now removed. On the way back, the product u = a·b should multiply u's credit by the other input (b for a, a for b). Without R4 it multiplies by a fixed random number instead, the same one every time.",
+            "R4 is now removed. On the way back, the product u = a·b should multiply u's credit by the other input (b for a, a for b). Without R4 it multiplies by a fixed random number instead: one for a, another for b, the same ones every time.",
         ],
         notice: "What to notice: on this small graph the credit is simply wrong. Yet in a real network R4 matters least of the five: when this page trains a small network without it, the error ends about 2 times backprop's (the full sweep's), against 6 to 12 times for removing R2 or R3. (The essay this page comes from measured 1.1 times, on another task.) “Going further”, offered with the summary, shows why.",
         asks: &["step-next"],
@@ -187,7 +187,7 @@ pub const STOPS: [Stop; 11] = [
                 "c's credit is v's credit, 8, times the sum's rate, 1: there is no product on its way back, so removing R4 leaves it right (the check marks c ✓, a and b ✗).",
                 "Not 0: c still gets credit; without R4 only what a product sends back changes.",
             ],
-            reason: "It stays +8: R4 is about products. A product should send back its credit times its other input; without R4 it uses a fixed random number instead. c's way back to f has no product, so its credit is right while a's and b's are wrong. In a network the forward connections slowly learn to agree with the random ones, which is why removing R4 costs little there.",
+            reason: "It stays +8: R4 is about products. A product should send back its credit times its other input; without R4 it uses a fixed random number instead. c's way back to f has no product, so its credit is right while a's and b's are wrong.",
             reveal: Setup { kept: Some(without(3)), step: At::Keep, ..Setup::graph("arith") },
             step_first: true,
             run_first: false,

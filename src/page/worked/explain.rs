@@ -518,7 +518,27 @@ fn signed_sig(x: f64) -> String {
 /// " (written d(v²)/dv)"), for a class a teacher set up without it: the
 /// words around each say the same thing plainly.
 pub fn without_calculus(text: &str) -> String {
-    without_bars(&without_written(text))
+    without_figures(&without_bars(&without_written(text)))
+}
+
+/// The sweep's verdict without what needs more than school algebra: the
+/// gradient's name, and how far a wrong sweep's credits point from the
+/// true ones (the table's ✗ says which are wrong).
+fn without_figures(text: &str) -> String {
+    let mut t = text.to_string();
+    if let Some(at) = t.find(" (together, the gradient of ") {
+        if let Some(end) = t[at..].find(')') {
+            t.replace_range(at..at + end + 1, "");
+        }
+    }
+    const WRONG: &str = "the credits are not the true ones";
+    if let Some(at) = t.find(WRONG) {
+        t.replace_range(
+            at + WRONG.len()..,
+            ": the check table marks each wrong one ✗.",
+        );
+    }
+    t
 }
 
 /// The bar notation said in words: "ā" becomes "a's credit", and the

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn RequirementBoxes(app: RwSignal<AppState>) -> impl IntoView {
+    let plain = crate::ui::shell::widgets::plain_words();
     let boxes = (1..=5)
         .map(|r| {
             let id = format!("req-R{r}");
@@ -22,13 +23,15 @@ pub fn RequirementBoxes(app: RwSignal<AppState>) -> impl IntoView {
                                 let on = event_target_checked(&e);
                                 app.update(|a| a.kept[r - 1] = on);
                             }/>
-                        <b>{Requirements::NAMES[r - 1]}</b>
+                        // (the learn path names them as its tour does)
+                        <b>{move || if plain() { format!("R{r}: {}", Requirements::PLAIN[r - 1]) } else { Requirements::NAMES[r - 1].to_string() }}</b>
                     </label>
                     <button type="button" class="req-info" data-testid=format!("req-info-R{r}")
                         aria-expanded=move || open.get().to_string()
                         aria-label=format!("what R{r} means")
                         on:click=move |_| open.update(|o| *o = !*o)>"?"</button>
-                    <span class="hint">{with_terms(&format!("Untick to remove {}", Requirements::describe(r)))}</span>
+                    // (the learn path: the names say it; the essay's words one tap away)
+                    <span class="hint" class:hidden=move || plain() && !open.get()>{with_terms(&format!("Untick to remove {}", Requirements::describe(r)))}</span>
                 </li>
             }
         })

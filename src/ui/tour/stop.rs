@@ -219,23 +219,35 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     // words below the card's fold: a cue over its buttons says so
     let card = NodeRef::<leptos::html::Aside>::new();
     let more = RwSignal::new(false);
+    // and the guess still to make among them: the cue names it
+    let guess_below = RwSignal::new(false);
     // (a phone's card in the page: its foot below the screen's)
     let measure = move || {
         if let Some(c) = card.get_untracked() {
-            let below = if fit.get_untracked().is_read() {
-                let h = web_sys::window()
-                    .and_then(|w| w.inner_height().ok())
-                    .and_then(|h| h.as_f64())
-                    .unwrap_or(0.0);
-                // (its words: the card itself reaches the page's foot)
-                c.query_selector(".tour-body")
-                    .ok()
-                    .flatten()
-                    .is_some_and(|b| b.get_bounding_client_rect().bottom() > h - 56.0)
+            let screen = web_sys::window()
+                .and_then(|w| w.inner_height().ok())
+                .and_then(|h| h.as_f64())
+                .unwrap_or(0.0);
+            // what shows of the card ends above its buttons
+            let foot = if fit.get_untracked().is_read() {
+                screen
+            } else {
+                c.get_bounding_client_rect().bottom().min(screen)
+            } - 56.0;
+            let below = |sel: &str, top: bool| {
+                c.query_selector(sel).ok().flatten().is_some_and(|b| {
+                    let r = b.get_bounding_client_rect();
+                    (if top { r.top() } else { r.bottom() }) > foot
+                })
+            };
+            more.set(if fit.get_untracked().is_read() {
+                below(".tour-body", false)
             } else {
                 c.scroll_top() + c.client_height() + 4 < c.scroll_height()
-            };
-            more.set(below);
+            });
+            let unchosen =
+                tour.with_untracked(|t| t.current().predict.is_some() && t.chosen().is_none());
+            guess_below.set(unchosen && below(".tour-predict", true));
         }
     };
     Effect::new(move |_| {
@@ -304,7 +316,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 <h2 id="tour-title" data-testid="tour-title" tabindex="-1">{move || STOPS[stop.get()].title}</h2>
                 <div class="tour-body">{body}{summary_note}</div>
                 <div class="tour-nav">
-                    <span class="tour-more" aria-hidden="true">"more below ▾"</span>
+                    <span class="tour-more" aria-hidden="true">{move || if guess_below.get() { "your guess is below ▾" } else { "more below ▾" }}</span>
                     <button data-testid="tour-back" on:click=move |_| go(Tour::back)
                         disabled=move || tour.with(Tour::is_first) aria-label="previous stop">"◀"<span class="wide">" back"</span></button>
                     <button class="tour-min" data-testid="tour-minimise" aria-expanded=move || (fit.get() != Fit::Bar).to_string()

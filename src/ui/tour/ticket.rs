@@ -175,7 +175,7 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
             let score = t.score();
             view! {
                 <div class="ticket-result" data-testid="ticket-result" tabindex="-1" role="status">
-                    <p><b>{format!("{score} of {n} right.")}</b>" Copy this code into the form your teacher gave you:"</p>
+                    <p><b>{format!("{score} of {n} right.")}</b>" Copy this code and paste it where your teacher asked (a form, a forum, an email):"</p>
                     <p><code class="ticket-code" data-testid="ticket-code">{code.clone()}</code>" "
                         <CopyButton text=code/></p>
                     <ol class="ticket-why">{rows}</ol>

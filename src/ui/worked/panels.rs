@@ -191,14 +191,14 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
             </tbody>
         </table>
         {move || computed.with(|c| {
-            let done = reveal.get() || k.get() >= c.sweep.steps.len();
+            // (the learn path: the ✓ and ✗ say it, without the cosine)
+            let done = (reveal.get() || k.get() >= c.sweep.steps.len()) && !plain();
             done.then(|| view! {
                 <p data-testid="fd-cosine" class=if c.grads_match() { "hint" } else { "cosine-bad" }>
                     {format!(
                         "Same direction as the true credits? {} (1 = exactly, 0 = unrelated, −1 = opposite{}){}",
                         cos_text(c.cosine),
-                        // its name, for those who have met it
-                        if plain() { "" } else { "; this measure is the cosine" },
+                        "; this measure is the cosine",
                         length_text(c)
                     )}
                 </p>
@@ -291,6 +291,7 @@ pub fn RequirementNotes(
             a.r4 = Method::Fa;
         })
     };
+    let plain = crate::ui::shell::widgets::plain_words();
     move || {
         let (kept, shared) = computed.with(|c| (c.req.kept, c.sweep.estimate.is_some()));
         let (fan, nonlinear, products) = ws.with(|w| {
@@ -301,7 +302,8 @@ pub fn RequirementNotes(
             )
         });
         let mut notes = vec![view! {
-            <details class="hint" data-testid="why-r2-r4">
+            // (not on the learn path: its words are the tour's)
+            <details class="hint" data-testid="why-r2-r4" class:hidden=plain>
                 <summary>"Why is a product's factor a weight (R4), but a square's a slope (R2)?"</summary>
                 <p>"A product a·b passes back to a its other input, b: a number that came forward through the graph, as a connection's strength does in a network, so carrying it backward is weight transport (R4). A square v² passes back 2v: how steeply the square itself rises at the value it stored, its own slope, or local derivative (R2). In a network the split is the same: the connection strengths (the weights) belong to R4, each unit's own slope to R2."</p>
             </details>
