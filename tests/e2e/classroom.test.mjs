@@ -52,7 +52,13 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'tour-answer');
   assert.match(await text(page, 'tour-why'), /✓ “f would fall”: The sweep hands a/);
   assert.match(await text(page, 'tour-notice'), /What to notice/);
-  // what did you see? a number read off the graph, checked by the engine
+  // what did you see? a number read off the graph, checked by the engine,
+  // asked before the learning step that would change the graph
+  assert.ok(await page.evaluate(() => {
+    const o = document.querySelector('[data-testid=tour-observe]');
+    const l = document.querySelector('[data-testid=tour-learn-box]');
+    return Boolean(o && l && (o.compareDocumentPosition(l) & Node.DOCUMENT_POSITION_FOLLOWING));
+  }), "b's credit is asked before the learning step");
   await page.fill('[data-testid=observe]', '-24');
   await click(page, 'observe-check');
   assert.match(await text(page, 'observe-verdict'), /Not quite: the page's sweep gives 16/);
@@ -402,8 +408,13 @@ test('on a phone the page ends with the card, the reveal shows the learning step
   await page.waitForSelector('[data-testid=tour-card].bar');
   for (let i = 0; i < 6; i++) await click(page, 'step-next');
   await page.waitForFunction(() => document.querySelector('[data-testid=tour-minimise]').textContent === '▴ reveal');
+  // b's credit, read off the graph in the bar before the reveal
+  await page.fill('[data-testid=bar-observe]', '16');
+  await click(page, 'bar-observe-check');
   await click(page, 'tour-minimise');
   await page.waitForTimeout(900);
+  // answered already: the card does not ask it again
+  assert.equal(await page.locator('[data-testid=tour-observe]').count(), 0);
   // the verdict, and under it (on screen) the learning step
   const box = await page.locator('[data-testid=tour-learn-box]').boundingBox();
   const verdict = await page.locator('[data-testid=tour-answer]').boundingBox();

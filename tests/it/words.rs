@@ -65,6 +65,10 @@ fn learn_path() -> Vec<(String, String)> {
     for (_, r) in RECAP {
         add("the summary".into(), r);
     }
+    add(
+        "after a learning step".into(),
+        creditflow::page::tour::PUT_BACK,
+    );
     for i in for_stops(0, CORE - 1) {
         let it = &ITEMS[i];
         add(format!("ticket {i}"), it.question);

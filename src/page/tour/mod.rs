@@ -64,6 +64,10 @@ pub fn hidden_needs(stops: (usize, usize), hide: &[&str]) -> Vec<String> {
 
 /// What the core tour showed, a line each from the stop that showed it
 /// (0-based): the summary gives the lines of the stops a class took.
+/// Said after a learning step on the tour: its numbers are not kept.
+pub const PUT_BACK: &str =
+    "The graph's numbers are now the new ones; the next stop puts the old ones back.";
+
 pub const RECAP: [(usize, &str); 3] = [
     (1, "The backward sweep is local: each step needs only its own value, how fast its result moves, and the credit from the steps it feeds."),
     (3, "One sweep gives every input's credit, for about the cost of working f out a few times."),

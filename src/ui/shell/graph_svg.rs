@@ -152,8 +152,7 @@ pub fn draw(g: &Graph, geo: &Geometry, c: &Computed, k: usize, look: Look) -> An
                 (&shown, &arrived[i]),
                 (active.map(|s| s.node), receiving[i]),
                 i,
-                (geo.nodes[i], (node_w, node_h), geo.flow.label_chars()),
-                look,
+                (geo.nodes[i], (node_w, node_h), geo.flow.label_chars(), look),
             )
         })
         .collect_view();
@@ -208,8 +207,7 @@ fn node(
     (shown, arrived): (&[Shown], &[String]),
     (active, receiving): (Option<NodeId>, bool),
     i: usize,
-    ((x, y), (node_w, node_h), room): ((f64, f64), (f64, f64), usize),
-    look: Look,
+    ((x, y), (node_w, node_h), room, look): ((f64, f64), (f64, f64), usize, Look),
 ) -> impl IntoView {
     let n = |x: f64| look.num(x);
     let id = NodeId(i as u32);

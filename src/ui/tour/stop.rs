@@ -134,7 +134,10 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 .grads;
             r = w.learn_step(&credits);
         });
-        learned.set(Some(r.map_or_else(|e| e, |l| l.words())));
+        learned.set(Some(r.map_or_else(
+            |e| e,
+            |l| format!("{} {}", l.words(), crate::page::tour::PUT_BACK),
+        )));
         make_way(true);
     };
     let body = move || {
@@ -531,6 +534,10 @@ fn Prediction(
                 <p class="tour-answer" class:right=right data-testid="tour-answer" role="status" tabindex="-1">
                     <b>{verdict}</b>{p.reason}
                 </p>
+                // what to read off the graph, before a learning step
+                // changes it (answered right in the bar already: done)
+                {p.observe.filter(|_| !observed.right()).map(|q| view! { <div class="tour-observe" data-testid="tour-observe"><Ask q=q id="observe".to_string() answer=observed/></div> })}
+                {p.seen.map(|s| view! { <div class="tour-observe" data-testid="tour-seen"><SeenAsk seen=s stop=stop/></div> })}
                 {learn.map(|l| view! {
                     <div class="tour-learn" data-testid="tour-learn-box">
                         <p>{l.ask}</p>
@@ -546,8 +553,6 @@ fn Prediction(
                         </li>
                     }).collect_view()}
                 </ul>
-                {p.observe.map(|q| view! { <div class="tour-observe" data-testid="tour-observe"><Ask q=q id="observe".to_string() answer=observed/></div> })}
-                {p.seen.map(|s| view! { <div class="tour-observe" data-testid="tour-seen"><SeenAsk seen=s stop=stop/></div> })}
             }
         });
         let waiting = move || chosen.is_none() || revealed || !stepped() || !ran();
@@ -624,6 +629,11 @@ impl Typed {
             typed: RwSignal::new(String::new()),
             verdict: RwSignal::new(None),
         }
+    }
+
+    /// Answered, and right.
+    fn right(self) -> bool {
+        self.verdict.with_untracked(|v| matches!(v, Some(Ok(true))))
     }
 
     fn clear(self) {
