@@ -495,8 +495,9 @@ fn Prediction(
     /// After a choice the student must still step or run for (a phone's
     /// card makes way for the page).
     chose: impl Fn() + Copy + Send + Sync + 'static,
-    /// The stop's learning step, offered under the verdict (before the
-    /// reasons: a student who stops reading there still meets it).
+    /// The stop's learning step, offered under the verdict and what to
+    /// read off the graph (before the reasons: a student who stops
+    /// reading there still meets it).
     learn: Option<LearnStep>,
 ) -> impl IntoView {
     move || {
