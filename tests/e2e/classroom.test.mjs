@@ -428,6 +428,13 @@ test('on a phone the page ends with the card, the reveal shows the learning step
   await click(page, 'tour-bar-learn');
   await page.waitForFunction(() => /^f fell from 16/.test(document.querySelector('[data-testid=tour-act]').textContent));
   assert.equal(await page.locator('[data-testid=tour-bar-learn]').count(), 0, 'the bar offers the step once');
+  // and puts the numbers back
+  await click(page, 'tour-bar-undo');
+  await page.waitForFunction(() => document.querySelector('[data-testid=value-f]').textContent === 'f = 16');
+  await page.waitForSelector('[data-testid=tour-bar-learn]');
+  // the cost table counts forward mode as it says: f once, then a pass per input
+  await page.waitForSelector('[data-testid=ops-forward-how]', { state: 'attached', timeout: 10000 });
+  assert.match(await page.textContent('[data-testid=ops-forward-how]'), /3 inputs, each 2× f: 1 \+ 3 × 2 = 7$/);
   assert.deepEqual(problems, []);
   await context.close();
 });

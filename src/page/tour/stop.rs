@@ -208,12 +208,12 @@ pub struct Try {
 
 impl Try {
     /// The label a phone's bar has room for: the requirement it removes
-    /// ("R1"), or "all five" for the try that keeps them all.
+    /// ("R1"), or "keep all" for the try that keeps them all.
     pub fn short(&self) -> &'static str {
         self.label
             .strip_prefix("remove ")
             .and_then(|l| l.split(':').next())
-            .unwrap_or("all five")
+            .unwrap_or("keep all")
     }
 }
 

@@ -175,7 +175,7 @@ pub const STOPS: [Stop; 11] = [
         text: &[
             "R4 is now removed. On the way back, the product u = a·b should multiply u's credit by the other input (b for a, a for b). Without R4 it multiplies by a fixed random number instead: one for a, another for b, the same ones every time.",
         ],
-        notice: "What to notice: on this small graph the credit is simply wrong. Yet in a real network R4 matters least of the five: when this page trains a small network without it, the error ends about 2 times backprop's (the full sweep's), against 6 to 12 times for removing R2 or R3. (The essay this page comes from measured 1.1 times, on another task.) “Going further”, offered with the summary, shows why.",
+        notice: "What to notice: on this small graph a's and b's credits are simply wrong. Yet a real network copes without R4 better than without any other: when this page trains a small network without it, the error ends about 2 times backprop's (backprop: all five kept), against 6 to 12 times for removing R2 or R3. (The essay this page comes from measured 1.1 times, on another task.) “Going further”, offered with the summary, shows why.",
         asks: &["step-next"],
         setup: Setup { kept: Some(without(3)), step: At::Start, ..Setup::graph("graph-svg") },
         predict: Some(Predict {

@@ -122,10 +122,13 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         learned.set(None);
         observed.clear();
     });
+    // the worked example before the stop's learning step (the bar puts it back)
+    let undo_to = StoredValue::new(None::<crate::page::worked::Worksheet>);
     // a learning step (the card's button, or its bar's): a phone's card
     // then makes way for the graph, whose f has changed, and its bar says
     // what the step did
     let learn_step = move || {
+        undo_to.set_value(Some(g.ws.get_untracked()));
         let mut r = Err(String::new());
         g.ws.update(|w| {
             let credits = w
@@ -291,11 +294,23 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 }}
                 // after the reveal, the learning step in the bar, with the
                 // graph (and f) in view
+                // (and, once taken, the way to put the numbers back)
                 {move || {
                     let shown = fit.get() == Fit::Bar && STOPS[stop.get()].learn.is_some()
-                        && tour.with(|t| t.is_revealed()) && learned.get().is_none();
-                    shown.then(|| view! {
-                        <button class="tour-bar-learn" data-testid="tour-bar-learn" on:click=move |_| learn_step()>"learn one step"</button>
+                        && tour.with(|t| t.is_revealed());
+                    shown.then(|| if learned.get().is_none() {
+                        view! {
+                            <button class="tour-bar-learn" data-testid="tour-bar-learn" on:click=move |_| learn_step()>"learn one step"</button>
+                        }.into_any()
+                    } else {
+                        view! {
+                            <button class="small" data-testid="tour-bar-undo" on:click=move |_| {
+                                if let Some(before) = undo_to.get_value() {
+                                    g.ws.set(before);
+                                }
+                                learned.set(None);
+                            }>"↺ put the numbers back"</button>
+                        }.into_any()
                     })
                 }}
                 // a stop of tries keeps them in the bar: one after another

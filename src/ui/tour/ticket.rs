@@ -209,7 +209,7 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
             <button data-testid="ticket-finish" disabled=move || done.with(Option::is_some) on:click=finish>"done: show my answers and my code"</button>
             {result}
             <p class="hint ticket-afresh">
-                {move || done.with(|d| d.as_ref().map(|t| format!("Not {}? ", t.name)))}
+                {move || done.with(|d| d.as_ref().map(|t| format!("Not {}? ", t.shown_name())))}
                 "Another student on this device: "
                 <button class="small" data-testid="ticket-afresh" on:click=move |_| start_afresh(first)>"start afresh"</button>
             </p>
@@ -346,8 +346,10 @@ pub fn ClassTools(
                         let said = if missed.is_empty() {
                             "none".to_string()
                         } else {
+                            let items = t.items();
                             missed.iter().map(|(q, a)| match a {
-                                Some(x) => format!("{q} (chose {})", LETTER[(*x).min(3)]),
+                                // the letter and what it said, as the question table names it
+                                Some(x) => format!("{q} (chose {}: {})", LETTER[(*x).min(3)], ITEMS[items[q - 1]].choices[(*x).min(3)]),
                                 None => format!("{q} (blank)"),
                             }).collect::<Vec<_>>().join(", ")
                         };

@@ -10,6 +10,23 @@ use leptos::prelude::*;
 /// The largest n the chart draws.
 const N_MAX: usize = 10;
 
+/// Forward mode's row, counted as the table counts it: f once, then one
+/// pass per input, each pass the backward sweep's own work ("1 + 3 × 2 =
+/// 7" times calculating f, for the worked example).
+fn forward_how(k: &crate::engine::check::OpCounts) -> String {
+    let f = k.evaluation.max(1) as f64;
+    let pass = (k.reverse - k.evaluation) as f64 / f;
+    let n = |x: f64| crate::engine::fmt::fmt_minus((x * 10.0).round() / 10.0);
+    format!(
+        "every credit going forwards (forward mode): f once, then one pass per input, {} inputs, each {}× f: 1 + {} × {} = {}",
+        k.inputs,
+        n(pass),
+        k.inputs,
+        n(pass),
+        n(k.forward as f64 / f)
+    )
+}
+
 #[component]
 pub fn ModeCosts(ws: RwSignal<Worksheet>) -> impl IntoView {
     let table = move || {
@@ -21,7 +38,7 @@ pub fn ModeCosts(ws: RwSignal<Worksheet>) -> impl IntoView {
                     <thead><tr><th scope="col">"work"</th><th scope="col">"multiplications"</th><th scope="col">"times calculating f"</th></tr></thead>
                     <tbody>
                     <tr><th scope="row">"calculating f once"</th><td data-testid="ops-eval">{k.evaluation}</td><td>"1×"</td></tr>
-                    <tr><th scope="row">{format!("every credit going forwards (forward mode): one pass per input, {} inputs", k.inputs)}</th><td data-testid="ops-forward">{k.forward}</td>
+                    <tr><th scope="row" data-testid="ops-forward-how">{forward_how(&k)}</th><td data-testid="ops-forward">{k.forward}</td>
                         <td>{format!("{:.1}×", ratio(k.forward))}</td></tr>
                     <tr><th scope="row">"every credit going backwards (reverse mode): one sweep"</th><td data-testid="ops-reverse">{k.reverse}</td>
                         <td>{format!("{:.1}×", ratio(k.reverse))}</td></tr>
