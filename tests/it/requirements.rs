@@ -327,6 +327,25 @@ fn step_text_teaches_the_arithmetic_and_names_each_substitution() {
     // step 3 is the product u = a·b: its rate for a is b = −3
     let s3 = joined(&text(all, ErrorSignal::SharedScore, 4));
     assert!(s3.contains("local rate b = −3 (written ∂(a·b)/∂a)"), "{s3}");
+    // kept, the rate is what the sweep uses: no stand-in is named
+    assert!(!s3.contains("instead;"), "{s3}");
+    // without R4 the stand-in is said where it replaces the rate, so the
+    // line does not read as a rate of −3 times another number
+    let no_r4 = joined(&text(
+        [true, true, true, false, true],
+        ErrorSignal::SharedScore,
+        4,
+    ));
+    let to_a = no_r4
+        .lines()
+        .find(|l| l.starts_with("to a: local rate b = −3"))
+        .unwrap_or_else(|| panic!("{no_r4}"));
+    let used = to_a
+        .split(", but the sweep uses ")
+        .nth(1)
+        .and_then(|r| r.split(" instead; ").next())
+        .unwrap_or_else(|| panic!("{to_a}"));
+    assert!(to_a.contains(&format!("× {used} =")), "{to_a}");
     let no_r2 = joined(&text(
         [true, false, true, true, true],
         ErrorSignal::SharedScore,

@@ -70,7 +70,7 @@ pub const STOPS: [Stop; 11] = [
         title: "The backward sweep, step by step",
         look: "Look at the graph and the step buttons under it.",
         text: &[
-            "The backward sweep starts at f, whose credit is 1, and walks back towards the inputs. Each node multiplies the credit it received by how fast its own result moves when that input moves, and passes the product on. No node needs more than its own numbers.",
+            "The backward sweep starts at f, whose credit is 1, and walks back towards the inputs. Each node asks how many times as much its own result would grow if one of its inputs grew a little. That number is the input's local rate (the step text shows it with a small nudge). The node multiplies the credit it received by it and passes the product on. No node needs more than its own numbers.",
         ],
         notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs.",
         asks: &["step-next"],

@@ -341,10 +341,17 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
         } else {
             format!("{} = {value}", rules[t.operand])
         };
+        // a removed requirement's stand-in, said where it replaces the rate
+        // (not a rate of −3 followed by × 1.674215)
+        let instead = if close(t.used.value(), at_stored) {
+            String::new()
+        } else {
+            format!(", but the sweep uses {} instead", fmt_sig(t.used.value()))
+        };
         out.push(line(
             Tone::Math,
             format!(
-                "to {to}: local rate {formula} (written {d}({shown})/{d}{to}); {} × {} = {}",
+                "to {to}: local rate {formula} (written {d}({shown})/{d}{to}){instead}; {} × {} = {}",
                 // seven figures, so the product shown checks by hand
                 signed_sig(s.adjoint),
                 fmt_sig(t.used.value()),
