@@ -17,8 +17,14 @@ fn forward_how(k: &crate::engine::check::OpCounts) -> String {
     let f = k.evaluation.max(1) as f64;
     let pass = (k.reverse - k.evaluation) as f64 / f;
     let n = |x: f64| crate::engine::fmt::fmt_minus((x * 10.0).round() / 10.0);
+    // (a pass that is not a whole number of f's: the sum, rounded, is about)
+    let (about, is) = if pass.fract() == 0.0 {
+        ("", "=")
+    } else {
+        ("about ", "≈")
+    };
     format!(
-        "every credit going forwards (forward mode): f once, then one pass per input, {} inputs, each {}× f: 1 + {} × {} = {}",
+        "every credit going forwards (forward mode): f once, then one pass per input, {} inputs, each {about}{}× f: 1 + {} × {} {is} {}",
         k.inputs,
         n(pass),
         k.inputs,
