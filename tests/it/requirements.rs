@@ -329,6 +329,19 @@ fn step_text_teaches_the_arithmetic_and_names_each_substitution() {
     assert!(s3.contains("local rate b = −3 (written ∂(a·b)/∂a)"), "{s3}");
     // kept, the rate is what the sweep uses: no stand-in is named
     assert!(!s3.contains("instead;"), "{s3}");
+    // a rate is shown with a nudge before its formula: the square's, the
+    // product's and the sum's (the sum's rate is 1)
+    for (k, to, nudge) in [
+        (1, "v", "Nudge v from 4 to 4.001 and v² goes from 16 to 16.008, about 8 times the nudge: that 8 is v's local rate."),
+        (4, "a", "Nudge a from 2 to 2.001 and a·b goes from −6 to −6.003"),
+        (2, "u", "Nudge u from −6 to −5.999 and u + c goes from 4 to 4.001, about 1 times the nudge"),
+    ] {
+        let lines = text(all, ErrorSignal::SharedScore, k);
+        let at = |p: &str| lines.iter().position(|(_, l)| l.starts_with(p));
+        let n = at(nudge).unwrap_or_else(|| panic!("{}", joined(&lines)));
+        let rate = at(&format!("to {to}: local rate")).unwrap();
+        assert_eq!(n + 1, rate, "{}", joined(&lines));
+    }
     // without R4 the stand-in is said where it replaces the rate, so the
     // line does not read as a rate of −3 times another number
     let no_r4 = joined(&text(

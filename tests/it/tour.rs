@@ -149,7 +149,7 @@ fn the_r4_stop_states_the_labs_cost_as_the_precomputed_grid_has_it() {
 #[test]
 fn the_exit_ticket_checks_its_credits_by_the_engine_and_its_codes_round_trip() {
     use creditflow::page::tour::retrieval::Question;
-    use creditflow::page::tour::ticket::{for_stops, Class, Pasted, Ticket, ITEMS};
+    use creditflow::page::tour::ticket::{clean_name, for_stops, Class, Pasted, Ticket, ITEMS};
     use creditflow::page::tour::CORE;
     for it in &ITEMS {
         assert!(it.answer < 4 && it.stop < STOPS.len(), "{}", it.question);
@@ -204,6 +204,15 @@ fn the_exit_ticket_checks_its_credits_by_the_engine_and_its_codes_round_trip() {
     assert_eq!(back.name, "ADA-L");
     // the teacher reads it as it would be written
     assert_eq!(back.shown_name(), "Ada L");
+    // an apostrophe is kept (typed as ’ or '), and a teacher reads it back
+    let oneill = Ticket {
+        name: "Siobhan O’Neill".into(),
+        ..t.clone()
+    };
+    let back_o = Ticket::read(&oneill.code()).unwrap();
+    assert_eq!(back_o.name, "SIOBHAN-O'NEILL");
+    assert_eq!(back_o.shown_name(), "Siobhan O'Neill");
+    assert_eq!(clean_name(" 'quoted' "), "QUOTED");
     // lower case and spaces around are read too
     assert_eq!(
         Ticket::read(&format!("  {}  ", code.to_lowercase())).unwrap(),
@@ -857,4 +866,28 @@ fn the_exit_ticket_names_each_requirement_as_the_tours_removals_do() {
         }
     }
     assert!(seen >= 4, "{seen}");
+}
+
+#[test]
+fn a_phones_short_card_leads_with_a_sentence_and_folds_the_rest() {
+    use creditflow::page::tour::{lead, CORE};
+    assert_eq!(
+        lead("What to notice: one. Yet (two) more. Three."),
+        ("What to notice: one.", "Yet (two) more. Three.")
+    );
+    // a dot inside a number or a product is not a sentence's end
+    assert_eq!(lead("a·b = 2.5 here."), ("a·b = 2.5 here.", ""));
+    // the R4 stop's network sentence is behind the fold, its lead plain
+    let r4 = STOPS
+        .iter()
+        .find(|s| s.title.starts_with("Removing R4"))
+        .unwrap();
+    let (first, rest) = lead(r4.notice);
+    assert!(!first.contains("times"), "{first}");
+    assert!(rest.contains("about 2 times backprop's"), "{rest}");
+    // every core stop's first paragraph is short enough to read at once
+    for s in &STOPS[..CORE] {
+        let n = s.text[0].chars().count();
+        assert!(n <= 260, "{}: {n} characters", s.title);
+    }
 }

@@ -11,7 +11,7 @@ mod stop;
 mod stops;
 pub mod ticket;
 
-pub use stop::{Acting, At, LabFacts, Myth, Predict, Seen, Setup, Stop, Try, Watch, WORKED};
+pub use stop::{lead, Acting, At, LabFacts, Myth, Predict, Seen, Setup, Stop, Try, Watch, WORKED};
 pub use stops::{APURVA, CORE, STOPS};
 
 use crate::page::url::View;

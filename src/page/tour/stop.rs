@@ -222,8 +222,11 @@ pub struct Stop {
     pub title: &'static str,
     /// What to look at, first, in one line.
     pub look: &'static str,
+    /// The words, a paragraph each: a phone's short card shows the first
+    /// and folds the rest behind "more" (so its guess is near its subject).
     pub text: &'static [&'static str],
-    /// What to notice once the stop has been done.
+    /// What to notice once the stop has been done (a phone's short card
+    /// shows its first sentence, `lead`, and folds the rest).
     pub notice: &'static str,
     /// The controls (`data-testid`s) the stop asks the student to use:
     /// the card keeps them on screen and clear of itself, as its subject.
@@ -302,4 +305,17 @@ impl Stop {
         };
         format!("Guess kept: “{}”. {then}", p.choices[c])
     }
+}
+
+/// Words split for a phone's short card: the first sentence, to read at
+/// once, and the rest, behind "more" (`""` when there is none). A
+/// sentence ends at ". " before a capital, a bracket or a quote.
+pub fn lead(text: &str) -> (&str, &str) {
+    for (i, _) in text.match_indices(". ") {
+        let next = text[i + 2..].chars().next();
+        if next.is_some_and(|c| c.is_uppercase() || c == '(' || c == '“') {
+            return (&text[..=i], &text[i + 2..]);
+        }
+    }
+    (text, "")
 }

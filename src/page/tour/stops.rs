@@ -54,8 +54,8 @@ pub const STOPS: [Stop; 11] = [
         title: "Who gets the credit for f?",
         look: "Look at the graph: each box, called a node, is one step of the calculation, with its value.",
         text: &[
-            "f = (a·b + c)² with a = 2, b = −3, c = 10, worked out step by step: u = a·b, then v = u + c, then f = v².",
-            "Credit assignment asks: if an input grew a little, how much would f change? That number is the input's credit. A machine learns by nudging each input a little against its credit, so that f, which measures its mistakes, falls.",
+            "f = (a·b + c)² with a = 2, b = −3, c = 10, worked out step by step: u = a·b, then v = u + c, then f = v². Credit assignment asks: if an input grew a little, how much would f change? That number is the input's credit.",
+            "A machine learns by nudging each input a little against its credit, so that f, which measures its mistakes, falls.",
         ],
         notice: "What to notice: every node has a value, and only f has a credit so far (credit +1).",
         asks: &[],
@@ -70,7 +70,8 @@ pub const STOPS: [Stop; 11] = [
         title: "The backward sweep, step by step",
         look: "Look at the graph and the step buttons under it.",
         text: &[
-            "The backward sweep starts at f, whose credit is 1, and walks back towards the inputs. Each node asks how many times as much its own result would grow if one of its inputs grew a little. That number is the input's local rate (the step text shows it with a small nudge). The node multiplies the credit it received by it and passes the product on. No node needs more than its own numbers.",
+            "The backward sweep starts at f, whose credit is 1, and walks back towards the inputs, one node at a time.",
+            "Each node asks how many times as much its own result would grow if one of its inputs grew a little. That number is the input's local rate (the step text shows it with a small nudge). The node multiplies the credit it received by it and passes the product on. No node needs more than its own numbers.",
         ],
         notice: "What to notice: the signs. a and b meet in the same product, yet their credits have opposite signs.",
         asks: &["step-next"],
@@ -132,7 +133,8 @@ pub const STOPS: [Stop; 11] = [
         title: "The five requirements, one at a time",
         look: "Press a button below, then look at the step text under the graph and the check table below it.",
         text: &[
-            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks (the R1–R5 boxes at the page's top are the same five). R4 has the next stop to itself, with a guess first.",
+            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks.",
+            "The R1–R5 boxes at the page's top are the same five. R4 has the next stop to itself, with a guess first.",
         ],
         notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes, whose credit is the sum of what both send back, so it must wait for both.",
         asks: &[],
@@ -173,7 +175,8 @@ pub const STOPS: [Stop; 11] = [
         title: "Removing R4: a random number instead of the other input",
         look: "Look at the graph and the step buttons under it.",
         text: &[
-            "R4 is now removed. On the way back, the product u = a·b should multiply u's credit by the other input (b for a, a for b). Without R4 it multiplies by a fixed random number instead: one for a, another for b, the same ones every time.",
+            "R4 is now removed: on the way back, the product u = a·b multiplies u's credit by a fixed random number instead of the other input.",
+            "With R4 it would multiply by the other input (b for a, a for b). The random numbers are one for a, another for b, the same ones every time.",
         ],
         notice: "What to notice: on this small graph a's and b's credits are simply wrong. Yet a real network copes without R4 better than without any other: when this page trains a small network without it, the error ends about 2 times backprop's (backprop: all five kept), against 6 to 12 times for removing R2 or R3. (The essay this page comes from measured 1.1 times, on another task.) “Going further”, offered with the summary, shows why.",
         asks: &["step-next"],

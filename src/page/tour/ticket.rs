@@ -148,7 +148,7 @@ const CHECK: &[u8; 32] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /// A student's finished ticket.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ticket {
-    /// Letters (of any script) and digits only, at most 16.
+    /// As typed while answering; in a code read back, `clean_name`'s form.
     pub name: String,
     /// The stops it covers (1-based, first and last).
     pub stops: (usize, usize),
@@ -194,17 +194,19 @@ impl Ticket {
     }
 }
 
-/// A name as the code carries it: letters (of any script) and digits,
-/// its words joined by "-", at most 16 characters, upper case where the
+/// A name as the code carries it: letters (of any script), digits and
+/// the apostrophes inside a word ("O'Neill"; a typographic ’ as '), its
+/// words joined by "-", at most 16 characters, upper case where the
 /// script has it.
 pub fn clean_name(name: &str) -> String {
-    let words: Vec<String> = name
-        .split(|c: char| !c.is_alphanumeric())
+    let name = name.replace('’', "'");
+    let words: Vec<&str> = name
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .map(|w| w.trim_matches('\''))
         .filter(|w| !w.is_empty())
-        .map(str::to_string)
         .collect();
     let joined: String = words.join("-").chars().take(16).collect();
-    joined.trim_end_matches('-').to_uppercase()
+    joined.trim_end_matches(['-', '\'']).to_uppercase()
 }
 
 /// Two letters from the rest of the code (FNV-1a, 10 bits): a changed or
@@ -222,17 +224,24 @@ fn check(body: &str) -> String {
 
 impl Ticket {
     /// The name as a teacher reads it: the code's "AMIRA-KHAN" as
-    /// "Amira Khan" (a script without case as it is).
+    /// "Amira Khan", "O'NEILL" as "O'Neill" (a capital after a one-letter
+    /// prefix's apostrophe; a script without case as it is).
     pub fn shown_name(&self) -> String {
+        let title = |w: &str| {
+            let mut c = w.chars();
+            c.next().map_or_else(String::new, |f| {
+                f.to_uppercase()
+                    .chain(c.flat_map(char::to_lowercase))
+                    .collect::<String>()
+            })
+        };
         self.name
             .split('-')
-            .map(|w| {
-                let mut c = w.chars();
-                c.next().map_or_else(String::new, |f| {
-                    f.to_uppercase()
-                        .chain(c.flat_map(char::to_lowercase))
-                        .collect()
-                })
+            .map(|w| match w.split_once('\'') {
+                Some((pre, rest)) if pre.chars().count() == 1 => {
+                    format!("{}'{}", title(pre), title(rest))
+                }
+                _ => title(w),
             })
             .collect::<Vec<_>>()
             .join(" ")
@@ -286,7 +295,9 @@ impl Ticket {
             return bad("has check letters that do not match: a character was mistyped or lost");
         }
         if name.is_empty() || clean_name(name) != name.to_uppercase() {
-            return bad("has no name, or a name with characters other than letters and digits");
+            return bad(
+                "has no name, or a name with characters other than letters, digits and apostrophes",
+            );
         }
         let range = stops
             .split_once('-')

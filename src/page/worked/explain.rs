@@ -348,22 +348,12 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
         } else {
             format!(", but the sweep uses {} instead", fmt_sig(t.used.value()))
         };
-        out.push(line(
-            Tone::Math,
-            format!(
-                "to {to}: local rate {formula} (written {d}({shown})/{d}{to}){instead}; {} × {} = {}",
-                // seven figures, so the product shown checks by hand
-                signed_sig(s.adjoint),
-                fmt_sig(t.used.value()),
-                signed_sig(t.contribution),
-            ),
-        ));
-        // a curve's rate, and a product's factor, in numbers to check by
-        // hand (a sum's rate, 1, needs none)
+        // a rate in numbers to check by hand, before its formula: a curve's,
+        // and the first input's of a product or a sum (the second is the
+        // same idea)
         let curve = def.arity == 1 && def.nonlinear;
-        // (a product's first factor only: the second is the same idea)
-        let factor = stored_local(g, c, s.node, t).weight && t.operand == 0;
-        if (curve || factor) && c.req.keeps(1) && c.req.keeps(2) && c.req.keeps(4) {
+        let first_of_two = def.arity == 2 && t.operand == 0;
+        if (curve || first_of_two) && c.req.keeps(1) && c.req.keeps(2) && c.req.keeps(4) {
             out.push(nudged(
                 c,
                 def,
@@ -375,6 +365,16 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
                 &fmt_minus(at_stored),
             ));
         }
+        out.push(line(
+            Tone::Math,
+            format!(
+                "to {to}: local rate {formula} (written {d}({shown})/{d}{to}){instead}; {} × {} = {}",
+                // seven figures, so the product shown checks by hand
+                signed_sig(s.adjoint),
+                fmt_sig(t.used.value()),
+                signed_sig(t.contribution),
+            ),
+        ));
         out.extend(substitutions(g, c, names, s.node, t));
         if t.late {
             out.push(line(Tone::Wrong, format!(
@@ -398,9 +398,9 @@ fn sends(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
     out
 }
 
-/// A curve's local rate, or a product's factor, in numbers a student can
-/// check by hand: "nudge v from 4 to 4.001 and v² goes from 16 to
-/// 16.008001, about 8 times the nudge".
+/// A local rate in numbers a student can check by hand: "Nudge v from 4
+/// to 4.001 and v² goes from 16 to 16.008, about 8 times the nudge:
+/// that 8 is v's local rate."
 #[allow(clippy::too_many_arguments)]
 fn nudged(
     c: &Computed,
@@ -424,7 +424,7 @@ fn nudged(
     line(
         Tone::Plain,
         format!(
-            "Why the local rate is {rate}: nudge {to} from {} to {} and {shown} goes from {} to {}, about {rate} times the nudge.",
+            "Nudge {to} from {} to {} and {shown} goes from {} to {}, about {rate} times the nudge: that {rate} is {to}'s local rate.",
             fmt_sig(x),
             fmt_sig(x + H),
             fmt_sig(y0),

@@ -145,11 +145,9 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     };
     let body = move || {
         let s = &STOPS[stop.get()];
-        let text = s
-            .text
-            .iter()
-            .map(|p| view! { <p class="tour-text">{with_terms(p)}</p> })
-            .collect_view();
+        // a phone's short card: the first paragraph, the rest folded
+        let (first, more) = s.text.split_first().map_or(("", &[][..]), |(f, m)| (*f, m));
+        let text = view! { <Folded lead=first rest="" more=more class="tour-text"/> };
         let tries = (!s.tries.is_empty())
             .then(|| view! { <Tries tries=s.tries short=false then=move || make_way(true)/> });
         // a learning step from the card, once the credits are revealed
@@ -183,7 +181,8 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         // the reveal where there is
         let notice = move || {
             let shown = s.predict.is_none() || tour.with(|t| t.is_revealed());
-            shown.then(|| view! { <p class="tour-notice" data-testid="tour-notice">{with_terms(s.notice)}</p> })
+            let (lead, rest) = crate::page::tour::lead(s.notice);
+            shown.then(|| view! { <Folded lead=lead rest=rest more=&[] class="tour-notice" testid="tour-notice"/> })
         };
         view! {
             // on a phone's card, what to look at is the way to it
@@ -376,6 +375,32 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
     }
 }
 
+/// Words a phone's short card folds (a wider screen shows them whole):
+/// `lead` at once; `rest` (the same paragraph's) and the paragraphs in
+/// `more` behind "read on".
+#[component]
+fn Folded(
+    lead: &'static str,
+    rest: &'static str,
+    more: &'static [&'static str],
+    class: &'static str,
+    #[prop(optional)] testid: Option<&'static str>,
+) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let folds = !rest.is_empty() || !more.is_empty();
+    view! {
+        <p class=class data-testid=testid>{with_terms(lead)}
+            {(!rest.is_empty()).then(|| view! { <span class="fold-rest" class:open=open>" "{with_terms(rest)}</span> })}
+        </p>
+        {more.iter().map(|p| view! { <p class=format!("{class} fold-rest") class:open=open>{with_terms(p)}</p> }).collect_view()}
+        {folds.then(|| view! {
+            <button class=format!("small fold-more {class}-more") aria-expanded=move || open.get().to_string()
+                on:click=move |_| open.update(|o| *o = !*o)>
+                {move || if open.get() { "less ▴" } else { "read on ▾" }}</button>
+        })}
+    }
+}
+
 /// A stop's tries (remove one requirement, then the next): full labels
 /// in the card, the requirements' names alone in a phone's bar.
 #[component]
@@ -546,6 +571,7 @@ fn Prediction(
             // why each choice is right or wrong, the chosen one first
             let mut order: Vec<usize> = (0..p.choices.len()).collect();
             order.sort_by_key(|&i| chosen != Some(i));
+            let why_open = RwSignal::new(false);
             view! {
                 <p class="tour-answer" class:right=right data-testid="tour-answer" role="status" tabindex="-1">
                     <b>{verdict}</b>{p.reason}
@@ -561,7 +587,11 @@ fn Prediction(
                         <p role="status" data-testid="tour-learn-said">{move || l.said.get()}</p>
                     </div>
                 })}
-                <ul class="tour-why" data-testid="tour-why">
+                // (a phone's short card: behind a button, after the verdict's why)
+                <button class="small fold-more" aria-expanded=move || why_open.get().to_string()
+                    on:click=move |_| why_open.update(|o| *o = !*o)>
+                    {move || if why_open.get() { "less ▴" } else { "why each answer is right or wrong ▾" }}</button>
+                <ul class="tour-why fold-rest" class:open=why_open data-testid="tour-why">
                     {order.into_iter().map(|i| view! {
                         <li class:right=i == p.answer>
                             <b>{format!("{} “{}”: ", if i == p.answer { "✓" } else { "✗" }, p.choices[i])}</b>
