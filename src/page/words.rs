@@ -25,7 +25,7 @@ pub const WORDS: &[&str] = &[
     "input", "inputs", "instead", "into", "is", "it", "its", "itself", "just", "kept", "kink", "known", "large",
     "last", "least", "left", "less", "lets", "listed", "little", "local", "look", "lost", "loses", "lower", "made", "make",
     "making", "many", "marks", "matches", "matter", "matters", "may", "means", "measured", "measures", "meet", "millions", "mistakes",
-    "more", "most", "moves", "much", "multiplied", "multiplies", "multiply", "multiplying", "must", "needed", "needs",
+    "more", "most", "moves", "much", "multiplication", "multiplied", "multiplies", "multiply", "multiplying", "must", "needed", "needs",
     "negative", "nerve", "network", "new", "next", "no", "not", "nothing", "notice", "now", "nudge", "nudged",
     "nudges", "nudging", "number", "numbers", "of", "old", "on", "once", "one", "ones", "only", "open", "opposite",
     "or", "order", "other", "others", "out", "output", "own", "pass", "passed", "passes", "past", "per",

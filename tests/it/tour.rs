@@ -213,6 +213,20 @@ fn the_exit_ticket_checks_its_credits_by_the_engine_and_its_codes_round_trip() {
     assert_eq!(back_o.name, "SIOBHAN-O'NEILL");
     assert_eq!(back_o.shown_name(), "Siobhan O'Neill");
     assert_eq!(clean_name(" 'quoted' "), "QUOTED");
+    // a name as typed (the student's own ticket) is shown as typed
+    let typed = Ticket {
+        name: " Ines  Duarte ".into(),
+        ..t.clone()
+    };
+    assert_eq!(typed.shown_name(), "Ines Duarte");
+    assert_eq!(
+        Ticket {
+            name: "Siobhan O'Neill".into(),
+            ..t.clone()
+        }
+        .shown_name(),
+        "Siobhan O'Neill"
+    );
     // lower case and spaces around are read too
     assert_eq!(
         Ticket::read(&format!("  {}  ", code.to_lowercase())).unwrap(),
@@ -890,4 +904,22 @@ fn a_phones_short_card_leads_with_a_sentence_and_folds_the_rest() {
         let n = s.text[0].chars().count();
         assert!(n <= 260, "{}: {n} characters", s.title);
     }
+}
+
+#[test]
+fn a_phone_leaves_the_requirements_line_out_until_the_tour_comes_to_them() {
+    let mut t = Tour::default();
+    assert!(t.before_requirements(), "the first visit's offer");
+    let tries = STOPS.iter().position(|s| !s.tries.is_empty()).unwrap();
+    t.go(0);
+    assert!(t.before_requirements());
+    t.go(tries);
+    assert!(!t.before_requirements(), "the stop of tries shows them");
+    t.open = false;
+    assert!(!t.before_requirements(), "a closed tour shows them");
+    let put_away = Tour {
+        dismissed: true,
+        ..Tour::default()
+    };
+    assert!(!put_away.before_requirements(), "nor after “not now”");
 }

@@ -228,6 +228,15 @@ impl Tour {
         self.started() || self.opened
     }
 
+    /// Before the requirements have come up: the first-visit offer shows,
+    /// or the card is open at a stop before the first with tries (a
+    /// phone's first screens then leave the R1–R5 line out).
+    pub fn before_requirements(&self) -> bool {
+        let offered = !self.open && !self.dismissed && !self.begun();
+        let first = STOPS.iter().position(|s| !s.tries.is_empty());
+        offered || (self.open && first.is_some_and(|f| self.stop < f))
+    }
+
     /// Whether the worked example speaks without calculus notation: for a
     /// student who has begun the tour (the learn path), closed or open,
     /// unless a stop that goes further is open; a visitor who never opens

@@ -118,6 +118,7 @@ pub const STOPS: [Stop; 11] = [
         look: "Look at the costs: the table, then the chart under it.",
         text: &[
             "One backward sweep gives every input's credit at once, for at most about three times the work of calculating f.",
+            "Why three: where calculating f did one multiplication, the way back does at most two (a product sends each of its two inputs the credit times the other input), so f once and then the way back cost at most three times f.",
             "Going forwards instead (forward mode) means one pass per input, and each pass carries a rate beside every value, so it costs more than calculating f once: the chart shows that cost growing with the number of inputs while the backward sweep's stays flat. A network with millions of connections could not learn without this.",
         ],
         notice: "What to notice: here, with 3 inputs, going forwards already costs 7 times one calculation of f, the backward sweep 3 times; each extra input adds to the cost of going forwards, never to the cost of the backward sweep.",
@@ -133,8 +134,8 @@ pub const STOPS: [Stop; 11] = [
         title: "The five requirements, one at a time",
         look: "Press a button below, then look at the step text under the graph and the check table below it.",
         text: &[
-            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks.",
-            "The R1–R5 boxes at the page's top are the same five. R4 has the next stop to itself, with a guess first.",
+            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks (R4 has the next stop to itself, with a guess first).",
+            "The R1–R5 boxes at the page's top are the same five.",
         ],
         notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes, whose credit is the sum of what both send back, so it must wait for both.",
         asks: &[],

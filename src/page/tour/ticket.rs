@@ -223,10 +223,14 @@ fn check(body: &str) -> String {
 }
 
 impl Ticket {
-    /// The name as a teacher reads it: the code's "AMIRA-KHAN" as
-    /// "Amira Khan", "O'NEILL" as "O'Neill" (a capital after a one-letter
-    /// prefix's apostrophe; a script without case as it is).
+    /// The name as a teacher reads it: as typed where the ticket has it
+    /// so ("Ines Duarte", "McKay"); the code's "AMIRA-KHAN" as "Amira
+    /// Khan", "O'NEILL" as "O'Neill" (a capital after a one-letter prefix's
+    /// apostrophe; a script without case as it is).
     pub fn shown_name(&self) -> String {
+        if self.name != self.name.to_uppercase() {
+            return self.name.split_whitespace().collect::<Vec<_>>().join(" ");
+        }
         let title = |w: &str| {
             let mut c = w.chars();
             c.next().map_or_else(String::new, |f| {

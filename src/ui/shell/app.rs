@@ -113,6 +113,10 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
         for (m, name) in [
             (proj, "proj "),
             (tour.with(|t| t.open), "touring "),
+            (
+                tour.with(crate::page::tour::Tour::before_requirements),
+                "early ",
+            ),
             (present, "present "),
         ] {
             if m {

@@ -68,6 +68,9 @@ pub fn draw(g: &Graph, geo: &Geometry, c: &Computed, k: usize, look: Look) -> An
     let (node_w, node_h) = (geo.node_w, geo.node_h);
     let shown = c.sweep.shown(g.output(), g.len(), k);
     let active = k.checked_sub(1).and_then(|i| c.sweep.steps.get(i));
+    // before the backward sweep's first step the arrows show the forward
+    // sweep (inputs to output); from it on, the way credit flows
+    let forward = k == 0;
     // the latest contribution sent along each (consumer, operand) edge so far
     let mut sent = crate::engine::graph::IntMap::default();
     for s in c.sweep.steps.iter().take(k) {
@@ -90,7 +93,8 @@ pub fn draw(g: &Graph, geo: &Geometry, c: &Computed, k: usize, look: Look) -> An
             };
             view! {
                 <g>
-                    <path class=class d=quad(&e.path) marker-end=arrow_url.clone()></path>
+                    <path class=class d=quad(&e.path) marker-start=forward.then(|| arrow_url.clone())
+                        marker-end=(!forward).then(|| arrow_url.clone())></path>
                     {label.map(|v| view! {
                         <text class=format!("edge-label {}", sign_class(v)) x=format!("{:.1}", e.label.0)
                             y=format!("{:.1}", e.label.1) text-anchor="middle">{fmt_signed(look.num(v))}</text>
@@ -170,7 +174,7 @@ pub fn draw(g: &Graph, geo: &Geometry, c: &Computed, k: usize, look: Look) -> An
     };
     view! {
         <svg class="graph" class:fit=zoom.is_none() class:down=down data-testid="graph-svg" role="list"
-            aria-label=format!("The computation graph, one item per node (Tab moves between them): {across}; arrows point the way credit flows")
+            aria-label=format!("The computation graph, one item per node (Tab moves between them): {across}; {}", arrows_say(k))
             viewBox=format!("{:.0} {:.0} {:.0} {:.0}", geo.x0, geo.y0, geo.width, geo.height) width=width
             style=fit_style(geo.width, zoom)>
             <defs>
@@ -289,4 +293,14 @@ fn fitted(line: String, room: usize) -> String {
         .iter()
         .find_map(|w| line.strip_prefix(w))
         .map_or_else(|| line.clone(), str::to_string)
+}
+
+/// What the graph's arrows show at step `k` (the key's words and the
+/// graph's name for a screen reader).
+pub fn arrows_say(k: usize) -> &'static str {
+    if k == 0 {
+        "arrows: the forward sweep, from the inputs to f"
+    } else {
+        "arrows: the way credit flows, from f back to the inputs"
+    }
 }

@@ -299,8 +299,8 @@ pub fn ClassTools(
                     </leptos::portal::Portal>
                 }
             })}
-            <h3>"4. After class: the exit-ticket codes"</h3>
-            <p class="hint">"Students copy their code into whatever you already use: a question in a Google or Microsoft form, a message on your class's learning platform, or a slip of paper. Paste the codes here, one per line. Each code carries two check letters against typos; it is not a lock, since anyone can make a code. A name pasted twice counts once, the later code (the page says when that happens)."</p>
+            <h3>"4. At the lesson's end: the exit-ticket codes"</h3>
+            <p class="hint">"Students copy their code into whatever you already use: a question in a Google or Microsoft form, a message on your class's learning platform, or a slip of paper. Paste the codes here, one per line. Each code carries two check letters against typos; it is not a lock, since anyone can make a code. A name pasted twice counts once, the later code (the page says so when the two codes differ)."</p>
             <textarea data-testid="class-codes" rows="6" wrap="off" aria-label="exit-ticket codes, one per line"
                 prop:value=move || pasted.get()
                 on:input=move |e| pasted.set(event_target_value(&e))></textarea>

@@ -246,7 +246,7 @@ pub fn GraphView() -> impl IntoView {
             <div class="col centre" data-testid="slide-graph">
                 <p class="value-f">
                     <span data-testid="value-f">{move || format!("f = {}", fmt_minus(computed.with(|c| c.value)))}</span>
-                    <span class="hint">" — arrows show the direction credit flows, from the output back to the inputs"</span>
+                    <span class="hint">" — "{move || crate::ui::shell::graph_svg::arrows_say(k.get())}</span>
                 </p>
                 {move || computed.with(|c| {
                     let f_bad = !c.value.is_finite();
@@ -272,7 +272,7 @@ pub fn GraphView() -> impl IntoView {
                         <span class="neg">{NEGATIVE.legend}</span>
                         <span class="key-active">{SENDING.legend}</span>
                         <span class="key-receiving">{RECEIVING.legend}</span>
-                        <span class="key-arrows">"arrows: the way credit flows"</span>
+                        <span class="key-arrows">{move || crate::ui::shell::graph_svg::arrows_say(k.get())}</span>
                         {move || (signal.get() == crate::engine::ErrorSignal::Scrambled && !kept.get()[2])
                             .then(|| view! { <span class="key-hand">{HANDOFF.legend}</span> })}
                     </span>
