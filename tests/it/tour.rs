@@ -212,6 +212,11 @@ fn the_exit_ticket_checks_its_credits_by_the_engine_and_its_codes_round_trip() {
     let back_o = Ticket::read(&oneill.code()).unwrap();
     assert_eq!(back_o.name, "SIOBHAN-O'NEILL");
     assert_eq!(back_o.shown_name(), "Siobhan O'Neill");
+    // a code whose apostrophe a word processor curled is read the same
+    assert_eq!(
+        Ticket::read(&oneill.code().replace('\'', "’")).unwrap(),
+        back_o
+    );
     assert_eq!(clean_name(" 'quoted' "), "QUOTED");
     // a name as typed (the student's own ticket) is shown as typed
     let typed = Ticket {
@@ -896,9 +901,12 @@ fn a_phones_short_card_leads_with_a_sentence_and_folds_the_rest() {
         .iter()
         .find(|s| s.title.starts_with("Removing R4"))
         .unwrap();
-    let (first, rest) = lead(r4.notice);
+    let (first, rest) = r4.notice_parts();
     assert!(!first.contains("times"), "{first}");
     assert!(rest.contains("about 2 times backprop's"), "{rest}");
+    // a short notice is whole (the R5 exception stays in view at stop 5)
+    let tries = STOPS.iter().find(|s| !s.tries.is_empty()).unwrap();
+    assert_eq!(tries.notice_parts().1, "", "{}", tries.notice);
     // every core stop's first paragraph is short enough to read at once
     for s in &STOPS[..CORE] {
         let n = s.text[0].chars().count();

@@ -307,6 +307,19 @@ impl Stop {
     }
 }
 
+impl Stop {
+    /// What to notice as a phone's short card shows it: a long notice's
+    /// first sentence, and the rest behind "read on" (`lead`); a short
+    /// one whole.
+    pub fn notice_parts(&self) -> (&'static str, &'static str) {
+        if self.notice.chars().count() > 320 {
+            lead(self.notice)
+        } else {
+            (self.notice, "")
+        }
+    }
+}
+
 /// Words split for a phone's short card: the first sentence, to read at
 /// once, and the rest, behind "more" (`""` when there is none). A
 /// sentence ends at ". " before a capital, a bracket or a quote.

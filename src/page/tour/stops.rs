@@ -134,8 +134,7 @@ pub const STOPS: [Stop; 11] = [
         title: "The five requirements, one at a time",
         look: "Press a button below, then look at the step text under the graph and the check table below it.",
         text: &[
-            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks (R4 has the next stop to itself, with a guess first).",
-            "The R1–R5 boxes at the page's top are the same five.",
+            "The sweep needed five things at every node, the requirements R1 to R5 (R1–R5 at the page's top are the same five). Remove one at a time with the buttons below and see what breaks; R4 has the next stop to itself, with a guess first.",
         ],
         notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes, whose credit is the sum of what both send back, so it must wait for both.",
         asks: &[],

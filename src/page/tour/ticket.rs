@@ -275,7 +275,9 @@ impl Ticket {
 
     /// Reads a code; a message naming it when it is not one.
     pub fn read(code: &str) -> Result<Ticket, String> {
-        let code = code.trim();
+        // (a word processor or a phone may have curled the apostrophe)
+        let code = code.trim().replace('’', "'");
+        let code = code.as_str();
         let shown = if code.chars().count() > 40 {
             format!("{}…", code.chars().take(40).collect::<String>())
         } else {

@@ -181,7 +181,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         // the reveal where there is
         let notice = move || {
             let shown = s.predict.is_none() || tour.with(|t| t.is_revealed());
-            let (lead, rest) = crate::page::tour::lead(s.notice);
+            let (lead, rest) = s.notice_parts();
             shown.then(|| view! { <Folded lead=lead rest=rest more=&[] class="tour-notice" testid="tour-notice"/> })
         };
         view! {
