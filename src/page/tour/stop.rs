@@ -223,7 +223,7 @@ pub struct Stop {
     /// What to look at, first, in one line.
     pub look: &'static str,
     /// The words, a paragraph each: a phone's short card shows the first
-    /// and folds the rest behind "more" (so its guess is near its subject).
+    /// and folds the rest behind "read on" (so its guess is near its subject).
     pub text: &'static [&'static str],
     /// What to notice once the stop has been done (a phone's short card
     /// shows its first sentence, `lead`, and folds the rest).
@@ -305,9 +305,7 @@ impl Stop {
         };
         format!("Guess kept: “{}”. {then}", p.choices[c])
     }
-}
 
-impl Stop {
     /// What to notice as a phone's short card shows it: a long notice's
     /// first sentence, and the rest behind "read on" (`lead`); a short
     /// one whole.
@@ -321,7 +319,7 @@ impl Stop {
 }
 
 /// Words split for a phone's short card: the first sentence, to read at
-/// once, and the rest, behind "more" (`""` when there is none). A
+/// once, and the rest, behind "read on" (`""` when there is none). A
 /// sentence ends at ". " before a capital, a bracket or a quote.
 pub fn lead(text: &str) -> (&str, &str) {
     for (i, _) in text.match_indices(". ") {
