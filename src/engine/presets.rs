@@ -49,3 +49,7 @@ pub const PRESETS: [Preset; 6] = [
 /// The index of the first preset with fan-out, offered when R5 is
 /// unticked on a tree.
 pub const FAN_OUT_PRESET: usize = 1;
+
+/// The index of the one-neuron preset (tanh: a step whose rate comes
+/// from its own value).
+pub const NEURON_PRESET: usize = 3;

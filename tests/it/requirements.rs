@@ -192,6 +192,20 @@ fn r5_depth_first_loses_late_contributions_only_with_fan_out() {
     );
 }
 
+/// The summary's "your own graphs" offers the fan-out preset as the graph
+/// where unticking R5 makes b's credit wrong (and a's right), and the
+/// neuron preset as tanh's.
+#[test]
+fn the_summarys_presets_show_what_it_says() {
+    use creditflow::engine::presets::{FAN_OUT_PRESET, NEURON_PRESET};
+    let (_, src, vals) = PRESETS[FAN_OUT_PRESET];
+    let kept = grads(src, vals, &[], ErrorSignal::SharedScore);
+    let off = grads(src, vals, &[5], ErrorSignal::SharedScore);
+    assert_eq!(kept[0], off[0], "a's credit stays right");
+    assert_ne!(kept[1], off[1], "b's credit changes without R5");
+    assert!(PRESETS[NEURON_PRESET].1.starts_with("tanh("));
+}
+
 #[test]
 fn r3_sign_dropped_gives_magnitudes() {
     assert_eq!(g_r3(ErrorSignal::SignDropped), vec![24.0, 16.0, 8.0]);

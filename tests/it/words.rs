@@ -170,7 +170,7 @@ fn a_class_without_calculus_reads_the_steps_without_its_notation() {
         "a's credit = −24: the credit that came back"
     );
     assert_eq!(
-        without_calculus("per unit of growth (its adjoint, written x\u{304} for a node x, read “x bar”). The sweep, x\u{304}1\u{304}"),
+        without_calculus("per unit of growth (written x\u{304} for a node x, read “x bar”; books call it the adjoint). The sweep, x\u{304}1\u{304}"),
         "per unit of growth. The sweep, x1's credit"
     );
 }

@@ -71,7 +71,7 @@ impl Requirements {
     pub fn describe(r: usize) -> &'static str {
         match r {
             1 => "stored activity: local derivatives are worked out at the previous example's values",
-            2 => "local derivatives: each curved step (such as a square) passes its credit on without its own slope",
+            2 => "local derivatives: a step whose rate changes with its input (such as a square) passes its credit on without its own slope",
             3 => "signed, per-unit errors: one shared score, credits handed to the wrong nodes, or only their size without the sign",
             4 => "weight transport: on the way back a product multiplies by a fixed random number, not by its other input",
             5 => "ordering: nodes are visited depth-first, so a node with fan-out can send its credit on before all of it has arrived",

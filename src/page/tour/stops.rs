@@ -152,7 +152,7 @@ pub const STOPS: [Stop; 11] = [
                 label: "remove R2: each step's own rate",
                 kept: without(1),
                 r3: None,
-                says: "R2 removed: a curved step passes its credit on without its own rate, as if that rate were 1: v² hands back 1 instead of 2·v = 8. (The product still multiplies by its other input: that is R4's part.)",
+                says: "R2 removed: the square v² passes its credit on without its own local rate, as if that rate were 1: it hands back 1 instead of 2·v = 8. (The product still multiplies by its other input: that is R4's part.)",
             },
             Try {
                 label: "remove R3: a sign on each credit",
@@ -164,7 +164,7 @@ pub const STOPS: [Stop; 11] = [
                 label: "remove R5: waiting for all the credit",
                 kept: without(4),
                 r3: None,
-                says: "R5 removed: a node may pass its credit on before all of it has arrived. Here every value feeds only one node, so nothing breaks. Where one value feeds two nodes, its credit is the sum of what both send back, so it must wait for both.",
+                says: "R5 removed: a node may pass its credit on before all of it has arrived. The sweep now follows one path all the way down to a first, then goes back up for b, then c, one hand-off per step, so its step counter counts more steps; here every value feeds only one node, so nothing breaks. Where one value feeds two nodes, its credit is the sum of what both send back, so it must wait for both.",
             },
             Try { label: "keep all five", kept: ALL, r3: None, says: "All five kept: every credit matches the nudges." },
         ],

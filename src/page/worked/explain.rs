@@ -83,7 +83,7 @@ fn before_sweep(g: &Graph, c: &Computed, names: &[String]) -> Vec<Line> {
     vec![
         line(Tone::Plain, "The forward sweep has run: every node holds its value and the inputs it saw."),
         line(Tone::Plain, format!(
-            "Each node's credit says how much {out} would change if that node's value grew a little, per unit of growth (its adjoint, written x̄ for a node x, read “x bar”). The backward sweep starts at the output, whose credit is {} = 1 ({out} grows one-for-one with itself). Press next ▶ to start it.",
+            "Each node's credit says how much {out} would change if that node's value grew a little, per unit of growth{BAR_NOTE}. The backward sweep starts at the output, whose credit is {} = 1 ({out} grows one-for-one with itself). Press next ▶ to start it.",
             bar(out)
         )),
     ]
@@ -163,8 +163,8 @@ fn r3_lines(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Vec<Line> {
             names[j.index()], fmt_signed(s.adjoint)
         ),
         (ErrorSignal::SignDropped, _) if s.adjoint < 0.0 => format!(
-            "R3 removed (sign dropped): it sends {} on as usual, but its credit will be |{}| = {}.",
-            fmt_signed(s.adjoint), fmt_signed(s.adjoint), fmt_signed(s.credit)
+            "R3 removed (sign dropped): it sends {} on as usual, but it is given its credit without the sign: {} instead of {}.",
+            fmt_signed(s.adjoint), fmt_signed(s.credit), fmt_signed(s.adjoint)
         ),
         _ => return vec![],
     };
@@ -505,7 +505,7 @@ fn substitutions(g: &Graph, c: &Computed, names: &[String], node: NodeId, t: &Se
             _ => other.to_string(),
         };
         out.push(line(Tone::Ablated, format!(
-            "R4 removed: a fixed random number {} instead of the other input {other} = {}. (In a network the forward connections slowly learn to agree with fixed random ones, which is why removing R4 costs little there.)",
+            "R4 removed: a fixed random number {} instead of the other input {other} = {}. (In a network that trains, the forward connections slowly change until fixed random numbers like this one send back credit that works, which is why removing R4 costs little there.)",
             fmt_minus(t.used.linear), fmt_minus(before.linear)
         )));
     }
@@ -548,16 +548,14 @@ fn without_figures(text: &str) -> String {
     t
 }
 
+/// How step 0 introduces the bar notation (and the textbook's word for a
+/// credit), said where it is written and where it is taken out.
+const BAR_NOTE: &str = " (written x̄ for a node x, read “x bar”; books call it the adjoint)";
+
 /// The bar notation said in words: "ā" becomes "a's credit", and the
-/// sentence that introduces it ("(its adjoint, written x̄ …)") goes.
+/// note that introduces it (`BAR_NOTE`) goes.
 fn without_bars(text: &str) -> String {
-    let text = match text.find(" (its adjoint, written ") {
-        Some(at) => match text[at..].find(')') {
-            Some(end) => format!("{}{}", &text[..at], &text[at + end + 1..]),
-            None => text.to_string(),
-        },
-        None => text.to_string(),
-    };
+    let text = text.replace(BAR_NOTE, "");
     // (a barred name is each letter and a combining bar: `engine::fmt::bar`)
     let mut out = String::with_capacity(text.len() + 16);
     let mut name = String::new();

@@ -507,9 +507,46 @@ fn Summary(
             </ul>
             {guesses}
             {move || ends.get().map(|(a, b)| view! { <crate::ui::tour::ticket::ExitTicket first=a last=b/> })}
+            <OwnGraphs tour=tour/>
             {further}
             <p class:hidden=move || app.with(|a| a.hides("help"))>"Read the whole argument in "<a href=crate::page::glossary::ESSAY_URL target="_blank" rel="noopener" data-testid="tour-essay-link">"the essay"</a>"."</p>
         </section>
+    }
+}
+
+/// After the exit ticket: the sweep on other graphs, two presets in one
+/// click each (one where R5 matters), and the expression box for the
+/// student's own (none where the lesson hides the expression box).
+#[component]
+fn OwnGraphs(tour: RwSignal<Tour>) -> impl IntoView {
+    use crate::engine::presets::{FAN_OUT_PRESET, NEURON_PRESET, PRESETS};
+    let app = expect_context::<RwSignal<AppState>>();
+    let g = expect_context::<GraphState>();
+    let load = move |i: usize| {
+        tour.update(|t| t.open = false);
+        app.update(|a| {
+            if !a.hides("nav") {
+                a.view = crate::page::url::View::Graph;
+            }
+        });
+        let (_, src, vals) = PRESETS[i];
+        g.load(src, vals);
+        g.step.set(0);
+        request_animation_frame(|| crate::ui::tour::card::to_subject("graph-svg", &[]));
+    };
+    let shown = |i: usize| PRESETS[i].1.replace('*', "·");
+    view! {
+        <div class="tour-own" data-testid="tour-own" class:hidden=move || app.with(|a| a.hides("expr"))>
+            <h3>"Your own graphs"</h3>
+            <p>"The sweep works on any formula. Two to start with, one click each (the page goes back up to the graph):"</p>
+            <ul>
+                <li><button data-testid="tour-own-fan" on:click=move |_| load(FAN_OUT_PRESET)><code>{shown(FAN_OUT_PRESET)}</code></button>
+                    " b feeds two nodes, so its credit arrives in two parts. Step the sweep to its end; then untick R5 in “Requirements R1–R5” at the page's top and step again: b's credit comes out wrong, because b no longer waits for both parts."</li>
+                <li><button data-testid="tour-own-neuron" on:click=move |_| load(NEURON_PRESET)><code>{shown(NEURON_PRESET)}</code></button>
+                    " one neuron: tanh's local rate, 1 − tanh², is worked out from the value tanh just found (R1 and R2 at work)."</li>
+            </ul>
+            <p>"Or type your own in the Expression box under the graph; its first button brings the worked example back."</p>
+        </div>
     }
 }
 

@@ -54,7 +54,7 @@ pub fn ModeCosts(ws: RwSignal<Worksheet>) -> impl IntoView {
         })
     };
     view! {
-        <h2>"The cheap gradient principle"</h2>
+        <h2>"Why one backward sweep is cheap"</h2>
         {table}
         <FamilyChart/>
         <p class="hint">
@@ -100,29 +100,41 @@ fn FamilyChart() -> impl IntoView {
             c.forward as f64 / c.evaluation.max(1) as f64
         });
     let rev = line(&|c| c.reverse);
+    let worked = fam.iter().find(|(n, _)| *n == 2).map(|(_, c)| {
+        let e = c.evaluation.max(1) as f64;
+        (c.forward as f64 / e, c.reverse as f64 / e)
+    });
     let yticks: Vec<f64> = (0..=4).map(|i| ymax * i as f64 / 4.0).collect();
     view! {
         <figure class="chart family" data-testid="cost-chart">
             <svg viewBox=format!("0 0 {w} {h}") role="img"
-                aria-label="Cost of the full gradient in evaluations against the number of inputs: forward mode grows, reverse mode stays at 3">
+                aria-label="Cost of every credit in evaluations of f against the number of inputs: forward mode grows with the inputs, reverse mode stays at 3">
                 <line class="axis" x1=l y1=h - b x2=w - r y2=h - b></line>
                 <line class="axis" x1=l y1=t x2=l y2=h - b></line>
                 {yticks.into_iter().map(|v| view! {
                     <text class="tick" x=l - 5.0 y=y(v) + 4.0 text-anchor="end">{format!("{v:.0}")}</text>
                     <line class="grid" x1=l y1=y(v) x2=w - r y2=y(v)></line>
                 }).collect_view()}
+                // fₙ has n + 1 inputs (x1 … xn and c): the axis counts them all
                 {(1..=N_MAX).step_by(3).map(|n| view! {
-                    <text class="tick" x=x(n) y=h - b + 14.0 text-anchor="middle">{n}</text>
+                    <text class="tick" x=x(n) y=h - b + 14.0 text-anchor="middle">{n + 1}</text>
                 }).collect_view()}
-                <text class="axis-label" x=(l + w - r) / 2.0 y=h - 4.0 text-anchor="middle">"n, the number of product inputs"</text>
+                <text class="axis-label" x=(l + w - r) / 2.0 y=h - 4.0 text-anchor="middle">"the number of inputs"</text>
                 <text class="axis-label" transform=format!("translate(11 {}) rotate(-90)", (t + h - b) / 2.0) text-anchor="middle">"cost ÷ one evaluation"</text>
                 <polyline class="fwd" points=fwd></polyline>
                 <polyline class="rev" points=rev></polyline>
                 // above and to the left of its rising line, clear of it
                 <text class="fwd-label" x=x(fwd_at) - 8.0 y=y(fwd_v) - 8.0 text-anchor="end">"forward mode"</text>
                 <text class="rev-label" x=x(N_MAX) - 4.0 y=y(3.0) - 6.0 text-anchor="end">"reverse mode (3×)"</text>
+                // the worked example (n = 2: a·b + c, 3 inputs) on both lines
+                {worked.map(|(fw, rv)| view! {
+                    <circle class="worked fwd" cx=x(2) cy=y(fw) r="3.5"></circle>
+                    <circle class="worked rev" cx=x(2) cy=y(rv) r="3.5"></circle>
+                    // under the reverse line, clear of both lines' labels
+                    <text class="tick" x=x(2) + 7.0 y=y(rv) + 14.0>"worked example"</text>
+                })}
             </svg>
-            <figcaption>{format!("fₙ = {}, for n = 1 … {N_MAX} (plus the input c).", family_expr(3).replace("x3", "…·xn").replace("*", "·"))}</figcaption>
+            <figcaption>{format!("fₙ = {}, with n + 1 inputs (x1 … xn and c), for n = 1 … {N_MAX}; the dots are the worked example (n = 2: 3 inputs).", family_expr(3).replace("x3", "…·xn").replace("*", "·"))}</figcaption>
         </figure>
     }
 }
