@@ -185,6 +185,16 @@ fn at(p: &[(f64, f64); 3], t: f64) -> (f64, f64) {
     )
 }
 
+/// Where the arrowhead at an edge's input end (`end`) is drawn: the
+/// backward sweep's arrows point into the input, the head reaching about
+/// 10 px back along the edge.
+fn head_rect(flow: Flow, (x, y): (f64, f64)) -> Rect {
+    match flow {
+        Flow::Down => (x - 4.0, y, x + 4.0, y + 9.0),
+        Flow::Across => (x - 1.0, y - 6.0, x + 11.0, y + 6.0),
+    }
+}
+
 /// Places nodes, routes each edge around the nodes it would cross, and
 /// puts each label near its sender where it overlaps no node and no other
 /// label.
@@ -222,8 +232,9 @@ fn placed(g: &Graph, flow: Flow, z: &Sizes, strict: bool) -> Option<Geometry> {
         })
         .collect();
     let rects: Vec<Rect> = nodes.iter().map(|&p| node_rect(z, p)).collect();
-    let mut labels: Vec<Rect> = Vec::new();
-    let mut edges = Vec::new();
+    // first every edge's route, then the labels, which keep clear of the
+    // nodes, of each other and of every arrowhead
+    let mut routes = Vec::new();
     for (i, node) in g.nodes.iter().enumerate() {
         let inputs = node.op.inputs();
         let twin = inputs.len() == 2 && inputs[0] == inputs[1];
@@ -266,48 +277,55 @@ fn placed(g: &Graph, flow: Flow, z: &Sizes, strict: bool) -> Option<Geometry> {
                 .map(|&b| curve(b))
                 .find(|p| clear(p))
                 .unwrap_or_else(|| curve(bends[0]));
-            // the label near the sender (the consumer), where the
-            // contribution leaves, moving along the edge until it is free
-            let boxed = |(x, y): (f64, f64)| (x - LABEL_W / 2.0, y - LABEL_H, x + LABEL_W / 2.0, y);
-            // down, the inputs of one node sit side by side: their labels
-            // go near the inputs, where the edges have spread apart
-            let near: &[f64] = match flow {
-                Flow::Across => &[0.2, 0.35, 0.5, 0.65, 0.8, 0.12],
-                Flow::Down => &[0.7, 0.55, 0.85, 0.4, 0.25, 0.95, 0.1],
-            };
-            // (down, the layers are close: beside the edge, too, either side)
-            let aside: &[f64] = match flow {
-                Flow::Across => &[0.0],
-                Flow::Down => &[0.0, LABEL_W / 2.0 + 4.0, -LABEL_W / 2.0 - 4.0],
-            };
-            let found = near
-                .iter()
-                .flat_map(|&t| {
-                    let (x, y) = at(&path, t);
-                    aside.iter().map(move |dx| (x + dx, y - 4.0))
-                })
-                .find(|&p| {
-                    let b = boxed(p);
-                    rects.iter().all(|r| !overlaps(*r, b))
-                        && labels.iter().all(|l| !overlaps(*l, b))
-                });
-            let label = match found {
-                Some(p) => p,
-                None if strict => return None,
-                None => {
-                    let (x, y) = at(&path, 0.35);
-                    (x, y - 4.0)
-                }
-            };
-            labels.push(boxed(label));
-            edges.push(EdgeGeom {
-                consumer: i,
-                operand,
-                input: j,
-                path,
-                label,
-            });
+            routes.push((i, operand, j, path));
         }
+    }
+    let heads: Vec<Rect> = routes.iter().map(|r| head_rect(flow, r.3[2])).collect();
+    let mut labels: Vec<Rect> = Vec::new();
+    let mut edges = Vec::new();
+    for (i, operand, j, path) in routes {
+        // the label near the sender (the consumer), where the
+        // contribution leaves, moving along the edge until it is free
+        let boxed = |(x, y): (f64, f64)| (x - LABEL_W / 2.0, y - LABEL_H, x + LABEL_W / 2.0, y);
+        // down, the inputs of one node sit side by side: their labels
+        // go near the inputs, where the edges have spread apart
+        let near: &[f64] = match flow {
+            Flow::Across => &[0.2, 0.35, 0.5, 0.65, 0.8, 0.12],
+            Flow::Down => &[0.7, 0.55, 0.85, 0.4, 0.25, 0.95, 0.1],
+        };
+        // (down, the layers are close: beside the edge, too, either side)
+        let aside: &[f64] = match flow {
+            Flow::Across => &[0.0],
+            Flow::Down => &[0.0, LABEL_W / 2.0 + 4.0, -LABEL_W / 2.0 - 4.0],
+        };
+        let found = near
+            .iter()
+            .flat_map(|&t| {
+                let (x, y) = at(&path, t);
+                aside.iter().map(move |dx| (x + dx, y - 4.0))
+            })
+            .find(|&p| {
+                let b = boxed(p);
+                rects.iter().all(|r| !overlaps(*r, b))
+                    && labels.iter().all(|l| !overlaps(*l, b))
+                    && heads.iter().all(|h| !overlaps(*h, b))
+            });
+        let label = match found {
+            Some(p) => p,
+            None if strict => return None,
+            None => {
+                let (x, y) = at(&path, 0.35);
+                (x, y - 4.0)
+            }
+        };
+        labels.push(boxed(label));
+        edges.push(EdgeGeom {
+            consumer: i,
+            operand,
+            input: j,
+            path,
+            label,
+        });
     }
     let (mut lo, mut hi) = ((0.0f64, 0.0f64), (0.0f64, 0.0f64));
     let curve_ys = edges.iter().map(|e| at(&e.path, 0.5).1);

@@ -686,7 +686,70 @@ test('the keyboard alone steps the sweep, reads a node, and runs the lab', async
   await tabTo(page, 'lab-run');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
-  assert.equal(await text(page, 'lab-announce'), 'training done');
+  assert.match(await text(page, 'lab-announce'), /^Training done\. Test scores, lower is better: exact backprop [0-9.]+\.$/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** From the page's top, Tab (and Enter on the skip link to it) until
+ * `id` has the focus: how many Tabs that took, or Infinity after 40. */
+async function keysTo(page, id, skip) {
+  await page.evaluate(() => document.activeElement?.blur());
+  for (let tabs = 1; tabs <= 40; tabs++) {
+    await page.keyboard.press('Tab');
+    if (await focused(page) === id) return tabs;
+    if (await page.evaluate((s) => document.activeElement?.textContent === s, skip)) {
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((id) => document.activeElement?.dataset?.testid === id, id, { timeout: 5000 }).catch(() => {});
+      if (await focused(page) === id) return tabs;
+    }
+  }
+  return Infinity;
+}
+
+test('by keyboard and screen reader: skip links, focus never on the page, Escape closes, a view switch and a removal said', async () => {
+  const { page, problems, context } = await site.open();
+  assert.ok(await keysTo(page, 'step-next', 'Skip to the step buttons') <= 12, 'next ▶ within 12 Tabs');
+  // next ▶ at the sweep's end keeps the focus (it says it cannot act)
+  for (let i = 0; i < 8; i++) await page.keyboard.press('Enter');
+  assert.equal(await focused(page), 'step-next');
+  assert.equal(await page.getAttribute('[data-testid=step-next]', 'aria-disabled'), 'true');
+  // unticking R4 says what broke, with the numbers (the table's ✗ rows)
+  await page.focus('[data-testid=req-R4]');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.querySelector('[data-testid=reqs-said]')?.textContent !== '');
+  assert.match(await text(page, 'reqs-said'),
+    /^R4 removed: 2 credits wrong: a's is [−+][0-9.]+ instead of −24, b's is [−+][0-9.]+ instead of \+16; still right: c's \+8\. Same direction as the true credits: −?[0-9.]+ \(1 = exactly\)\.$/);
+  assert.equal(await page.getAttribute('[data-testid=reqs-said]', 'role'), 'status');
+  await page.keyboard.press('Space');
+  assert.match(await text(page, 'reqs-said'), /^All five requirements kept: every credit matches the nudges: a's −24, b's \+16, c's \+8\.$/);
+  // Help and the teacher's panel: opened, the focus on their heading;
+  // Escape closes them and gives the focus back to their button
+  for (const [open, title, panel] of [['help-open', 'help-title', 'help-panel'], ['teacher-open', 'teacher-title', 'teacher-panel']]) {
+    await page.focus(`[data-testid=${open}]`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((t) => document.activeElement?.dataset?.testid === t, title, { timeout: 10000 });
+    await page.keyboard.press('Escape');
+    assert.equal(await visible(page, panel), false, `${panel} closed`);
+    await page.waitForFunction((b) => document.activeElement?.dataset?.testid === b, open);
+  }
+  // a view switch: the focus on the new view's heading, the window's title
+  await page.focus('[data-testid=nav-lab]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'view-title');
+  assert.equal(await text(page, 'view-title'), 'Lab — Credit Flow');
+  assert.equal(await page.title(), 'Lab — Credit Flow');
+  // from the top of the lab (its link reloaded): ▶ run within 12 Tabs;
+  // run and pause keep the focus while they cannot act
+  await page.reload();
+  await page.waitForSelector('[data-testid=lab-run]');
+  assert.ok(await keysTo(page, 'lab-run', 'Skip to ▶ run') <= 12, '▶ run within 12 Tabs');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('[data-testid=lab-run]', 'aria-disabled'), 'true');
+  assert.equal(await focused(page), 'lab-run');
+  await page.focus('[data-testid=lab-pause]');
+  await page.keyboard.press('Enter');
+  assert.equal(await focused(page), 'lab-pause');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -206,6 +206,24 @@ fn the_summarys_presets_show_what_it_says() {
     assert!(PRESETS[NEURON_PRESET].1.starts_with("tanh("));
 }
 
+/// What a removal did, said in one sentence: the wrong credits beside
+/// the nudges' (four significant figures), the right ones, the cosine.
+#[test]
+fn a_removal_is_said_with_its_numbers() {
+    let ws = sheet(WORKED, &ABC);
+    let kept = ws.compute([true; 5], ErrorSignal::SharedScore);
+    assert_eq!(
+        kept.consequence("all five requirements kept"),
+        "All five requirements kept: every credit matches the nudges: a's −24, b's +16, c's +8."
+    );
+    // (−24·24 + 16·16 + 8·8) / (24² + 16² + 8²) = −256 / 896
+    let r3 = ws.compute([true, true, false, true, true], ErrorSignal::SignDropped);
+    assert_eq!(
+        r3.consequence("R3 removed"),
+        "R3 removed: 1 credit wrong: a's is +24 instead of −24; still right: b's +16, c's +8. Same direction as the true credits: −0.2857 (1 = exactly)."
+    );
+}
+
 #[test]
 fn r3_sign_dropped_gives_magnitudes() {
     assert_eq!(g_r3(ErrorSignal::SignDropped), vec![24.0, 16.0, 8.0]);

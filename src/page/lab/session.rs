@@ -116,6 +116,35 @@ pub fn times_reference(board: &[RunStatus], m: Method, s: f64) -> String {
     reference_ratio(board, m, s).map_or("—".into(), |r| format!("{r:.1}×"))
 }
 
+/// A finished comparison in one sentence, best first, for a screen
+/// reader: each method's test score as the live table shows it and,
+/// beside its reference, how many times the reference's.
+pub fn said_when_done(board: &[RunStatus]) -> String {
+    let methods: Vec<Method> = board.iter().map(RunStatus::method).collect();
+    let parts: Vec<String> = rank(board, &methods)
+        .into_iter()
+        .filter_map(|m| {
+            let r = board.iter().find(|r| r.method() == m)?;
+            let s = r.score();
+            Some(match (r.diverged_at, reference_ratio(board, m, s)) {
+                (Some(at), _) => format!("{} diverged at step {at}", m.name()),
+                (None, Some(x)) if m != m.reference() => {
+                    format!(
+                        "{} {s:.3}, {x:.1} times {}'s",
+                        m.name(),
+                        m.reference().name()
+                    )
+                }
+                _ => format!("{} {s:.3}", m.name()),
+            })
+        })
+        .collect();
+    format!(
+        "Training done. Test scores, lower is better: {}.",
+        parts.join("; ")
+    )
+}
+
 /// `methods` best first by their finished runs' scores on `board` (lower
 /// is better, diverged after the finite ones); methods not finished keep
 /// their order after the finished ones.

@@ -134,7 +134,7 @@ pub const STOPS: [Stop; 11] = [
         title: "The five requirements, one at a time",
         look: "Press a button below, then look at the step text under the graph and the check table below it.",
         text: &[
-            "The sweep needed five things at every node, the requirements R1 to R5 (R1–R5 at the page's top are the same five). Remove one at a time with the buttons below and see what breaks; R4 has the next stop to itself, with a guess first.",
+            "The sweep needed five things at every node, the requirements R1 to R5. Remove one at a time with the buttons below and see what breaks; R4 has the next stop to itself, with a guess first.",
         ],
         notice: "What to notice: each removal breaks the credits in its own way, and the table's ✗ marks a credit that no longer matches the nudges. R5 changes nothing here: it matters only where a value feeds two nodes, whose credit is the sum of what both send back, so it must wait for both.",
         asks: &[],
@@ -164,7 +164,7 @@ pub const STOPS: [Stop; 11] = [
                 label: "remove R5: waiting for all the credit",
                 kept: without(4),
                 r3: None,
-                says: "R5 removed: a node may pass its credit on before all of it has arrived. The sweep now follows one path all the way down to a first, then goes back up for b, then c, one hand-off per step, so its step counter counts more steps; here every value feeds only one node, so nothing breaks. Where one value feeds two nodes, its credit is the sum of what both send back, so it must wait for both.",
+                says: "R5 removed: a node may pass its credit on before all of it has arrived. The sweep now follows one path all the way back to a first, then comes back for b, then c, one hand-off per step, so its step counter counts more steps; here every value feeds only one node, so nothing breaks. Where one value feeds two nodes, its credit is the sum of what both send back, so it must wait for both.",
             },
             Try { label: "keep all five", kept: ALL, r3: None, says: "All five kept: every credit matches the nudges." },
         ],

@@ -194,7 +194,7 @@ fn leaf(g: &Graph, c: &Computed, names: &[String], s: &Step) -> Line {
     }
     if !close(s.credit, s.adjoint) && close(s.adjoint, exact) {
         return line(Tone::Wrong, format!(
-            "{me} is an input: its own credit {} is right, how much {out} changes per unit {me} grows (written ∂{out}/∂{me}), but the credit it is given is {}: wrong by {}.",
+            "{me} is an input. The sweep found {}, the right credit (how much {out} changes per unit {me} grows, written ∂{out}/∂{me}), but {me} is given {} instead: wrong by {}.",
             fmt_signed(s.adjoint), fmt_signed(s.credit), fmt_minus((s.credit - exact).abs())
         ));
     }
@@ -504,10 +504,14 @@ fn substitutions(g: &Graph, c: &Computed, names: &[String], node: NodeId, t: &Se
             Some(d) if d.name == "/" && t.operand == 0 => format!("1/{other}"),
             _ => other.to_string(),
         };
-        out.push(line(Tone::Ablated, format!(
-            "R4 removed: a fixed random number {} instead of the other input {other} = {}. (In a network that trains, the forward connections slowly change until fixed random numbers like this one send back credit that works, which is why removing R4 costs little there.)",
-            fmt_minus(t.used.linear), fmt_minus(before.linear)
-        )));
+        out.push(line(
+            Tone::Ablated,
+            format!(
+                "R4 removed: a fixed random number {} instead of the other input {other} = {}.",
+                fmt_minus(t.used.linear),
+                fmt_minus(before.linear)
+            ),
+        ));
     }
     out
 }

@@ -344,6 +344,72 @@ impl Worksheet {
 }
 
 impl Computed {
+    /// What the requirements kept (`removed`: "R4 removed", "all five
+    /// requirements kept") did to the sweep's credits, in one sentence
+    /// for a screen reader: each wrong credit beside the true one, the
+    /// right ones, and how far their direction turned, numbers at four
+    /// significant figures (the table has them in full).
+    pub fn consequence(&self, removed: &str) -> String {
+        use crate::engine::fmt::fmt_signed;
+        let four = |x: f64| {
+            if x == 0.0 || !x.is_finite() {
+                return fmt_signed(x);
+            }
+            let places = (3 - x.abs().log10().floor() as i32).max(0) as usize;
+            let s = format!("{:.*}", places, x.abs());
+            let s = if s.contains('.') {
+                s.trim_end_matches('0').trim_end_matches('.')
+            } else {
+                &s
+            };
+            format!("{}{s}", if x < 0.0 { "−" } else { "+" })
+        };
+        let (mut wrong, mut right) = (Vec::new(), Vec::new());
+        // (as the check table marks them: ✗ where the credit given is not
+        // what the nudges find)
+        for r in &self.fd {
+            if r.verdict() == crate::engine::check::Verdict::Wrong {
+                wrong.push(format!(
+                    "{}'s is {} instead of {}",
+                    r.name,
+                    four(r.analytic),
+                    four(r.numeric)
+                ));
+            } else {
+                right.push(format!("{}'s {}", r.name, four(r.analytic)));
+            }
+        }
+        let mut removed = removed.to_string();
+        if let Some(c) = removed.get_mut(..1) {
+            c.make_ascii_uppercase();
+        }
+        if wrong.is_empty() {
+            return format!(
+                "{removed}: every credit matches the nudges: {}.",
+                right.join(", ")
+            );
+        }
+        let still = if right.is_empty() {
+            String::new()
+        } else {
+            format!("; still right: {}", right.join(", "))
+        };
+        let cos = if self.cosine.is_finite() {
+            format!(
+                " Same direction as the true credits: {} (1 = exactly).",
+                four(self.cosine).trim_start_matches('+')
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "{removed}: {} credit{} wrong: {}{still}.{cos}",
+            wrong.len(),
+            if wrong.len() == 1 { "" } else { "s" },
+            wrong.join(", ")
+        )
+    }
+
     /// The swept gradient equals the exact one (up to rounding).
     pub fn grads_match(&self) -> bool {
         self.sweep

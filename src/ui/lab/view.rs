@@ -81,14 +81,18 @@ pub fn LabView() -> impl IntoView {
             <div class="col centre">
                 {move || sections[2].get().then(|| view! {
                 <div class="lab-buttons" role="group" aria-label="Training">
-                    <button data-testid="lab-run" on:click=move |_| lab.act(|c, s| c.run(s)) disabled=running>"▶ run"</button>
-                    <button data-testid="lab-pause" on:click=move |_| lab.act(|c, _| c.pause()) disabled=move || !running()>"pause"</button>
+                    // aria-disabled, not disabled: a button that cannot act
+                    // now keeps the focus (a disabled one drops it to the page)
+                    <button data-testid="lab-run" id="lab-run" aria-disabled=move || running().to_string()
+                        on:click=move |_| if !running() { lab.act(|c, s| c.run(s)) }>"▶ run"</button>
+                    <button data-testid="lab-pause" aria-disabled=move || (!running()).to_string()
+                        on:click=move |_| if running() { lab.act(|c, _| c.pause()) }>"pause"</button>
                     <button data-testid="lab-reset" on:click=move |_| lab.act(|c, _| c.reset())>"reset"</button>
                     <a class="jump" href="#reproduce" data-testid="jump-reproduce" class:hidden=move || app.with(|a| a.hides("grid"))>"the essay's table ↓"</a>
                     <span class="hint" data-testid="lab-status">{move || waiting().unwrap_or_else(|| status_line(&lab))}</span>
                     {move || lab.read(|c| c.live_note.clone()).map(|e| view! { <p class="notice" role="status" data-testid="live-note">{e}</p> })}
                     <span class="sr-only" role="status" data-testid="lab-announce">{move || lab.read(|c| {
-                        if c.running { "training" } else if c.finished() { "training done" } else if c.started.is_some() { "paused" } else { "" }
+                        if c.running { "training".into() } else if c.finished() { crate::page::lab::session::said_when_done(&c.board) } else if c.started.is_some() { "paused".into() } else { String::new() }
                     })}</span>
                 </div>
                 })}

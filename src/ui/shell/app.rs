@@ -8,7 +8,7 @@ use crate::ui::shell::drawn::{Drawn, Part};
 use crate::ui::shell::graph_state::GraphState;
 use crate::ui::shell::requirements::RequirementBoxes;
 use crate::ui::shell::room::{Room, RoomFn, Rooms};
-use crate::ui::shell::widgets::RunRequest;
+use crate::ui::shell::widgets::{self, RunRequest};
 use crate::ui::shell::{prefs, terms};
 use crate::ui::tour::card as tour_card;
 use crate::ui::worked::view::GraphView;
@@ -125,13 +125,48 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
         }
         prefs::root_attribute("data-mode", &on);
     });
+    escape_closes_panels(f.help, f.teacher);
+    // the window's title names the view (not on the first drawing: the
+    // page's own title stands for the front page)
+    Effect::new(move |before: Option<View>| {
+        let v = app.with(|a| a.view);
+        if before.is_some_and(|b| b != v) {
+            if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+                d.set_title(&view_title(v));
+            }
+        }
+        v
+    });
     let (header_in, frame_in) = (Drawn::from(Part::Header), Drawn::from(Part::Frame));
     view! {
         <div class="app" style=crate::page::palette::css_vars()>
         <a class="skip" href="#main">"Skip to the page"</a>
+        // (where the keyboard goes most: the sweep's next ▶, the lab's ▶ run)
+        <SkipTo label="Skip to the step buttons" target="step-next" shown=Signal::derive(move || f.view_is(View::Graph) && !f.hides("steps"))/>
+        <SkipTo label="Skip to ▶ run" target="lab-run" shown=Signal::derive(move || f.view_is(View::Lab))/>
         {move || header_in.get().then(|| header(f))}
         {move || frame_in.get().then(|| frame(f, notices))}
         </div>
+    }
+}
+
+/// A view's name: the view switch's label, the view's hidden heading and
+/// the window's title.
+fn view_title(v: View) -> String {
+    let label = NAV.iter().find(|n| n.0 == v).map_or("", |n| n.2);
+    format!("{label} — Credit Flow")
+}
+
+/// A skip link to a control (`target`, a test id): the focus goes to the
+/// control itself, scrolled into view.
+#[component]
+fn SkipTo(label: &'static str, target: &'static str, shown: Signal<bool>) -> impl IntoView {
+    view! {
+        <a class="skip" href=format!("#{target}") class:hidden=move || !shown.get()
+            on:click=move |e| {
+                e.prevent_default();
+                widgets::focus_when_shown(target);
+            }>{label}</a>
     }
 }
 
@@ -176,9 +211,11 @@ fn header(f: Frame) -> impl IntoView {
             }
         }
     };
+    // the new view's heading takes the focus (a screen reader reads it)
     let nav = move |v: View| {
         app.update(|a| a.view = v);
         menu.set(false);
+        widgets::focus_when_shown("view-title");
     };
     view! {
         <header class="top">
@@ -191,7 +228,10 @@ fn header(f: Frame) -> impl IntoView {
                 {move || if menu.get() { "✕ close" } else { "☰ menu" }}
             </button>
             <div class="top-tools" id="top-tools" class:open=move || menu.get()
-                on:keydown=move |e| if e.key() == "Escape" { close_menu() }>
+                on:keydown=move |e| if e.key() == "Escape" && menu.get_untracked() {
+                    e.prevent_default();
+                    close_menu();
+                }>
                 <nav aria-label="Views" class:hidden=move || f.hides("nav")>
                     {NAV.iter().map(|&(v, id, label, what)| view! {
                         <button data-testid=id title=what class:current=move || f.view_is(v)
@@ -212,11 +252,11 @@ fn header(f: Frame) -> impl IntoView {
                 }>
                     <span class:hidden=move || f.hides("tour")><tour_card::TourEntry tour=slot/></span>
                     <button data-testid="help-open" class:hidden=move || f.hides("help") aria-expanded=move || help.get().to_string()
-                        on:click=move |_| help.update(|h| *h = !*h)>"Help"</button>
+                        on:click=move |_| toggle_panel(help, "help-title")>"Help"</button>
                     <button data-testid="teacher-open" class:hidden=move || f.hides("teacher")
                         title="A link for your class: the tour stops they get, what they see; a lesson plan and a worksheet"
                         aria-expanded=move || teacher.get().to_string()
-                        on:click=move |_| teacher.update(|t| *t = !*t)>"For teachers"</button>
+                        on:click=move |_| toggle_panel(teacher, "teacher-title")>"For teachers"</button>
                     <label class="proj-toggle">
                         <input type="checkbox" data-testid="proj-toggle" prop:checked=move || app.with(|a| a.proj)
                             on:change=move |e| { let on = event_target_checked(&e); app.update(|a| a.proj = on) }/>
@@ -229,6 +269,36 @@ fn header(f: Frame) -> impl IntoView {
             </div>
         </header>
     }
+}
+
+/// Opens or closes a panel of the page; opened, the keyboard's focus goes
+/// to its heading (where a screen reader starts reading it).
+fn toggle_panel(open: RwSignal<bool>, heading: &'static str) {
+    open.update(|o| *o = !*o);
+    if open.get_untracked() {
+        widgets::focus_when_shown(heading);
+    }
+}
+
+/// Escape anywhere closes the open panel, Help first, then the teacher's,
+/// and gives the focus back to the button that opened it (on a phone,
+/// the menu's).
+fn escape_closes_panels(help: RwSignal<bool>, teacher: RwSignal<bool>) {
+    let handle = window_event_listener(leptos::ev::keydown, move |e| {
+        if e.key() != "Escape" || e.default_prevented() {
+            return;
+        }
+        let (open, button) = if help.get_untracked() {
+            (help, "help-open")
+        } else if teacher.get_untracked() {
+            (teacher, "teacher-open")
+        } else {
+            return;
+        };
+        open.set(false);
+        widgets::focus_shown(vec![button, "menu-open"]);
+    });
+    on_cleanup(move || handle.remove());
 }
 
 /// The rest of the frame: the lecturer's panel, Help, the tour's offer,
@@ -293,6 +363,9 @@ fn frame(f: Frame, notices: RwSignal<Vec<String>>) -> impl IntoView {
             <RequirementBoxes app=app/>
         </section>
         <main id="main">
+            // each view named at its top, for a screen reader (and in the
+            // window's title)
+            <h2 class="sr-only" data-testid="view-title" tabindex="-1">{move || view_title(app.with(|a| a.view))}</h2>
             <div class:hidden=move || !f.view_is(View::Graph)>{move || worked_in.get().then(|| view! { <GraphView/> })}</div>
             {[View::Lab, View::Studies, View::Agents].into_iter().filter_map(|v| Room::of(v).map(|r| view! {
                 <div class:hidden=move || !f.view_is(v)>{(rooms.draw)(r, Signal::derive(move || f.view_is(v)))}</div>

@@ -245,7 +245,7 @@ fn node(
         Shown::Running(v) => (Some(format!("so far {}", fmt_signed(n(v)))), v),
         Shown::Credit(v) if !close(v, c.sweep_adjoint(id)) => (
             Some(format!(
-                "given {} (not {})",
+                "{} (not {})",
                 fmt_signed(n(v)),
                 fmt_signed(n(c.sweep_adjoint(id)))
             )),

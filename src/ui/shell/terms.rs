@@ -54,16 +54,16 @@ pub fn Definitions() -> impl IntoView {
 #[component]
 pub fn HelpPanel(open: RwSignal<bool>) -> impl IntoView {
     let rooms = expect_context::<crate::ui::shell::room::Rooms>().draw;
-    // closed by its button or Escape, the focus goes back to what opened it
+    // closed by its button, the focus goes back to what opened it
     let close = move || {
         open.set(false);
         crate::ui::shell::widgets::focus_shown(vec!["help-open", "menu-open"]);
     };
     view! {
-        <section class="help" data-testid="help-panel" class:hidden=move || !open.get() aria-label="Help"
-            on:keydown=move |e| if e.key() == "Escape" { close() }>
+        // (Escape anywhere closes it: `app::escape_closes_panels`)
+        <section class="help" data-testid="help-panel" class:hidden=move || !open.get() aria-label="Help">
             <div class="help-head">
-                <h2>"Help"</h2>
+                <h2 data-testid="help-title" tabindex="-1">"Help"</h2>
                 <button class="small" data-testid="help-close" on:click=move |_| close()>"close"</button>
             </div>
             {rooms(crate::ui::shell::room::Room::Help, open.into())}

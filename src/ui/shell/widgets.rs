@@ -195,6 +195,37 @@ pub fn focus_shown(ids: Vec<&'static str>) {
     });
 }
 
+/// Gives the keyboard's focus to `id` once it is drawn and shown (a
+/// panel in the rooms' wasm is drawn when that wasm has come), trying
+/// every 50 ms for up to 5 s.
+pub fn focus_when_shown(id: &'static str) {
+    fn attempt(id: &'static str, left: u32) {
+        use leptos::wasm_bindgen::JsCast;
+        let el = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| {
+                d.query_selector(&format!("[data-testid={id}]"))
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            .filter(|e| e.get_bounding_client_rect().width() > 0.0);
+        match el {
+            Some(e) => {
+                let _ = e.focus();
+            }
+            None if left > 0 => {
+                set_timeout(
+                    move || attempt(id, left - 1),
+                    std::time::Duration::from_millis(50),
+                );
+            }
+            None => {}
+        }
+    }
+    request_animation_frame(move || attempt(id, 100));
+}
+
 /// Gives the keyboard's focus to `id` on the next frame and puts its top
 /// at the screen's top (a long result read from its start, not its foot).
 pub fn focus_at_top(id: &'static str) {

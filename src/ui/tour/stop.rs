@@ -278,6 +278,8 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                 style:top=move || match fit.get() { Fit::Read(px) => Some(format!("{px}px")), _ => None }
                 data-testid="tour-card" aria-labelledby="tour-title"
                 on:keydown=move |e| if e.key() == "Escape" {
+                    // (the card's Escape, not also a panel's)
+                    e.prevent_default();
                     close();
                     crate::ui::shell::widgets::focus_shown(vec!["tour-resume", "tour-start", "menu-open"]);
                 }>

@@ -227,7 +227,7 @@ pub fn TeacherPanel() -> impl IntoView {
     let [one, two] = crate::page::tour::lesson::LESSONS;
     view! {
             <section class="teacher" data-testid="teacher-panel" aria-labelledby="teacher-title">
-                <h2 id="teacher-title">"For teachers and lecturers: a lesson in four steps"</h2>
+                <h2 id="teacher-title" data-testid="teacher-title" tabindex="-1">"For teachers and lecturers: a lesson in four steps"</h2>
                 <p class="notice" data-testid="teacher-not-a-lock">"A link guides students; it cannot lock them: deleting the part of the address after “?” brings everything back. Nothing is sent anywhere: the page runs in each student's browser."</p>
                 <h3>"1. Choose the lesson"</h3>
                 <p class="teacher-lessons">

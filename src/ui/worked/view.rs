@@ -113,6 +113,17 @@ pub fn GraphView() -> impl IntoView {
     let plain = crate::ui::shell::widgets::plain_words();
     let n_steps = Signal::derive(move || computed.with(|c| c.sweep.steps.len()));
     let learned = RwSignal::new(None::<Said>);
+    // what a change of R1–R5 (or R3's variant) did, said once for a
+    // screen reader (not on the first drawing)
+    let reqs_said = RwSignal::new(String::new());
+    Effect::new(move |before: Option<([bool; 5], _)>| {
+        let now = (kept.get(), signal.get());
+        if before.is_some_and(|b| b != now) {
+            let removed = crate::engine::Requirements::removed_words(now.0);
+            reqs_said.set(computed.with_untracked(|c| c.consequence(&removed)));
+        }
+        now
+    });
     let k = Signal::derive(move || step.get().min(n_steps.get()));
     // a step past the end (a tour's "show it all", a link) is the end
     Effect::new(move |_| {
@@ -311,6 +322,7 @@ pub fn GraphView() -> impl IntoView {
                 </div>
                 // what the last learning step did, while f is where it left it
                 <LearnSaid ws=ws computed=computed said=learned/>
+                <p class="sr-only" role="status" data-testid="reqs-said">{reqs_said}</p>
                 {move || panels_in.get().then(|| view! {
                     <Arithmetic ws=ws computed=computed k=k/>
 
