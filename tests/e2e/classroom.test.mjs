@@ -691,6 +691,22 @@ test('the keyboard alone steps the sweep, reads a node, and runs the lab', async
   await context.close();
 });
 
+test('a preset tried during the tour is put back at the next stop: the stop\'s words and its graph agree', async () => {
+  const { page, problems, context } = await site.open();
+  await click(page, 'tour-offer-start');
+  for (let i = 0; i < 4; i++) await click(page, 'tour-next');
+  assert.match(await text(page, 'tour-count'), /stop 5 of/);
+  await click(page, 'tour-try-3');
+  await page.locator('[data-testid=try-fan-out]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=expr-input]').value === '(a+b)*(b+1)');
+  await click(page, 'tour-next');
+  assert.match(await text(page, 'tour-count'), /stop 6 of/);
+  await page.waitForFunction(() => document.querySelector('[data-testid=expr-input]').value === '(a*b+c)^2', null, { timeout: 5000 });
+  assert.equal(await text(page, 'value-f'), 'f = 16');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 /** From the page's top, Tab (and Enter on the skip link to it) until
  * `id` has the focus: how many Tabs that took, or Infinity after 40. */
 async function keysTo(page, id, skip) {

@@ -199,7 +199,7 @@ pub const STOPS: [Stop; 11] = [
         }),
         myth: Some(Myth {
             claim: "The brain cannot do backprop, because nerve fibres carry signals one way.",
-            answer: "The objection was never answered by showing that signals run backwards. It was answered by testing how much is lost when weight transport (R4) is removed: a separate set of backward connections can carry the signed teaching signal. The lab's feedback alignment is that test.",
+            answer: "The objection was never answered by showing that signals run backwards. It was answered by testing how much is lost without R4: a separate set of backward connections, fixed and random, can carry the signed teaching signal, and a network still learns (“Going further”, after the summary, shows it).",
         }),
         tries: &[],
         backward_toggle: false,

@@ -227,7 +227,7 @@ fn node(
         && !close(c.stale_values[i], c.node_values[i]);
     let value = if stale {
         format!(
-            "{} · prev {}",
+            "{}, old {}",
             fmt_minus(n(c.node_values[i])),
             fmt_minus(n(c.stale_values[i]))
         )

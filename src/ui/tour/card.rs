@@ -185,6 +185,16 @@ pub(crate) fn apply(
     });
     if let Some((src, vals)) = s.expr {
         g.load(src, vals);
+        // the link says it too: this wasm's copy of the worksheet can
+        // miss an edit the page made (a preset tried at stop 5), and
+        // then `load` sees nothing to change while the page keeps it
+        let vals: Vec<(String, f64)> = vals.iter().map(|&(n, v)| (n.to_string(), v)).collect();
+        if app.with_untracked(|a| a.expr != src || a.vals != vals) {
+            app.update(|a| {
+                a.expr = src.to_string();
+                a.vals = vals;
+            });
+        }
     }
     // and again on the next frame, once the page has redrawn its sweep
     // for the new ticks (a sweep with more steps, a late echo of the old
