@@ -219,15 +219,16 @@ test('a chosen file not yet learned holds ▶ run and says why; learned, it trai
   const { page, problems, context } = await site.open('?view=lab&steps=30');
   await page.selectOption('[data-testid=lab-task]', 'file');
   // no file yet: ▶ run does not train the teacher instead
-  await page.waitForFunction(() => document.querySelector('[data-testid=lab-run]').disabled);
+  // (aria-disabled: a ▶ run that cannot act keeps the keyboard's focus)
+  await page.waitForFunction(() => document.querySelector('[data-testid=lab-run]').getAttribute('aria-disabled') === 'true');
   assert.match(await page.textContent('[data-testid=lab-status]'), /No file chosen yet/);
   const rows = Array.from({ length: 80 }, (_, i) => `${i},${(i * 7) % 5},${(2 * i + 1) / 80}`).join('\n');
   await page.setInputFiles('[data-testid=data-file]', { name: 'mydata.csv', mimeType: 'text/csv', buffer: Buffer.from(`x,z,y\n${rows}\n`) });
   await page.waitForSelector('[data-testid=data-use]');
-  assert.ok(await page.isDisabled('[data-testid=lab-run]'), '▶ run waits for the file');
+  assert.equal(await page.getAttribute('[data-testid=lab-run]', 'aria-disabled'), 'true', '▶ run waits for the file');
   assert.match(await page.textContent('[data-testid=lab-status]'), /mydata\.csv is chosen but not learned yet/);
   await page.click('[data-testid=data-use]');
-  await page.waitForFunction(() => !document.querySelector('[data-testid=lab-run]').disabled);
+  await page.waitForFunction(() => document.querySelector('[data-testid=lab-run]').getAttribute('aria-disabled') === 'false');
   await page.click('[data-testid=lab-run]');
   await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
   assert.match(page.url(), /task=file/);

@@ -178,21 +178,27 @@ pub fn focus_testid(id: &'static str) {
 /// then the menu's button).
 pub fn focus_shown(ids: Vec<&'static str>) {
     request_animation_frame(move || {
-        use leptos::wasm_bindgen::JsCast;
-        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-            return;
-        };
-        let el = ids.iter().find_map(|id| {
-            doc.query_selector(&format!("[data-testid={id}]"))
-                .ok()
-                .flatten()
-                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-                .filter(|e| e.get_bounding_client_rect().width() > 0.0)
-        });
-        if let Some(e) = el {
+        if let Some(e) = ids.iter().find_map(|id| shown_by_test_id(id)) {
             let _ = e.focus();
         }
     });
+}
+
+/// The element whose `data-testid` is `id`, if it is drawn.
+fn by_test_id(id: &str) -> Option<web_sys::HtmlElement> {
+    use leptos::wasm_bindgen::JsCast;
+    web_sys::window()?
+        .document()?
+        .query_selector(&format!("[data-testid={id}]"))
+        .ok()
+        .flatten()?
+        .dyn_into::<web_sys::HtmlElement>()
+        .ok()
+}
+
+/// `by_test_id`, if it is also shown (it has a width).
+fn shown_by_test_id(id: &str) -> Option<web_sys::HtmlElement> {
+    by_test_id(id).filter(|e| e.get_bounding_client_rect().width() > 0.0)
 }
 
 /// Gives the keyboard's focus to `id` once it is drawn and shown (a
@@ -200,17 +206,7 @@ pub fn focus_shown(ids: Vec<&'static str>) {
 /// every 50 ms for up to 5 s.
 pub fn focus_when_shown(id: &'static str) {
     fn attempt(id: &'static str, left: u32) {
-        use leptos::wasm_bindgen::JsCast;
-        let el = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| {
-                d.query_selector(&format!("[data-testid={id}]"))
-                    .ok()
-                    .flatten()
-            })
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-            .filter(|e| e.get_bounding_client_rect().width() > 0.0);
-        match el {
+        match shown_by_test_id(id) {
             Some(e) => {
                 let _ = e.focus();
             }
@@ -230,16 +226,7 @@ pub fn focus_when_shown(id: &'static str) {
 /// at the screen's top (a long result read from its start, not its foot).
 pub fn focus_at_top(id: &'static str) {
     request_animation_frame(move || {
-        use leptos::wasm_bindgen::JsCast;
-        let Some(e) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| {
-                d.query_selector(&format!("[data-testid={id}]"))
-                    .ok()
-                    .flatten()
-            })
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        else {
+        let Some(e) = by_test_id(id) else {
             return;
         };
         let opts = web_sys::FocusOptions::new();

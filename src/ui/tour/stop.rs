@@ -543,7 +543,7 @@ fn OwnGraphs(tour: RwSignal<Tour>) -> impl IntoView {
             <p>"The sweep works on any formula. Two to start with, one click each (the page goes back up to the graph):"</p>
             <ul>
                 <li><button data-testid="tour-own-fan" on:click=move |_| load(FAN_OUT_PRESET)><code>{shown(FAN_OUT_PRESET)}</code></button>
-                    " b feeds two nodes, so its credit arrives in two parts. Step the sweep to its end; then untick R5 in “Requirements R1–R5” at the page's top and step again: b's credit comes out wrong, because b no longer waits for both parts."</li>
+                    " b feeds two nodes, so its credit arrives in two parts. Step the sweep to its end; then open “Requirements R1–R5” at the top of the page (a phone folds it to one line: tap it), untick R5 and step again: b's credit comes out wrong, because b no longer waits for both parts."</li>
                 <li><button data-testid="tour-own-neuron" on:click=move |_| load(NEURON_PRESET)><code>{shown(NEURON_PRESET)}</code></button>
                     " one neuron: tanh's local rate, 1 − tanh², is worked out from the value tanh just found (R1 and R2 at work)."</li>
             </ul>
