@@ -32,6 +32,22 @@ pub fn fmt_signed(x: f64) -> String {
     }
 }
 
+/// A signed number to four significant figures, as it is spoken (the
+/// tables keep the full value): `−24`, `+0.2742`, `+1235`.
+pub fn fmt_four(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return fmt_signed(x);
+    }
+    let places = (3 - x.abs().log10().floor() as i32).max(0) as usize;
+    let s = format!("{:.*}", places, x.abs());
+    let s = if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        &s
+    };
+    format!("{}{s}", if x < 0.0 { "−" } else { "+" })
+}
+
 /// A number to about seven significant figures (the table's precision),
 /// with a true minus sign.
 pub fn fmt_sig(x: f64) -> String {

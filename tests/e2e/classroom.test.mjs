@@ -38,12 +38,14 @@ test('the core tour ends at its own last stop with an exit ticket; going further
   assert.equal(await page.$('[data-testid=tour-answer]'), null, 'no answer before a choice');
   assert.match(await text(page, 'step-index'), /^sweep 0 \//);
   await click(page, 'tour-choice-1');
-  assert.equal(await page.getAttribute('[data-testid=tour-choice-1]', 'aria-pressed'), 'true');
-  // the arrow keys step the sweep; they never change the chosen answer
+  assert.equal(await page.getAttribute('[data-testid=tour-choice-1]', 'aria-checked'), 'true');
+  // on an answer the arrow keys move to the next one; they never change
+  // the chosen answer, nor step the sweep
   await page.focus('[data-testid=tour-choice-1]');
   await page.keyboard.press('ArrowRight');
-  assert.equal(await page.getAttribute('[data-testid=tour-choice-1]', 'aria-pressed'), 'true');
-  assert.match(await text(page, 'step-index'), /^sweep 1 \//, 'the arrow stepped the sweep');
+  assert.notEqual(await focused(page), 'tour-choice-1');
+  assert.equal(await page.getAttribute('[data-testid=tour-choice-1]', 'aria-checked'), 'true');
+  assert.match(await text(page, 'step-index'), /^sweep 0 \//, 'the arrow did not step the sweep');
   // the reveal waits until the student has stepped the sweep to its end
   assert.match(await text(page, 'tour-reveal'), /step the sweep to its end/);
   while (await page.getAttribute('[data-testid=step-next]', 'aria-disabled') !== 'true') await click(page, 'step-next');
@@ -646,9 +648,11 @@ test('both themes have no serious accessibility violations (axe-core, WCAG A and
     const bg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     assert.equal(bg === 'rgb(18, 22, 28)', colorScheme === 'dark', `${colorScheme}: the page is ${bg}`);
     await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-    for (const view of ['nav-graph', 'nav-lab', 'nav-agents']) {
+    // every view, and the panels and the tour's card over the worked example
+    for (const view of ['nav-graph', 'nav-lab', 'nav-studies', 'nav-agents', 'help-open', 'teacher-open', 'tour-offer-start']) {
+      if (view === 'tour-offer-start') await click(page, 'nav-graph');
       await click(page, view);
-      await page.waitForTimeout(500);
+      await page.waitForTimeout(800);
       const result = await page.evaluate(() => axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }));
       const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
@@ -686,7 +690,7 @@ test('the keyboard alone steps the sweep, reads a node, and runs the lab', async
   await tabTo(page, 'lab-run');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => /done/.test(document.querySelector('[data-testid=lab-status]').textContent), null, { timeout: 60000 });
-  assert.match(await text(page, 'lab-announce'), /^Training done\. Test scores, lower is better: exact backprop [0-9.]+\.$/);
+  assert.match(await text(page, 'lab-announce'), /^Training done\. Test scores, lower is better: exact backprop [0-9.]+\. Nothing else ran: untick a requirement above \(or add a method\) to race a rule against it\.$/);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -766,6 +770,77 @@ test('by keyboard and screen reader: skip links, focus never on the page, Escape
   await page.focus('[data-testid=lab-pause]');
   await page.keyboard.press('Enter');
   assert.equal(await focused(page), 'lab-pause');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('by keyboard and screen reader: the graph one stop with a cursor, the check said, the guesses a radio group, J to the stop and back, the lab\'s end said', async () => {
+  let { page, problems, context } = await site.open('?tour=2');
+  const said = (id) => page.textContent(`[data-testid=${id}]`);
+  // the graph: one Tab stop; ↓ moves its cursor (the frame's active
+  // descendant, read out), → still steps the sweep and the focus stays
+  await page.focus('[data-testid=graph-frame]');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.getAttribute('[data-testid=graph-frame]', 'aria-activedescendant'), 'node-0');
+  assert.match(await page.getAttribute('#node-0', 'aria-label'), /^a, value 2;/);
+  assert.equal(await page.$$eval('[data-testid=graph-svg] [tabindex]', (n) => n.length), 0, 'no node is a Tab stop of its own');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /1 \/ 6/.test(document.querySelector('[data-testid=step-index]').textContent));
+  assert.equal(await focused(page), 'graph-frame');
+  // the guess: arrows move between the answers without choosing or stepping;
+  // Space chooses, the focus stays, and the choice and what is next are said
+  await page.focus('[data-testid=tour-choice-0]');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(page), 'tour-choice-1');
+  assert.equal(await page.getAttribute('[data-testid=tour-choice-1]', 'aria-checked'), 'false');
+  assert.match(await said('step-index'), /1 \/ 6/);
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.querySelector('[data-testid=tour-choice-1]')?.getAttribute('aria-checked') === 'true');
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'tour-choice-1');
+  assert.match(await said('tour-said'), /^Your guess: “.+”\. Now step the sweep to its end .*then reveal\.$/);
+  // J: from the card to what the stop asks for (next ▶), and back
+  await page.keyboard.press('j');
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'step-next');
+  // stepped to the end: the check by nudges is said, with its numbers
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /^Checked by small nudges/.test(document.querySelector('[data-testid=reqs-said]').textContent));
+  assert.equal(await said('reqs-said'), "Checked by small nudges: a's credit −24 agrees with the nudges' −24; b's credit +16 agrees with the nudges' +16; c's credit +8 agrees with the nudges' +8.");
+  // and J again: back to the answer it left
+  await page.keyboard.press('j');
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'tour-choice-1');
+  // the reveal: the focus on the answer, which reads its verdict and reason
+  await page.focus('[data-testid=tour-reveal]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement?.dataset?.testid === 'tour-answer');
+  assert.match(await said('tour-answer'), /^(Right\.|Not this time)/);
+  // a glossary term: named by its word, its definition said when pressed
+  const term = page.locator('button.term:visible').first();
+  await term.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#term-said').textContent.length > 20);
+  const def = await term.evaluate((t) => document.getElementById(t.getAttribute('aria-describedby')).textContent);
+  assert.equal(await page.textContent('#term-said'), def);
+  // each requirement's words are its checkbox's description
+  assert.match(await page.evaluate(() => document.getElementById(document.querySelector('[data-testid=req-R4]').getAttribute('aria-describedby')).textContent), /^Untick to remove/);
+  // the lab: a finished run is said with its scores, and the charts' text
+  // alternatives start with what they show
+  assert.deepEqual(problems, []);
+  await context.close();
+  ({ page, problems, context } = await site.open('?view=lab&req=11101&steps=300'));
+  await page.focus('[data-testid=lab-run]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /Training done/.test(document.querySelector('[data-testid=lab-announce]').textContent), null, { timeout: 120000 });
+  assert.equal(await focused(page), 'lab-run');
+  assert.match(await said('lab-announce'), /^Training done\. Test scores, lower is better: .*[0-9]\.[0-9]{3}.*times exact backprop's, its updates' angles [0-9]+°, [0-9]+° and [0-9]+°/);
+  assert.match(await page.getAttribute('[data-testid=curve-chart]', 'aria-label'), /^Where each curve ends, lowest first \(lower is better\): .*feedback alignment [0-9]\.[0-9]{3} \([0-9.]+ times exact backprop's\)/);
+  assert.match(await page.getAttribute('[data-testid=angle-chart]', 'aria-label'), /^The last angles measured .*W₁ [0-9]+°/);
+  // the network panel: one Tab stop, the arrows move between units
+  const stops = await page.$$eval('.unit-target', (u) => u.filter((x) => x.getAttribute('tabindex') === '0').length);
+  assert.equal(stops, 1);
+  await page.focus('.unit-target[tabindex="0"]');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('data-j')), '1');
+  assert.match(await said('unit-detail'), /unit 2/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -222,6 +222,11 @@ fn a_removal_is_said_with_its_numbers() {
         r3.consequence("R3 removed"),
         "R3 removed: 1 credit wrong: a's is +24 instead of −24; still right: b's +16, c's +8. Same direction as the true credits: −0.2857 (1 = exactly)."
     );
+    // the check by nudges at the sweep's end, in one sentence
+    assert_eq!(
+        r3.check_said(),
+        "Checked by small nudges: a's credit +24 is wrong: the nudges find −24; b's credit +16 agrees with the nudges' +16; c's credit +8 agrees with the nudges' +8."
+    );
 }
 
 #[test]

@@ -81,7 +81,10 @@ fn learn_path() -> Vec<(String, String)> {
         add(format!("R{r} box"), Requirements::NAMES[r - 1]);
         add(
             format!("R{r} box"),
-            &format!("Untick to remove {}", Requirements::describe(r)),
+            &format!(
+                "Untick to remove (tick to put back) {}",
+                Requirements::describe(r)
+            ),
         );
     }
     add("the check's words".into(), FD_PLAIN);
@@ -173,4 +176,38 @@ fn a_class_without_calculus_reads_the_steps_without_its_notation() {
         without_calculus("per unit of growth (written x\u{304} for a node x, read “x bar”; books call it the adjoint). The sweep, x\u{304}1\u{304}"),
         "per unit of growth. The sweep, x1's credit"
     );
+}
+
+#[test]
+fn a_screen_reader_hears_the_notation_in_words() {
+    use creditflow::page::worked::explain::spoken;
+    assert_eq!(
+        spoken("to a: local rate b (written ∂(a·b)/∂a); +8 × −3 = −24"),
+        "to a: local rate b (written the derivative of (a times b) with respect to a); +8 times −3 = −24"
+    );
+    assert_eq!(
+        spoken("to v: local rate 2·v = 8 (written d(v²)/dv)"),
+        "to v: local rate 2 times v = 8 (written the derivative of (v squared) with respect to v)"
+    );
+    assert_eq!(
+        spoken("u\u{304} = +8, x\u{304}1\u{304}"),
+        "u bar = +8, x1 bar"
+    );
+    assert_eq!(spoken("∂f/∂a"), "the derivative of f with respect to a");
+    // seven figures said as four; names and short numbers as they are
+    assert_eq!(
+        spoken("−0.2741767 × 1.674215 = x12.345678, 16.008, 2026."),
+        "−0.2742 times 1.674 = x12.345678, 16.008, 2026."
+    );
+    // words with a d in them, and a lone slash, stay as they are
+    assert_eq!(spoken("and d/ dx, add/dv"), "and d/ dx, add/dv");
+    // every step of the worked example: no glyph left for the reader to spell out
+    let ws = Worksheet::new(WORKED.0, WORKED.1).unwrap();
+    let c = ws.compute([true; 5], ErrorSignal::SharedScore);
+    for k in 0..=c.sweep.steps.len() {
+        for l in explain(&ws.graph, &c, k) {
+            let s = spoken(&l.text);
+            assert!(!s.contains(['∂', '\u{304}', '×', '·', '²']), "{s}");
+        }
+    }
 }

@@ -130,19 +130,47 @@ pub fn said_when_done(board: &[RunStatus]) -> String {
                 (Some(at), _) => format!("{} diverged at step {at}", m.name()),
                 (None, Some(x)) if m != m.reference() => {
                     format!(
-                        "{} {s:.3}, {x:.1} times {}'s",
+                        "{} {s:.3}, {x:.1} times {}'s{}",
                         m.name(),
-                        m.reference().name()
+                        m.reference().name(),
+                        angles_said(r)
                     )
                 }
                 _ => format!("{} {s:.3}", m.name()),
             })
         })
         .collect();
+    // one method alone is compared with nothing: say how to race another
+    let alone = if board.len() == 1 {
+        " Nothing else ran: untick a requirement above (or add a method) to race a rule against it."
+    } else {
+        ""
+    };
     format!(
-        "Training done. Test scores, lower is better: {}.",
+        "Training done. Test scores, lower is better: {}.{alone}",
         parts.join("; ")
     )
+}
+
+/// A run's last angles of its updates with the exact gradient, layer by
+/// layer, as the end of a run says them (empty when none was measured).
+fn angles_said(r: &RunStatus) -> String {
+    let a: Vec<String> = r
+        .angles
+        .last()
+        .map(|a| {
+            a.1.iter()
+                .flatten()
+                .filter(|d| d.is_finite())
+                .map(|d| format!("{d:.0}°"))
+                .collect()
+        })
+        .unwrap_or_default();
+    match a.split_last() {
+        None => String::new(),
+        Some((last, [])) => format!(", its update's angle {last}"),
+        Some((last, rest)) => format!(", its updates' angles {} and {last}", rest.join(", ")),
+    }
 }
 
 /// `methods` best first by their finished runs' scores on `board` (lower

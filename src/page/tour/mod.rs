@@ -134,6 +134,16 @@ const CHOICES: [usize; STOPS.len()] = {
     out
 };
 
+/// The first stop with tries (the requirements come up there), a number
+/// of its own as `CHOICES`: the first view asks it of every tour.
+const FIRST_TRIES: usize = {
+    let mut i = 0;
+    while i < STOPS.len() && STOPS[i].tries.is_empty() {
+        i += 1;
+    }
+    i
+};
+
 /// One line of the end-of-tour summary.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
@@ -233,8 +243,7 @@ impl Tour {
     /// phone's first screens then leave the R1–R5 line out).
     pub fn before_requirements(&self) -> bool {
         let offered = !self.open && !self.dismissed && !self.begun();
-        let first = STOPS.iter().position(|s| !s.tries.is_empty());
-        offered || (self.open && first.is_some_and(|f| self.stop < f))
+        offered || (self.open && self.stop < FIRST_TRIES)
     }
 
     /// Whether the worked example speaks without calculus notation: for a

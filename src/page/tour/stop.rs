@@ -257,6 +257,34 @@ pub struct Acting {
     pub kept: [bool; 5],
 }
 
+impl Predict {
+    /// What the reveal waits for, as its button says it (and the card says
+    /// it when a guess is chosen, or the reveal pressed too soon).
+    pub fn waits_for(&self, a: Acting) -> &'static str {
+        if a.chosen.is_none() {
+            "choose an answer first, then reveal"
+        } else if self.step_first && !a.stepped {
+            "now step the sweep to its end (next ▶ under the graph), then reveal"
+        } else if self.run_first && !a.ran {
+            "now press ▶ run in the lab and wait for it to finish, then reveal"
+        } else {
+            "reveal the answer"
+        }
+    }
+
+    /// The revealed answer's first words: right, or not and the answer.
+    pub fn verdict(&self, right: bool) -> String {
+        if right {
+            "Right. ".to_string()
+        } else {
+            format!(
+                "Not this time (the answer: {}). ",
+                self.choices[self.answer]
+            )
+        }
+    }
+}
+
 impl Stop {
     /// The reveal still waits for the student to step the sweep or run
     /// the lab (whether or not a guess is made).

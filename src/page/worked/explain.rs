@@ -584,6 +584,131 @@ fn without_bars(text: &str) -> String {
     out
 }
 
+/// The notation as a screen reader should say it: "ū" as "u bar" (as step
+/// 0's note says to read it),
+/// "∂(a·b)/∂a" as "the derivative of (a times b) with respect to a",
+/// "×" and "·" as "times", "²" as "squared", σ, ξ and Δ by name. The page
+/// shows the glyphs and hides them from the reader, which gets these
+/// words (a label on a plain span would be ignored); a number longer
+/// than four significant figures is said to four (the table beside it
+/// has it in full); a shorter one stays whole (16.008 is not 16.01).
+pub fn spoken(text: &str) -> String {
+    four_figures(&words_for_glyphs(text))
+}
+
+/// Each decimal in `text` written to six or more significant figures (the
+/// table's seven), to four: "−0.2741767" is said "−0.2742".
+fn four_figures(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(|c: char| c.is_ascii_digit()) {
+        let len = rest[at..]
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len() - at);
+        let token = rest[at..at + len].trim_end_matches('.');
+        let in_name = rest[..at].ends_with(char::is_alphanumeric);
+        let figures = token
+            .trim_start_matches(['0', '.'])
+            .chars()
+            .filter(char::is_ascii_digit)
+            .count();
+        out.push_str(&rest[..at]);
+        // (the page's own reader: `str::parse` links a 10 KB table)
+        match crate::engine::decimal::read(token) {
+            Some(x) if !in_name && token.contains('.') && figures >= 6 => {
+                out.push_str(crate::engine::fmt::fmt_four(x).trim_start_matches('+'));
+            }
+            _ => out.push_str(token),
+        }
+        rest = &rest[at + token.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn words_for_glyphs(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 32);
+    let mut chars = text.chars().peekable();
+    let mut barred = String::new();
+    while let Some(c) = chars.next() {
+        if chars.peek() == Some(&'\u{304}') {
+            chars.next();
+            barred.push(c);
+            continue;
+        }
+        if !barred.is_empty() {
+            out.push_str(&barred);
+            out.push_str(" bar");
+            barred.clear();
+        }
+        match c {
+            // ∂X/∂y: X a bracket or a name, y a name
+            '∂' | 'd'
+                if !out.ends_with(char::is_alphanumeric)
+                    && derivative_at(&mut chars, c, &mut out) => {}
+            '×' | '·' => out.push_str(if out.ends_with(' ') {
+                "times"
+            } else {
+                " times "
+            }),
+            '²' => out.push_str(" squared"),
+            'σ' => out.push_str("sigma"),
+            'ξ' => out.push_str("xi"),
+            'Δ' => out.push_str("change in "),
+            _ => out.push(c),
+        }
+    }
+    if !barred.is_empty() {
+        out.push_str(&barred);
+        out.push_str(" bar");
+    }
+    out
+}
+
+/// After a `d` (`∂` or `d`): a whole "X)/dy" or "X/dy" said as a derivative,
+/// `true`; otherwise nothing is taken and `false`.
+fn derivative_at(
+    chars: &mut std::iter::Peekable<std::str::Chars>,
+    d: char,
+    out: &mut String,
+) -> bool {
+    let rest: String = chars.clone().collect();
+    let top_len = if rest.starts_with('(') {
+        let mut depth = 0;
+        rest.char_indices().find_map(|(i, c)| {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            (depth == 0).then_some(i + 1)
+        })
+    } else {
+        rest.find(|c: char| !c.is_alphanumeric()).filter(|&n| n > 0)
+    };
+    let Some(top_len) = top_len else { return false };
+    let after = &rest[top_len..];
+    let Some(tail) = after.strip_prefix('/').and_then(|t| t.strip_prefix(d)) else {
+        return false;
+    };
+    let by_len = tail
+        .find(|c: char| !c.is_alphanumeric())
+        .unwrap_or(tail.len());
+    if by_len == 0 {
+        return false;
+    }
+    let top = words_for_glyphs(&rest[..top_len]);
+    out.push_str(&format!(
+        "the derivative of {top} with respect to {}",
+        &tail[..by_len]
+    ));
+    let taken = rest[..top_len + 1 + d.len_utf8() + by_len].chars().count();
+    for _ in 0..taken {
+        chars.next();
+    }
+    true
+}
+
 fn without_written(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;

@@ -350,20 +350,7 @@ impl Computed {
     /// right ones, and how far their direction turned, numbers at four
     /// significant figures (the table has them in full).
     pub fn consequence(&self, removed: &str) -> String {
-        use crate::engine::fmt::fmt_signed;
-        let four = |x: f64| {
-            if x == 0.0 || !x.is_finite() {
-                return fmt_signed(x);
-            }
-            let places = (3 - x.abs().log10().floor() as i32).max(0) as usize;
-            let s = format!("{:.*}", places, x.abs());
-            let s = if s.contains('.') {
-                s.trim_end_matches('0').trim_end_matches('.')
-            } else {
-                &s
-            };
-            format!("{}{s}", if x < 0.0 { "−" } else { "+" })
-        };
+        let four = crate::engine::fmt::fmt_four;
         let (mut wrong, mut right) = (Vec::new(), Vec::new());
         // (as the check table marks them: ✗ where the credit given is not
         // what the nudges find)
@@ -408,6 +395,38 @@ impl Computed {
             if wrong.len() == 1 { "" } else { "s" },
             wrong.join(", ")
         )
+    }
+
+    /// The check by small nudges in one sentence, as the sweep's end says
+    /// it: each input's credit, what the nudges found and the verdict,
+    /// at four significant figures (the table has them in full).
+    pub fn check_said(&self) -> String {
+        use crate::engine::check::Verdict;
+        use crate::engine::fmt::fmt_four as four;
+        let rows: Vec<String> = self
+            .fd
+            .iter()
+            .map(|r| {
+                let (a, n) = (four(r.analytic), four(r.numeric));
+                match r.verdict() {
+                    Verdict::Agrees => {
+                        format!("{}'s credit {a} agrees with the nudges' {n}", r.name)
+                    }
+                    Verdict::Wrong => {
+                        format!("{}'s credit {a} is wrong: the nudges find {n}", r.name)
+                    }
+                    Verdict::NotDifferentiable => format!(
+                        "{}'s credit {a}: f has a kink here, the nudges cannot check it",
+                        r.name
+                    ),
+                    Verdict::NotFinite => format!("{}'s credit is not a finite number", r.name),
+                    Verdict::TooCoarse => {
+                        format!("{}'s credit {a}: the nudges ({n}) cannot tell here", r.name)
+                    }
+                }
+            })
+            .collect();
+        format!("Checked by small nudges: {}.", rows.join("; "))
     }
 
     /// The swept gradient equals the exact one (up to rounding).

@@ -37,6 +37,32 @@ impl AnglePanels {
 }
 
 impl Chart for AnglePanels {
+    /// Each method's last angle in each panel.
+    fn says(&self) -> String {
+        let parts: Vec<String> = self
+            .lines
+            .iter()
+            .filter_map(|(m, a)| {
+                let (_, last) = a.last()?;
+                let each: Vec<String> = self
+                    .names
+                    .iter()
+                    .zip(last)
+                    .filter(|(_, d)| d.is_finite())
+                    .map(|(n, d)| format!("{n} {d:.0}°"))
+                    .collect();
+                (!each.is_empty()).then(|| format!("{}: {}", m.name(), each.join(", ")))
+            })
+            .collect();
+        if parts.is_empty() {
+            return "No angle measured yet.".into();
+        }
+        format!(
+            "The last angles measured (0° is the true gradient's direction, 90° no help): {}.",
+            parts.join("; ")
+        )
+    }
+
     fn size(&self) -> (f64, f64) {
         let rows = legend_rows(self.lines.len() + 1, legend_cols());
         (chart_width(), 330.0 + 22.0 * rows as f64)

@@ -207,6 +207,11 @@ pub enum Ink {
 pub trait Chart {
     fn size(&self) -> (f64, f64);
     fn draw<DB: DrawingBackend>(&self, pen: &mut Pen<DB>) -> usize;
+    /// What the chart shows now, in a sentence with its numbers: the start
+    /// of its text alternative (empty: the caption alone says it).
+    fn says(&self) -> String {
+        String::new()
+    }
 }
 
 /// A pen on a plotters drawing area.

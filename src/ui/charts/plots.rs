@@ -214,6 +214,45 @@ impl Score {
 }
 
 impl Chart for Curves {
+    /// Where each method's curve ends, best first, against the reference
+    /// method's (backprop's, when it runs; else the first).
+    fn says(&self) -> String {
+        let last = |s: &Series| s.points.last().map(|p| p.1).filter(|y| y.is_finite());
+        let mut ends: Vec<(&Series, Option<f64>)> =
+            self.series.iter().map(|s| (s, last(s))).collect();
+        let Some(&first) = ends.first() else {
+            return "No run yet.".into();
+        };
+        let base = *ends
+            .iter()
+            .find(|(s, _)| s.method == s.method.reference())
+            .unwrap_or(&first);
+        ends.sort_by(|a, b| {
+            a.1.unwrap_or(f64::INFINITY)
+                .total_cmp(&b.1.unwrap_or(f64::INFINITY))
+        });
+        let parts: Vec<String> = ends
+            .iter()
+            .map(|&(s, y)| match (s.diverged_at, y, base.1) {
+                (Some(at), _, _) => format!("{} diverged at step {at}", s.method.name()),
+                (None, Some(y), Some(b)) if s.method != base.0.method && b > 0.0 => {
+                    format!(
+                        "{} {y:.3} ({:.1} times {}'s)",
+                        s.method.name(),
+                        y / b,
+                        base.0.method.name()
+                    )
+                }
+                (None, Some(y), _) => format!("{} {y:.3}", s.method.name()),
+                (None, None, _) => format!("{}: no score yet", s.method.name()),
+            })
+            .collect();
+        format!(
+            "Where each curve ends, lowest first (lower is better): {}.",
+            parts.join("; ")
+        )
+    }
+
     fn size(&self) -> (f64, f64) {
         (
             chart_width(),

@@ -203,6 +203,50 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
             hover.set(Some((l, j)));
         }
     };
+    // the drawing is one Tab stop: ↑ ↓ move within a layer, ← → between
+    // layers (not the lab's step keys, there), the unit's numbers said
+    let arrows = move |e: leptos::ev::KeyboardEvent| {
+        let el = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let at = |k: &str| {
+            el.as_ref()
+                .and_then(|e| e.get_attribute(k))
+                .and_then(|v| v.parse::<usize>().ok())
+        };
+        let (Some(l), Some(j)) = (at("data-l"), at("data-j")) else {
+            return;
+        };
+        let sizes: Vec<usize> = shown.with_untracked(|s| {
+            s.0.as_ref()
+                .map(|v| v.layers.iter().map(|l| l.truth.len()).collect())
+                .unwrap_or_default()
+        });
+        let (l2, j2) = match e.key().as_str() {
+            "ArrowDown" => (l, j + 1),
+            "ArrowUp" => (l, j.saturating_sub(1)),
+            "ArrowRight" => (l + 1, j),
+            "ArrowLeft" => (l.saturating_sub(1), j),
+            _ => return,
+        };
+        e.prevent_default();
+        e.stop_propagation();
+        let l2 = l2.min(sizes.len().saturating_sub(1));
+        let j2 = j2.min(sizes.get(l2).copied().unwrap_or(1).saturating_sub(1));
+        let next = drawing.get_untracked().and_then(|g| {
+            g.query_selector(&format!("[data-l=\"{l2}\"][data-j=\"{j2}\"]"))
+                .ok()
+                .flatten()
+        });
+        if let (Some(from), Some(to)) = (
+            el,
+            next.and_then(|n| n.dyn_into::<web_sys::SvgElement>().ok()),
+        ) {
+            let _ = from.set_attribute("tabindex", "-1");
+            let _ = to.set_attribute("tabindex", "0");
+            let _ = to.focus();
+        }
+    };
     view! {
         <section class="network-panel" data-testid="network-panel" aria-label="Credit inside the network">
             <h2>"Credit inside the network"</h2>
@@ -241,7 +285,8 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
                 <div class="network-wrap">
                     <canvas class="network-marks" node_ref=canvas aria-hidden="true"></canvas>
                     <svg class="network" viewBox=move || box_of().0 width=move || box_of().1 height=move || box_of().2 role="group"
-                        aria-label="each unit's activity, the error the method delivers to it, and backprop's true δ"
+                        aria-label="each unit's activity, the error the method delivers to it, and backprop's true δ: ↑ ↓ move within a layer, ← → between layers"
+                        on:keydown=arrows
                         on:mouseover=move |e| pick(e.target())
                         on:focusin=move |e| pick(e.target())
                         on:mouseleave=move |_| hover.set(None)>
@@ -257,7 +302,7 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
                 <p class="unit-detail" data-testid="unit-detail" aria-live="polite">{move || shown.with(|s| {
                     let v = s.0.as_ref()?;
                     hover.get().filter(|&(l, _)| l < v.layers.len()).map(|(l, j)| describe(v, l, j))
-                }).unwrap_or_else(|| "Hover or focus a unit (Tab) for its numbers.".to_string())}</p>
+                }).unwrap_or_else(|| "Hover or focus a unit (Tab, then the arrow keys) for its numbers.".to_string())}</p>
                 <p class="legend hint">{move || format!(
                     "{}; larger and darker: larger |value|, up to {:.3} (the largest error shown; a ± sign on the largest); activity on its own scale (±1). Dashed red ring (delivered row): a saturated unit, f′ < 0.1, which can barely use its error. Errors are per example: the chosen one, or the mean over the batch. cos: the cosine of the delivered errors with the true δ of that layer, for what is shown and (batch) over every example.",
                     crate::page::palette::sign_legend(),

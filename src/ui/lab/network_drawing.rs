@@ -217,9 +217,11 @@ pub fn frame(v: &CreditView) -> String {
                 out,
                 // a short name; focus puts its numbers (`describe`) in
                 // the panel's live region, read out from there
-                r#"<rect class="unit-target" data-l="{l}" data-j="{j}" x="{:.1}" y="{:.1}" width="13" height="13" tabindex="0" role="img" aria-label="{} unit {}"/>"#,
+                // (one Tab stop, the first unit: the arrow keys move from it)
+                r#"<rect class="unit-target" data-l="{l}" data-j="{j}" x="{:.1}" y="{:.1}" width="13" height="13" tabindex="{}" role="img" aria-label="{} unit {}"/>"#,
                 cx - 6.5,
                 cy - 6.5,
+                if l + j == 0 { 0 } else { -1 },
                 layer.name,
                 j + 1
             );

@@ -67,6 +67,23 @@ fn best_rate(s: &Summary) -> String {
     s.best_lr.map_or("—".into(), |l| format!("{l}{mark}"))
 }
 
+/// The layers whose update angles the tables show, a column each.
+const LAYERS: [&str; 3] = ["W₁", "W₂", "W₃"];
+
+/// The angle columns' headers: `which` angle ("final", "last measured").
+fn angle_heads(which: &'static str) -> impl IntoView {
+    LAYERS
+        .map(|w| view! { <th title=format!("the angle of {w}'s update with the exact gradient, {which}")>{format!("angle {w}")}</th> })
+}
+
+/// A header with "× bp" in it, spoken "times backprop".
+fn times_bp(head: &'static str) -> impl IntoView {
+    view! {
+        <span aria-hidden="true">{head}</span>
+        <span class="sr-only">{head.replace("× bp", "times backprop")}</span>
+    }
+}
+
 fn degrees(a: Option<f64>) -> String {
     a.map_or("—".into(), |d| format!("{d:.0}°"))
 }
@@ -79,7 +96,7 @@ struct LiveCells {
     score_label: &'static str,
     score: String,
     ratio: String,
-    angles: String,
+    angles: Vec<String>,
 }
 
 impl LiveCells {
@@ -100,7 +117,7 @@ impl LiveCells {
                 None => score(s),
             },
             ratio: times_reference(board, m, s),
-            angles: a.into_iter().map(degrees).collect::<Vec<_>>().join(" "),
+            angles: a.into_iter().map(degrees).collect(),
         })
     }
 }
@@ -126,7 +143,9 @@ pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
                         <td data-label="step">{cell(|c| c.step.to_string())}</td>
                         <td data-label=move || cells.with(|c| c.as_ref().map_or("test score", |c| c.score_label))>{cell(|c| c.score.clone())}</td>
                         <td data-label="× bp">{cell(|c| c.ratio.clone())}</td>
-                        <td data-label="angle W₁ W₂ W₃" class="angles">{cell(|c| c.angles.clone())}</td>
+                        {LAYERS.iter().enumerate().map(|(i, w)| view! {
+                            <td data-label=format!("angle {w}") class="angles">{move || cells.with(|c| c.as_ref().and_then(|c| c.angles.get(i).cloned()).unwrap_or_default())}</td>
+                        }).collect_view()}
                     </tr>
                 }
             })
@@ -143,10 +162,11 @@ pub(crate) fn RunTable(lab: Lab) -> impl IntoView {
     view! {
         <div class="slide">
         <table class="live stack" data-testid="live-table">
+            <caption class="sr-only">"Each method's run so far: its test score (lower is better), that score divided by backprop's, and the angle of each layer's update with the exact gradient"</caption>
             <thead><tr>
-                <th>"method"</th><th>"removes"</th><th>"rate"</th><th>"step"</th><th title="normalised MSE; the error rate where the run classifies">"test score"</th>
-                <th title="the score divided by exact backprop's on the same task">"× bp"</th>
-                <th title="angle of the update of W₁, W₂, W₃ with the exact gradient, last measured">"angle W₁ W₂ W₃"</th>
+                <th>"method"</th><th>"removes"</th><th>"rate"</th><th>"step"</th><th title="normalised MSE; the error rate where the run classifies">"test score (lower is better)"</th>
+                <th title="the score divided by exact backprop's on the same task">{times_bp("× bp")}</th>
+                {angle_heads("last measured")}
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
@@ -291,7 +311,8 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                 })}
                 <div class="slide">
                 <table class="results stack" data-testid="lab-table">
-                    <thead><tr><th>"method"</th><th>"removes"</th><th title="↑ / ↓: the largest / smallest rate tried, so the best may lie beyond the grid">"best rate"</th><th title="the median over seeds, with its 95% bootstrap interval">"median [95%]"</th><th title="our median over bp's, with its 95% bootstrap interval (seeds resampled in pairs)">"× bp [95%]"</th><th title="the essay's median over its bp's 0.017; ⚑ where it lies outside our interval">"essay × bp"</th><th>"seeds"</th><th>"final angle W₁ W₂ W₃"</th><th>"essay"</th></tr></thead>
+                    <caption class="sr-only">"Each method at its best rate over the seeds: the median test score (lower is better) with its 95% interval, divided by backprop's, beside the essay's ratio"</caption>
+                    <thead><tr><th>"method"</th><th>"removes"</th><th title="↑ / ↓: the largest / smallest rate tried, so the best may lie beyond the grid">"best rate"</th><th title="the median over seeds, with its 95% bootstrap interval">"median [95%]"</th><th title="our median over bp's, with its 95% bootstrap interval (seeds resampled in pairs)">{times_bp("× bp [95%]")}</th><th title="the essay's median over its bp's 0.017; ⚑ where it lies outside our interval">{times_bp("essay × bp")}</th><th>"seeds"</th>{angle_heads("final")}<th>"essay"</th></tr></thead>
                     <tbody>
                         {let by = by_score.get();
                         let rows = if by { ranked(&d.summary) } else { d.summary.iter().collect() };
@@ -302,7 +323,7 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                                 <span class="hint noise" data-testid=format!("noise-{}", s.method.id()) title=format!("its 95% interval overlaps {}'s: the two are not ranked", above.method.name())>" ≈ above"</span>
                             });
                             let seeds: Vec<String> = s.seed_scores.iter().map(|&x| score(x)).collect();
-                            let a: Vec<String> = s.final_angles.iter().map(|&x| degrees(x.is_finite().then_some(x))).collect();
+                            let a = |i: usize| s.final_angles.get(i).map_or(String::new(), |&x| degrees(x.is_finite().then_some(x)));
                             view! {
                                 <tr data-testid=format!("row-{}", s.method.id())>
                                     <td data-label="method">{s.method.name()}{noise}</td>
@@ -315,12 +336,12 @@ pub(crate) fn Reproduce(lab: Lab) -> impl IntoView {
                                         {s.essay_outside().then(|| view! { " "<span class="flag" data-testid="essay-flag" title="the essay's ratio lies outside our 95% interval">"⚑"</span> })}</span>
                                     </td>
                                     <td data-label="seeds" class="seeds">{seeds.join(" ")}{(s.diverged_at_best > 0).then(|| format!(" ({} diverged at this rate)", s.diverged_at_best))}</td>
-                                    <td data-label="final angle W₁ W₂ W₃" class="angles">{a.join(" ")}</td>
+                                    {LAYERS.iter().enumerate().map(|(i, w)| view! { <td data-label=format!("final angle {w}") class="angles">{a(i)}</td> }).collect_view()}
                                     <td data-label="essay">{s.method.essay_text()}</td>
                                 </tr>
-                                {s.note(floor, d.steps).map(|n| view! { <tr class="note"><td colspan="9">{n}</td></tr> })}
-                                {s.essay_reason(floor).map(|n| view! { <tr class="note" data-testid=format!("essay-reason-{}", s.method.id())><td colspan="9">"⚑ "{n}</td></tr> })}
-                                {s.edge_reason.clone().map(|n| view! { <tr class="note edge" data-testid=format!("edge-reason-{}", s.method.id())><td colspan="9">{best_rate(s).rsplit(' ').next().unwrap_or_default().to_string()}" "{n}</td></tr> })}
+                                {s.note(floor, d.steps).map(|n| view! { <tr class="note"><td colspan="11">{n}</td></tr> })}
+                                {s.essay_reason(floor).map(|n| view! { <tr class="note" data-testid=format!("essay-reason-{}", s.method.id())><td colspan="11">"⚑ "{n}</td></tr> })}
+                                {s.edge_reason.clone().map(|n| view! { <tr class="note edge" data-testid=format!("edge-reason-{}", s.method.id())><td colspan="11">{best_rate(s).rsplit(' ').next().unwrap_or_default().to_string()}" "{n}</td></tr> })}
                             }
                         }).collect_view()}
                     </tbody>

@@ -69,6 +69,27 @@ pub fn LabView() -> impl IntoView {
             .or_else(|| lab.read(LabController::held))
     };
     let running = move || lab.read(|c| c.running) || waiting().is_some();
+    // a change of R1–R5 here says what ▶ run will now train (until a run
+    // starts and speaks for itself)
+    let ticks_said = RwSignal::new(None::<String>);
+    Effect::new(move |before: Option<Vec<crate::lab::Method>>| {
+        let now = app.with(crate::page::url::AppState::training);
+        if before.is_some_and(|b| b != now) {
+            let names: Vec<&str> = now.iter().map(|m| m.name()).collect();
+            let removed =
+                crate::engine::Requirements::removed_words(app.with_untracked(|a| a.kept));
+            ticks_said.set(Some(format!(
+                "{removed}: ▶ run now trains {}.",
+                names.join(", ")
+            )));
+        }
+        now
+    });
+    Effect::new(move |_| {
+        if lab.read(|c| c.running) {
+            ticks_said.set(None);
+        }
+    });
     view! {
         <section class="lab-view">
             <div class="col controls">
@@ -91,9 +112,9 @@ pub fn LabView() -> impl IntoView {
                     <a class="jump" href="#reproduce" data-testid="jump-reproduce" class:hidden=move || app.with(|a| a.hides("grid"))>"the essay's table ↓"</a>
                     <span class="hint" data-testid="lab-status">{move || waiting().unwrap_or_else(|| status_line(&lab))}</span>
                     {move || lab.read(|c| c.live_note.clone()).map(|e| view! { <p class="notice" role="status" data-testid="live-note">{e}</p> })}
-                    <span class="sr-only" role="status" data-testid="lab-announce">{move || lab.read(|c| {
+                    <span class="sr-only" role="status" data-testid="lab-announce">{move || ticks_said.get().unwrap_or_else(|| lab.read(|c| {
                         if c.running { "training".into() } else if c.finished() { crate::page::lab::session::said_when_done(&c.board) } else if c.started.is_some() { "paused".into() } else { String::new() }
-                    })}</span>
+                    }))}</span>
                 </div>
                 })}
                 {move || sections[3].get().then(|| view! { <CurveChart lab=lab/> <RunTable lab=lab/> })}

@@ -117,7 +117,11 @@ where
         });
     });
     view! {
-        <div class="chart-svg" data-testid=id role="img" aria-label=label
+        // (its result first, then what it is)
+        <div class="chart-svg" data-testid=id role="img" aria-label=move || chart.with(|c| match c.says() {
+                s if s.is_empty() => label.to_string(),
+                s => format!("{s} ({label})"),
+            })
             data-lines=move || shown.with(|s| s.drawn.count)
             data-colours=move || shown.with(|s| s.drawn.words())
             data-draws=move || shown.with(|s| s.draws)

@@ -35,13 +35,15 @@ fn quad(p: &[(f64, f64); 3]) -> String {
 /// its arrowheads' ids (a second drawing, the worksheet's, printed alone
 /// while the page's is hidden, must not point at another's), and
 /// `short` rounds its numbers to two decimals (the learn path's: a
-/// learning step's −17.9589 would crowd its neighbours).
+/// learning step's −17.9589 would crowd its neighbours); `cursor` is the
+/// node the keyboard is on (outlined while the frame has the focus).
 #[derive(Clone, Copy)]
 pub struct Look<'a> {
     pub zoom: Option<f64>,
     pub flow: Flow,
     pub ids: &'a str,
     pub short: bool,
+    pub cursor: Option<usize>,
 }
 
 impl Look<'_> {
@@ -174,7 +176,7 @@ pub fn draw(g: &Graph, geo: &Geometry, c: &Computed, k: usize, look: Look) -> An
     };
     view! {
         <svg class="graph" class:fit=zoom.is_none() class:down=down data-testid="graph-svg" role="list"
-            aria-label=format!("The computation graph, one item per node (Tab moves between them): {across}; {}", arrows_say(k))
+            aria-label=format!("{across}; {}", arrows_say(k))
             viewBox=format!("{:.0} {:.0} {:.0} {:.0}", geo.x0, geo.y0, geo.width, geo.height) width=width
             style=fit_style(geo.width, zoom)>
             <defs>
@@ -254,9 +256,14 @@ fn node(
         Shown::Credit(v) => (Some(format!("{what} {}", fmt_signed(n(v)))), v),
     };
     let class = format!(
-        "node{}{}",
+        "node{}{}{}",
         if is_active { " active" } else { "" },
-        if receiving { " receiving" } else { "" }
+        if receiving { " receiving" } else { "" },
+        if look.cursor == Some(i) {
+            " cursor"
+        } else {
+            ""
+        }
     );
     let alt = format!(
         "{title}, {value}{}; {}{}",
@@ -269,7 +276,7 @@ fn node(
         }
     );
     view! {
-        <g class=class data-node=i role="listitem" aria-label=alt tabindex="0">
+        <g class=class data-node=i id=format!("{}node-{i}", look.ids) role="listitem" aria-label=alt>
             <rect x=format!("{:.1}", x - node_w / 2.0) y=format!("{:.1}", y - node_h / 2.0)
                 width=node_w height=node_h rx="10"></rect>
             <text class="node-title" x=format!("{x:.1}") y=format!("{:.1}", y - 5.0) text-anchor="middle">{title}</text>

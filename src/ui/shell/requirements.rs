@@ -17,7 +17,8 @@ pub fn RequirementBoxes(app: RwSignal<AppState>) -> impl IntoView {
             view! {
                 <li class:open=move || open.get()>
                     <label>
-                        <input type="checkbox" data-testid=id
+                        // (its explanation is its description, folded or not)
+                        <input type="checkbox" data-testid=id aria-describedby=format!("req-about-R{r}")
                             prop:checked=move || app.with(|a| a.kept[r - 1])
                             on:change=move |e| {
                                 let on = event_target_checked(&e);
@@ -31,7 +32,7 @@ pub fn RequirementBoxes(app: RwSignal<AppState>) -> impl IntoView {
                         aria-label=format!("what R{r} means")
                         on:click=move |_| open.update(|o| *o = !*o)>"?"</button>
                     // (the learn path: the names say it; the essay's words one tap away)
-                    <span class="hint" class:hidden=move || plain() && !open.get()>{with_terms(&format!("Untick to remove {}", Requirements::describe(r)))}</span>
+                    <span class="hint" id=format!("req-about-R{r}") class:hidden=move || plain() && !open.get()>{with_terms(&format!("Untick to remove (tick to put back) {}", Requirements::describe(r)))}</span>
                 </li>
             }
         })

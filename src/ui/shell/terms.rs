@@ -9,9 +9,10 @@ use crate::ui::shell::drawn::{Drawn, Part};
 use leptos::prelude::*;
 
 /// A text with its glossary terms explained: each term is a button
-/// described by its definition (`Definitions` holds the text once; the
-/// stylesheet shows it from `data-def` on hover, focus or tap), so the
-/// text itself reads as before.
+/// named by its word and described by its definition (`Definitions`
+/// holds the text once; the stylesheet shows it from `data-def` on hover,
+/// focus or tap), so the text itself reads as before; pressed, it says
+/// the definition (a screen reader's Enter).
 pub fn with_terms(text: &str) -> AnyView {
     let mut parts: Vec<AnyView> = Vec::new();
     let mut at = 0;
@@ -22,8 +23,11 @@ pub fn with_terms(text: &str) -> AnyView {
         let word = text[a..b].to_string();
         parts.push(
             view! {
-                <button type="button" class="term" data-term=t.id data-def=t.plain
-                    aria-describedby=format!("def-{}", t.id)>{word}</button>
+                // (not a Tab stop: a sentence's terms would stand between the
+                // keyboard and the controls; a reader's browse mode and a tap
+                // still reach it, and Help lists every definition)
+                <button type="button" class="term" tabindex="-1" data-term=t.id data-def=t.plain
+                    aria-describedby=format!("def-{}", t.id) on:click=move |_| say_term(t.plain)>{word}</button>
             }
             .into_any(),
         );
@@ -35,12 +39,27 @@ pub fn with_terms(text: &str) -> AnyView {
     view! { <span data-terms="">{parts}</span> }.into_any()
 }
 
+/// Puts a term's definition in `Definitions`' live region (emptied first:
+/// the same term pressed twice is said twice).
+fn say_term(plain: &'static str) {
+    let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("term-said"))
+    else {
+        return;
+    };
+    el.set_text_content(None);
+    request_animation_frame(move || el.set_text_content(Some(plain)));
+}
+
 /// Every definition once, for the terms' `aria-describedby` (not shown;
-/// drawn with the last part on load, `Drawn`).
+/// drawn with the last part on load, `Drawn`), and the live region a
+/// pressed term speaks in.
 #[component]
 pub fn Definitions() -> impl IntoView {
     let drawn = Drawn::from(Part::Panels);
     view! {
+        <p id="term-said" class="sr-only" role="status"></p>
         <div hidden>
             {move || drawn.get().then(|| GLOSSARY.iter().map(|t| view! { <span id=format!("def-{}", t.id)>{t.plain}</span> }).collect_view())}
         </div>

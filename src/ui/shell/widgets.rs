@@ -184,6 +184,61 @@ pub fn focus_shown(ids: Vec<&'static str>) {
     });
 }
 
+/// The arrow keys in a radio group (`role=radiogroup` around buttons with
+/// `role=radio`): the focus moves to the next or previous answer, around
+/// the ends, without choosing it (Space or Enter does) and without the
+/// page's step keys seeing the key.
+pub fn radio_arrows(e: &leptos::ev::KeyboardEvent) {
+    use leptos::wasm_bindgen::JsCast;
+    let step: i32 = match e.key().as_str() {
+        "ArrowDown" | "ArrowRight" => 1,
+        "ArrowUp" | "ArrowLeft" => -1,
+        _ => return,
+    };
+    e.prevent_default();
+    e.stop_propagation();
+    let Some(me) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    else {
+        return;
+    };
+    let Some(Ok(all)) = me
+        .closest("[role=radiogroup]")
+        .ok()
+        .flatten()
+        .map(|g| g.query_selector_all("[role=radio]"))
+    else {
+        return;
+    };
+    let n = all.length() as i32;
+    let at = (0..n)
+        .find(|&i| all.get(i as u32).is_some_and(|x| x.is_same_node(Some(&me))))
+        .unwrap_or(0);
+    let to = all
+        .get(((at + step).rem_euclid(n.max(1))) as u32)
+        .and_then(|x| x.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(to) = to {
+        let _ = to.focus();
+    }
+}
+
+/// Gives the keyboard's focus to the first of `ids` that is shown and
+/// takes it (a table or a section does not).
+pub fn focus_first(ids: impl IntoIterator<Item = &'static str>) {
+    let focused = |e: &web_sys::HtmlElement| {
+        let _ = e.focus();
+        web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.active_element())
+            .is_some_and(|a| a == **e)
+    };
+    let _ = ids
+        .into_iter()
+        .filter_map(shown_by_test_id)
+        .find(|e| focused(e));
+}
+
 /// The element whose `data-testid` is `id`, if it is drawn.
 fn by_test_id(id: &str) -> Option<web_sys::HtmlElement> {
     use leptos::wasm_bindgen::JsCast;

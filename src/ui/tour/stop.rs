@@ -266,6 +266,49 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
         }
     });
     on_cleanup(move || on_page.remove());
+    // J: from the card to what its stop asks for, and back
+    let left = StoredValue::new(None::<String>);
+    Effect::new(move |_| {
+        stop.track();
+        left.set_value(None);
+    });
+    let jump = window_event_listener(leptos::ev::keydown, move |e| {
+        use leptos::wasm_bindgen::JsCast;
+        let el = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+        let typing = el
+            .as_ref()
+            .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if !matches!(e.key().as_str(), "j" | "J")
+            || typing
+            || e.ctrl_key()
+            || e.alt_key()
+            || e.meta_key()
+            || !tour.with_untracked(|t| t.open)
+        {
+            return;
+        }
+        e.prevent_default();
+        let in_card = el
+            .as_ref()
+            .and_then(|t| t.closest("[data-testid=tour-card]").ok().flatten())
+            .is_some();
+        if !in_card {
+            // back where it left the card (its title, if that is gone)
+            let back = left.get_value().unwrap_or_else(|| "tour-title".into());
+            focus_in_card(&format!("[data-testid={back}]"), false);
+            if left.get_value().is_some() && !card_has_focus() {
+                focus_in_card("[data-testid=tour-title]", false);
+            }
+            return;
+        }
+        left.set_value(el.and_then(|t| t.get_attribute("data-testid")));
+        let s = &STOPS[stop.get_untracked()];
+        let to = s.asks.iter().copied().chain([s.setup.focus, "graph-frame"]);
+        crate::ui::shell::widgets::focus_first(to);
+    });
+    on_cleanup(move || jump.remove());
     view! {
         <Show when=move || tour.with(|t| t.open)>
             // revealed: a phone's card opens at the answer, under its subject
@@ -333,6 +376,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     </p>
                 })}
                 <h2 id="tour-title" data-testid="tour-title" tabindex="-1">{move || STOPS[stop.get()].title}</h2>
+                <p class="hint tour-keys">"Key J: to what this stop asks for, and back."</p>
                 <div class="tour-body">{body}{summary_note}</div>
                 <div class="tour-nav">
                     <span class="tour-more" aria-hidden="true">{move || if guess_below.get() { "your guess is below ▾" } else { "more below ▾" }}</span>
@@ -579,7 +623,10 @@ fn Prediction(
     /// reading there still meets it).
     learn: Option<LearnStep>,
 ) -> impl IntoView {
-    move || {
+    // what a choice and the reveal say (a region that outlives the
+    // choices, which are drawn anew at each)
+    let said = RwSignal::new(String::new());
+    let drawn = move || {
         let (stop, chosen, revealed) = tour.with(|t| (t.stop, t.chosen(), t.is_revealed()));
         let p = STOPS[stop].predict?;
         // a stop that asks the student to step first waits for the sweep's
@@ -588,31 +635,33 @@ fn Prediction(
         // rooms' wasm, whose copy of the worked example follows the page's)
         let stepped = move || !p.step_first || acting.with(|a| a.stepped);
         let ran = move || !p.run_first || acting.with(|a| a.ran);
-        // buttons, not radios: the arrow keys (which step the sweep) never
-        // change an answer
+        // a radio group: the arrow keys move between the answers (and no
+        // longer step the sweep), Space or Enter chooses; only the chosen
+        // one (else the first) is a Tab stop
         let choices = p.choices.iter().enumerate().map(|(i, c)| view! {
-            <button class="tour-choice" data-testid=format!("tour-choice-{i}")
-                aria-pressed=(chosen == Some(i)).to_string() disabled=revealed
+            <button class="tour-choice" data-testid=format!("tour-choice-{i}") role="radio"
+                aria-checked=(chosen == Some(i)).to_string() disabled=revealed
+                tabindex=if chosen.unwrap_or(0) == i { "0" } else { "-1" }
+                on:keydown=|e| crate::ui::shell::widgets::radio_arrows(&e)
                 on:click=move |_| {
                     tour.update(|t| t.answer(i));
+                    said.set(format!("Your guess: “{c}”. {}", sentence(p.waits_for(Acting { chosen: Some(i), ..acting.get_untracked() }))));
                     chose();
+                    // (the choices are drawn anew: the focus stays on this one)
+                    request_animation_frame(move || focus_in_card(&format!("[data-testid=tour-choice-{i}]"), false));
                 }>
                 <span aria-hidden="true">{if chosen == Some(i) { "◉ " } else { "○ " }}</span>{*c}
             </button>
         }).collect_view();
         let answer = revealed.then(|| {
             let right = chosen == Some(p.answer);
-            let verdict = if right {
-                "Right. ".to_string()
-            } else {
-                format!("Not this time (the answer: {}). ", p.choices[p.answer])
-            };
+            let verdict = p.verdict(right);
             // why each choice is right or wrong, the chosen one first
             let mut order: Vec<usize> = (0..p.choices.len()).collect();
             order.sort_by_key(|&i| chosen != Some(i));
             let why_open = RwSignal::new(false);
             view! {
-                <p class="tour-answer" class:right=right data-testid="tour-answer" role="status" tabindex="-1">
+                <p class="tour-answer" class:right=right data-testid="tour-answer" tabindex="-1">
                     <b>{verdict}</b>{p.reason}
                 </p>
                 // what to read off the graph, before a learning step
@@ -643,32 +692,47 @@ fn Prediction(
         let waiting = move || chosen.is_none() || revealed || !stepped() || !ran();
         Some(view! {
             <div class="tour-predict" data-testid="tour-predict" role="group" aria-labelledby=format!("predict-{stop}")>
-                <p class="tour-question" id=format!("predict-{stop}")><b>"Your guess: "</b>{p.question}</p>
-                <div class="tour-choices">{choices}</div>
+                <p class="tour-question" id=format!("predict-{stop}")><b>"Your guess: "</b>{p.question}
+                    <span class="sr-only">" (the arrows move between the answers, Space chooses)"</span></p>
+                <div class="tour-choices" role="radiogroup" aria-labelledby=format!("predict-{stop}")>{choices}</div>
                 <button data-testid="tour-reveal" aria-disabled=move || waiting().to_string() class:waiting=waiting
                     on:click=move |_| {
                         if waiting() {
+                            // (said too: the button's words are heard only on focus)
+                            said.set(sentence(p.waits_for(Acting { chosen, ..acting.get_untracked() })));
                             show_what_waits(chosen.is_some() && !revealed, stop, stage);
                             return;
                         }
+                        // (the verdict is read from the answer, which takes the focus)
                         reveal(tour, stage);
                     }>
-                    {move || if revealed {
-                        "revealed"
-                    } else if chosen.is_none() {
-                        "choose an answer first, then reveal"
-                    } else if !stepped() {
-                        "now step the sweep to its end (next ▶ under the graph), then reveal"
-                    } else if !ran() {
-                        "now press ▶ run in the lab and wait for it to finish, then reveal"
-                    } else {
-                        "reveal the answer"
-                    }}
+                    {move || if revealed { "revealed" } else { p.waits_for(Acting { chosen, ..acting.get() }) }}
                 </button>
             </div>
             {answer}
         })
+    };
+    view! {
+        <p class="sr-only" role="status" data-testid="tour-said">{said}</p>
+        {drawn}
     }
+}
+
+/// Whether the keyboard's focus is in the tour's card.
+fn card_has_focus() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .and_then(|a| a.closest("[data-testid=tour-card]").ok().flatten())
+        .is_some()
+}
+
+/// A button's words said as a sentence: "Now step …, then reveal."
+fn sentence(words: &str) -> String {
+    let mut c = words.chars();
+    c.next().map_or_else(String::new, |f| {
+        format!("{}{}.", f.to_uppercase(), c.as_str())
+    })
 }
 
 /// A reveal pressed too soon: to the choices, or (chosen) the card

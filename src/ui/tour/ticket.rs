@@ -137,11 +137,16 @@ pub fn ExitTicket(first: usize, last: usize) -> impl IntoView {
                 <li>
                     <div role="group" aria-labelledby=format!("ticket-q-{k}")>
                         <p id=format!("ticket-q-{k}")>{it.question}</p>
-                        <div class="tour-choices">
+                        // a radio group: the arrows move, Space or Enter chooses;
+                        // one Tab stop per question (the chosen, else the first)
+                        <div class="tour-choices" role="radiogroup" aria-labelledby=format!("ticket-q-{k}")>
                             {it.choices.iter().enumerate().map(|(c, words)| {
                                 let on = move || answers.with(|a| a[k] == Some(c));
+                                let stop = move || answers.with(|a| a[k].unwrap_or(0) == c);
                                 view! {
-                                    <button class="tour-choice" data-testid=format!("ticket-{k}-{c}") aria-pressed=move || on().to_string()
+                                    <button class="tour-choice" data-testid=format!("ticket-{k}-{c}") role="radio" aria-checked=move || on().to_string()
+                                        tabindex=move || if stop() { "0" } else { "-1" }
+                                        on:keydown=|e| crate::ui::shell::widgets::radio_arrows(&e)
                                         disabled=move || done.with(Option::is_some)
                                         on:click=move |_| answers.update(|a| a[k] = Some(c))>
                                         <span aria-hidden="true">{move || if on() { "◉ " } else { "○ " }}</span>{format!("{}: {words}", LETTER[c])}
@@ -473,6 +478,7 @@ fn SheetGraph(key: bool, ids: &'static str) -> impl IntoView {
         flow: Flow::Down,
         ids,
         short: false,
+        cursor: None,
     };
     let drawn = crate::ui::shell::graph_svg::draw(&ws.graph, &geo, &c, k, look);
     view! {

@@ -47,8 +47,12 @@ pub fn Arithmetic(
                     Tone::Wrong => "✗ ",
                     _ => "",
                 };
-                // plain lines explain their terms; formulas stay as they are
-                let text = if l.tone == Tone::Math {
+                // plain lines explain their terms; formulas stay as they
+                // are, and a screen reader hears their notation in words
+                let said = crate::page::worked::explain::spoken(&l.text);
+                let text = if said != l.text && (l.tone == Tone::Math || crate::page::glossary::find_terms(&l.text).is_empty()) {
+                    view! { <span aria-hidden="true">{l.text}</span><span class="sr-only">{said}</span> }.into_any()
+                } else if l.tone == Tone::Math {
                     l.text.into_any()
                 } else {
                     with_terms(&l.text)
@@ -151,6 +155,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
             prop:checked=move || reveal.get() on:change=move |e| reveal.set(event_target_checked(&e))/>" reveal every row now"</label>
         // (a phone shows the verdicts without the two columns of fine detail)
         <table class="fd" class:plain=plain data-testid="fd-table">
+            <caption class="sr-only">"Each credit beside what small nudges find"</caption>
             <thead><tr><th>"input"</th><th>"credit (sweep)"</th><th>"by nudges"</th><th class="fine">"difference"</th><th class="fine">"relative"</th><th>"check"</th></tr></thead>
             <tbody>
                 {move || computed.with(|c| {
@@ -162,7 +167,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                         let shown = reveal.get() || done || reached;
                         if !shown {
                             return view! {
-                                <tr class="pending"><td data-label="input">{r.name.clone()}</td>
+                                <tr class="pending"><th scope="row" data-label="input">{r.name.clone()}</th>
                                     <td data-label="credit (sweep)" data-testid=format!("grad-{}", r.name)>"…"</td><td data-label="by nudges">"…"</td><td class="fine" data-label="difference"></td><td class="fine" data-label="relative"></td>
                                     <td data-label="check">"not reached yet"</td></tr>
                             }.into_any();
@@ -178,7 +183,7 @@ pub fn FdTable(computed: Memo<Computed>, #[prop(into)] k: Signal<usize>) -> impl
                         let h = r.step;
                         view! {
                             <tr class=class title=format!("h = {}, slack ±{} (rounding and truncation; infinite where rounding alone moves f by more than 10⁻³ of f)", fmt_power(h), fmt_power(r.slack))>
-                                <td data-label="input">{r.name.clone()}</td>
+                                <th scope="row" data-label="input">{r.name.clone()}</th>
                                 <td data-label="credit (sweep)" data-testid=format!("grad-{}", r.name)>{sig(r.analytic)}</td>
                                 <td data-label="by nudges" data-testid=format!("fd-{}", r.name)>{sig(r.numeric)}</td>
                                 <td class="fine" data-label="difference">{fmt_power(r.error)}</td>

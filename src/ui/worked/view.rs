@@ -20,14 +20,14 @@ use crate::ui::worked::panels::{
 use leptos::prelude::*;
 use std::time::Duration;
 
-/// Scrolls the sending node into view: inside the graph's frame (to its
+/// Scrolls the `node` (a selector: the sending node, the keyboard's) into view: inside the graph's frame (to its
 /// middle when the graph is larger than the frame) and, if the frame is
 /// partly off screen, the page as little as needed.
-fn follow_active(wrap: NodeRef<leptos::html::Div>) {
+fn follow(wrap: NodeRef<leptos::html::Div>, node: &str) {
     let Some(frame) = wrap.get_untracked() else {
         return;
     };
-    let Ok(Some(node)) = frame.query_selector(".node.active") else {
+    let Ok(Some(node)) = frame.query_selector(node) else {
         return;
     };
     // the frame scrolls, never the page: a page that moved under the
@@ -125,6 +125,15 @@ pub fn GraphView() -> impl IntoView {
         now
     });
     let k = Signal::derive(move || step.get().min(n_steps.get()));
+    // the sweep stepped to its end: the check by nudges, said in the same
+    // region (a sweep drawn whole at once, by a link or the tour, is not)
+    Effect::new(move |before: Option<usize>| {
+        let (now, n) = (k.get(), n_steps.get_untracked());
+        if before.is_some_and(|b| b + 1 == now) && now == n {
+            reqs_said.set(computed.with_untracked(crate::page::worked::Computed::check_said));
+        }
+        now
+    });
     // a step past the end (a tour's "show it all", a link) is the end
     Effect::new(move |_| {
         let n = n_steps.get();
@@ -144,7 +153,7 @@ pub fn GraphView() -> impl IntoView {
     let rooms = expect_context::<Rooms>();
     Effect::new(move |_| {
         let _ = (k.get(), zoom.get(), graph_in.get());
-        request_animation_frame(move || follow_active(wrap));
+        request_animation_frame(move || follow(wrap, ".node.active"));
     });
 
     let pinch = Pinch::default();
@@ -188,43 +197,29 @@ pub fn GraphView() -> impl IntoView {
         .ok()
     });
 
-    // a key pressed on a node steps the sweep, which draws the graph anew:
-    // the keyboard's focus goes back to the same node, not to the page
-    let refocus = StoredValue::new(None::<String>);
-    Effect::new(move |_| {
-        let _ = k.get();
-        if refocus.get_value().is_some() {
-            request_animation_frame(move || {
-                let Some(i) = refocus.get_value() else { return };
-                refocus.set_value(None);
-                let node = wrap.get_untracked().and_then(|f| {
-                    f.query_selector(&format!("[data-node=\"{i}\"]"))
-                        .ok()
-                        .flatten()
-                });
-                if let Some(n) = node.and_then(|n| {
-                    use leptos::wasm_bindgen::JsCast;
-                    n.dyn_into::<web_sys::SvgElement>().ok()
-                }) {
-                    let opts = web_sys::FocusOptions::new();
-                    opts.set_prevent_scroll(true);
-                    let _ = n.focus_with_options(&opts);
-                }
-            });
-        }
-    });
-    let remember_node = move |e: leptos::ev::KeyboardEvent| {
-        use leptos::wasm_bindgen::JsCast;
-        // only the keys that step the sweep (`ui::shell::keys`)
-        if !matches!(e.key().as_str(), "ArrowRight" | "ArrowLeft" | " " | "Home") {
-            return;
-        }
-        let node = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|t| t.get_attribute("data-node"));
-        refocus.set_value(node);
+    // the graph is one Tab stop (its frame, which a step never redraws):
+    // ↑ ↓ move a cursor over its nodes, read out as the frame's active
+    // descendant; ← → still step the sweep (`ui::shell::keys`)
+    let cursor = RwSignal::new(None::<usize>);
+    let move_cursor = move |e: leptos::ev::KeyboardEvent| {
+        let n = graph.with_untracked(|g| g.len());
+        let to = match (e.key().as_str(), cursor.get_untracked()) {
+            ("ArrowDown", Some(i)) => (i + 1).min(n - 1),
+            ("ArrowUp", Some(i)) => i.saturating_sub(1),
+            ("ArrowDown", None) | ("PageUp", _) => 0,
+            ("ArrowUp", None) | ("End", _) | ("PageDown", _) => n - 1,
+            _ => return,
+        };
+        e.prevent_default();
+        e.stop_propagation();
+        cursor.set(Some(to));
+        request_animation_frame(move || follow(wrap, ".node.cursor"));
     };
+    // a new graph: the cursor starts again
+    Effect::new(move |_| {
+        graph.track();
+        cursor.set(None);
+    });
 
     step_keys(
         app,
@@ -288,11 +283,13 @@ pub fn GraphView() -> impl IntoView {
                             .then(|| view! { <span class="key-hand">{HANDOFF.legend}</span> })}
                     </span>
                 </div>
-                <div class="graph-wrap" data-testid="graph-frame" tabindex="0" aria-label="The graph (scroll when zoomed; pinch to zoom on a touch screen)" node_ref=wrap
-                    on:keydown=remember_node
+                <div class="graph-wrap" data-testid="graph-frame" tabindex="0" role="group" node_ref=wrap
+                    aria-label=move || format!("The computation graph, {} nodes: ↑ ↓ move between them, ← → step the sweep", graph.with(|g| g.len()))
+                    aria-activedescendant=move || cursor.get().map(|i| format!("node-{i}"))
+                    on:keydown=move_cursor
                     on:touchstart=move |e| pinch.start(&e, zoom.get_untracked().unwrap_or(1.0))
                     on:touchmove=move |e| if let Some(z) = pinch.factor(&e) { e.prevent_default(); set_zoom(Some(z)) }>
-                    {move || graph_in.get().then(|| graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), Look { zoom: zoom.get(), flow: flow.get(), ids: "", short: plain() })))))}
+                    {move || graph_in.get().then(|| graph.with(|g| geo.with(|geo| computed.with(|c| draw(g, geo, c, k.get(), Look { zoom: zoom.get(), flow: flow.get(), ids: "", short: plain(), cursor: cursor.get() })))))}
                 </div>
                 <div class="stepper" role="group" aria-label="Step the backward sweep" class:hidden=move || app.with(|a| a.hides("steps"))>
                     <button data-testid="step-reset" on:click=move |_| reset() title="Reset (Home)">"reset"</button>
