@@ -833,7 +833,7 @@ test('by keyboard and screen reader: the graph one stop with a cursor, the check
   assert.equal(await focused(page), 'lab-run');
   assert.match(await said('lab-announce'), /^Training done\. Test scores, lower is better: .*[0-9]\.[0-9]{3}.*times exact backprop's, its updates' angles [0-9]+°, [0-9]+° and [0-9]+°/);
   assert.match(await page.getAttribute('[data-testid=curve-chart]', 'aria-label'), /^Where each curve ends, lowest first \(lower is better\): .*feedback alignment [0-9]\.[0-9]{3} \([0-9.]+ times exact backprop's\)/);
-  assert.match(await page.getAttribute('[data-testid=angle-chart]', 'aria-label'), /^The last angles measured .*W₁ [0-9]+°/);
+  assert.match(await page.getAttribute('[data-testid=angle-chart]', 'aria-label'), /^The angles from the first measure to the last .*feedback alignment: W₁ from [0-9]+° to [0-9]+°/);
   // the network panel: one Tab stop, the arrows move between units
   const stops = await page.$$eval('.unit-target', (u) => u.filter((x) => x.getAttribute('tabindex') === '0').length);
   assert.equal(stops, 1);

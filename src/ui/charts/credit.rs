@@ -37,19 +37,27 @@ impl AnglePanels {
 }
 
 impl Chart for AnglePanels {
-    /// Each method's last angle in each panel.
+    /// Each method's angle in each panel, from its first measure to its
+    /// last.
     fn says(&self) -> String {
         let parts: Vec<String> = self
             .lines
             .iter()
             .filter_map(|(m, a)| {
-                let (_, last) = a.last()?;
                 let each: Vec<String> = self
                     .names
                     .iter()
-                    .zip(last)
-                    .filter(|(_, d)| d.is_finite())
-                    .map(|(n, d)| format!("{n} {d:.0}°"))
+                    .enumerate()
+                    .filter_map(|(l, n)| {
+                        let mut at = a
+                            .iter()
+                            .filter_map(|(_, d)| d.get(l).copied().filter(|d| d.is_finite()));
+                        let first = at.next()?;
+                        Some(match at.last() {
+                            Some(last) => format!("{n} from {first:.0}° to {last:.0}°"),
+                            None => format!("{n} {first:.0}°"),
+                        })
+                    })
                     .collect();
                 (!each.is_empty()).then(|| format!("{}: {}", m.name(), each.join(", ")))
             })
@@ -57,10 +65,7 @@ impl Chart for AnglePanels {
         if parts.is_empty() {
             return "No angle measured yet.".into();
         }
-        format!(
-            "The last angles measured (0° is the true gradient's direction, 90° no help): {}.",
-            parts.join("; ")
-        )
+        format!("The angles from the first measure to the last (0° is the true gradient's direction, 90° no help): {}.", parts.join("; "))
     }
 
     fn size(&self) -> (f64, f64) {

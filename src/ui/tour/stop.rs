@@ -383,6 +383,7 @@ pub fn TourCard(tour: TourSlot) -> impl IntoView {
                     <button data-testid="tour-back" on:click=move |_| go(Tour::back)
                         disabled=move || tour.with(Tour::is_first) aria-label="previous stop">"◀"<span class="wide">" back"</span></button>
                     <button class="tour-min" data-testid="tour-minimise" aria-expanded=move || (fit.get() != Fit::Bar).to_string()
+                        title=move || if fit.get() == Fit::Bar { "open the card again" } else { "fold the card to a one-line bar over the page" }
                         class:ready=move || fit.get() == Fit::Bar && ready.get()
                         on:click=move |_| {
                             if fit.get_untracked() == Fit::Bar && ready.get_untracked() {
