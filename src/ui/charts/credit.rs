@@ -53,7 +53,7 @@ impl Chart for AnglePanels {
                             .iter()
                             .filter_map(|(_, d)| d.get(l).copied().filter(|d| d.is_finite()));
                         let first = at.next()?;
-                        Some(match at.last() {
+                        Some(match at.next_back() {
                             Some(last) => format!("{n} from {first:.0}° to {last:.0}°"),
                             None => format!("{n} {first:.0}°"),
                         })
