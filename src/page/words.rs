@@ -63,7 +63,7 @@ pub const WORDS: &[&str] = &[
     "faster", "barely", "differ", "here", "instructions", "multiplications", "train", "fading", "memory",
     "recent", "activity", "reward", "arriving", "later", "layer", "columns", "swapped", "fall", "moved",
     "curved", "answers", "angle", "gain", "doing", "browser's", "jumps", "already", "named", "top", "waiting", "strength", "dv", "δf", "books", "call", "whole", "fell", "rose", "worse", "stop", "alone", "fastest", "carries", "offered", "summary",
-    "follows", "path", "hand", "counter",
+    "follows", "path", "hand", "counter", "tick",
     // ξ, σ, Δ (read as letters): the sentence that uses each names it (a
     // nudge, the nudges' size, the change in f)
     "ξ", "σ", "δ",

@@ -559,8 +559,12 @@ const BAR_NOTE: &str = " (written x̄ for a node x, read “x bar”; books call
 /// The bar notation said in words: "ā" becomes "a's credit", and the
 /// note that introduces it (`BAR_NOTE`) goes.
 fn without_bars(text: &str) -> String {
-    let text = text.replace(BAR_NOTE, "");
-    // (a barred name is each letter and a combining bar: `engine::fmt::bar`)
+    say_bars(&text.replace(BAR_NOTE, ""), "'s credit")
+}
+
+/// Each barred name in `text` as the name and `then` ("'s credit", " bar").
+/// (A barred name is each letter and a combining bar: `engine::fmt::bar`.)
+fn say_bars(text: &str, then: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut name = String::new();
     let mut chars = text.chars().peekable();
@@ -572,14 +576,14 @@ fn without_bars(text: &str) -> String {
         }
         if !name.is_empty() {
             out.push_str(&name);
-            out.push_str("'s credit");
+            out.push_str(then);
             name.clear();
         }
         out.push(c);
     }
     if !name.is_empty() {
         out.push_str(&name);
-        out.push_str("'s credit");
+        out.push_str(then);
     }
     out
 }
@@ -627,20 +631,10 @@ fn four_figures(text: &str) -> String {
 }
 
 fn words_for_glyphs(text: &str) -> String {
+    let text = say_bars(text, " bar");
     let mut out = String::with_capacity(text.len() + 32);
     let mut chars = text.chars().peekable();
-    let mut barred = String::new();
     while let Some(c) = chars.next() {
-        if chars.peek() == Some(&'\u{304}') {
-            chars.next();
-            barred.push(c);
-            continue;
-        }
-        if !barred.is_empty() {
-            out.push_str(&barred);
-            out.push_str(" bar");
-            barred.clear();
-        }
         match c {
             // ∂X/∂y: X a bracket or a name, y a name
             '∂' | 'd'
@@ -657,10 +651,6 @@ fn words_for_glyphs(text: &str) -> String {
             'Δ' => out.push_str("change in "),
             _ => out.push(c),
         }
-    }
-    if !barred.is_empty() {
-        out.push_str(&barred);
-        out.push_str(" bar");
     }
     out
 }

@@ -270,7 +270,8 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
                 <button data-testid="panel-whole" on:click=move |_| lab.act(|c, _| c.panel_whole())>"whole step"</button>
                 <span class="hint">"keys: ← → step, space run/pause, Home whole step"</span>
             </div>
-            <p class="phase" data-testid="panel-phase" aria-live="polite">{move || lab.read(|c| {
+            // (silent while a run trains: its reports would speak every frame)
+            <p class="phase" data-testid="panel-phase" aria-live=move || if lab.read(|c| c.running) { "off" } else { "polite" }>{move || lab.read(|c| {
                 let m = c.panel.method.unwrap_or(Method::Bp);
                 match (c.panel.phase, &c.panel.view) {
                     (_, None) => "Press run or “step one batch” to look inside the network.".to_string(),
@@ -299,7 +300,7 @@ pub(crate) fn NetworkPanel(lab: Lab) -> impl IntoView {
                         {move || shown.with(|s| s.0.as_ref().and_then(|v| source_arc(v, hover.get())))}
                     </svg>
                 </div>
-                <p class="unit-detail" data-testid="unit-detail" aria-live="polite">{move || shown.with(|s| {
+                <p class="unit-detail" data-testid="unit-detail" aria-live=move || if lab.read(|c| c.running) { "off" } else { "polite" }>{move || shown.with(|s| {
                     let v = s.0.as_ref()?;
                     hover.get().filter(|&(l, _)| l < v.layers.len()).map(|(l, j)| describe(v, l, j))
                 }).unwrap_or_else(|| "Hover or focus a unit (Tab, then the arrow keys) for its numbers.".to_string())}</p>

@@ -144,6 +144,7 @@ pub fn App(rooms: RoomFn) -> impl IntoView {
         // (where the keyboard goes most: the sweep's next ▶, the lab's ▶ run)
         <SkipTo label="Skip to the step buttons" target="step-next" shown=Signal::derive(move || f.view_is(View::Graph) && !f.hides("steps"))/>
         <SkipTo label="Skip to ▶ run" target="lab-run" shown=Signal::derive(move || f.view_is(View::Lab))/>
+        <SkipTo label="Skip to R1–R5" target="req-R1" shown=Signal::derive(move || (f.view_is(View::Graph) || f.view_is(View::Lab)) && !f.hides("req"))/>
         {move || header_in.get().then(|| header(f))}
         {move || frame_in.get().then(|| frame(f, notices))}
         </div>

@@ -116,9 +116,11 @@ pub fn GraphView() -> impl IntoView {
     // what a change of R1–R5 (or R3's variant) did, said once for a
     // screen reader (not on the first drawing)
     let reqs_said = RwSignal::new(String::new());
-    Effect::new(move |before: Option<([bool; 5], _)>| {
-        let now = (kept.get(), signal.get());
-        if before.is_some_and(|b| b != now) {
+    // (a tour stop that sets them is not the student's change: its card
+    // speaks, and a stop's question must not hear its answer first)
+    Effect::new(move |before: Option<([bool; 5], _, _)>| {
+        let now = (kept.get(), signal.get(), app.with(|a| a.tour));
+        if before.is_some_and(|b| (b.0, b.1) != (now.0, now.1) && b.2 == now.2) {
             let removed = crate::engine::Requirements::removed_words(now.0);
             reqs_said.set(computed.with_untracked(|c| c.consequence(&removed)));
         }
@@ -311,7 +313,8 @@ pub fn GraphView() -> impl IntoView {
                             }).collect_view()}
                         </select>
                     </label>
-                    <span data-testid="step-index" class="step-index" aria-live="polite">
+                    // (not a live region: the step's words, which change with it, say "Step k")
+                    <span data-testid="step-index" class="step-index">
                         // (a phone's one row shows the numbers; a screen reader hears the word)
                         <span class="step-word">"sweep "</span>{move || format!("{} / {}", k.get(), n_steps.get())}
                     </span>
